@@ -1,0 +1,628 @@
+"""The game API every game keeps: specs, games, states, outcomes and errors.
+
+Modelled on OpenSpiel's ``State`` with chance as an explicit player. A game is a
+:class:`Game` (rules plus parameters) that makes :class:`State` objects; a state is
+advanced one integer action at a time by :meth:`State.apply_action`.
+
+>>> from gravity_games import load, CHANCE
+>>> game = load("memory-gravity", players=2)
+>>> state = game.new_initial_state()
+>>> state.current_player() == CHANCE
+True
+
+Subclasses implement the underscored hooks (``_legal_actions``, ``_apply``,
+``_to_json_body`` ...); the public methods here add the guarantees the API promises:
+legality checks with a readable reason, a state left untouched when an action is
+refused, the history and the log.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, TypeVar
+
+CHANCE: Final[int] = -1
+"""Player id of the chance player (dice, shuffles, deals, perception noise)."""
+
+TERMINAL: Final[int] = -4
+"""Player id returned by ``current_player()`` once the game has ended."""
+
+JSON = Any
+"""A JSON-safe value: dict, list, str, int, float, bool or None."""
+
+
+# ---------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------
+
+
+class GravityError(Exception):
+    """Base class of every error this package raises on purpose.
+
+    Each message names what was wrong and what was expected, so a front end can
+    show it to a person as it is.
+    """
+
+
+class UnknownGameError(GravityError, KeyError):
+    """A game id that is not registered."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class InvalidParameterError(GravityError, ValueError):
+    """A game parameter (or player count) outside what the game allows."""
+
+
+class IllegalActionError(GravityError, ValueError):
+    """An action that is not legal in the current state. The state is unchanged."""
+
+
+class InvalidStateError(GravityError, ValueError):
+    """A state document or game record that cannot be read or does not fit the game."""
+
+
+class DataError(GravityError, ValueError):
+    """A component data file (TOML) that is malformed or inconsistent."""
+
+
+# ---------------------------------------------------------------------------
+# Parameters and specs
+# ---------------------------------------------------------------------------
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One game parameter: its type, default and allowed values.
+
+    ``choices`` lists the allowed values when they are few; ``low``/``high`` bound an
+    int or float. ``parse`` turns command-line text (``K=V``) into a checked value.
+    """
+
+    name: str
+    default: Any
+    help: str
+    kind: type = str
+    choices: tuple[Any, ...] | None = None
+    low: float | None = None
+    high: float | None = None
+    nullable: bool = False
+
+    def allowed(self) -> str:
+        """Describe the allowed values in words, for error messages and help."""
+        if self.choices is not None:
+            text = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in self.choices)
+            return f"one of {text}"
+        if self.kind is int or self.kind is float:
+            lo = "-inf" if self.low is None else f"{self.low:g}"
+            hi = "inf" if self.high is None else f"{self.high:g}"
+            return f"a number from {lo} to {hi}"
+        if self.kind is bool:
+            return "true or false"
+        if self.kind is tuple:
+            return "a comma-separated list"
+        return f"a {self.kind.__name__}"
+
+    def parse(self, text: str) -> Any:
+        """Parse a command-line value and validate it."""
+        value: Any
+        if self.nullable and text.strip().lower() in ("", "none", "random", "auto"):
+            return self.validate(None)
+        try:
+            if self.kind is bool:
+                low = text.strip().lower()
+                if low not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                    raise ValueError(text)
+                value = low in ("true", "1", "yes", "on")
+            elif self.kind is int:
+                value = int(text)
+            elif self.kind is float:
+                value = float(text)
+            elif self.kind is tuple:
+                value = tuple(part.strip() for part in text.split(",") if part.strip())
+            else:
+                value = text.strip()
+        except ValueError:
+            raise InvalidParameterError(
+                f"parameter {self.name!r} got {text!r}; allowed: {self.allowed()}"
+            ) from None
+        return self.validate(value)
+
+    def validate(self, value: Any) -> Any:
+        """Check a value (already of Python type) and return it normalised."""
+        if value is None:
+            if self.nullable:
+                return None
+            raise InvalidParameterError(f"parameter {self.name!r} needs a value; allowed: {self.allowed()}")
+        if self.kind is tuple and isinstance(value, list):
+            value = tuple(value)
+        if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if self.kind is int and isinstance(value, bool):
+            raise InvalidParameterError(f"parameter {self.name!r} got {value!r}; allowed: {self.allowed()}")
+        if not isinstance(value, self.kind):
+            raise InvalidParameterError(
+                f"parameter {self.name!r} got {value!r} ({type(value).__name__}); allowed: {self.allowed()}"
+            )
+        if self.choices is not None and self.kind is not tuple and value not in self.choices:
+            raise InvalidParameterError(f"parameter {self.name!r} got {value!r}; allowed: {self.allowed()}")
+        if self.kind in (int, float):
+            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+                raise InvalidParameterError(
+                    f"parameter {self.name!r} got {value!r}; allowed: {self.allowed()}"
+                )
+        return value
+
+    def to_json(self) -> dict[str, JSON]:
+        default = list(self.default) if isinstance(self.default, tuple) else self.default
+        return {
+            "name": self.name,
+            "default": default,
+            "help": self.help,
+            "type": self.kind.__name__,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "low": self.low,
+            "high": self.high,
+            "nullable": self.nullable,
+        }
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything fixed about a game once its parameters are chosen.
+
+    ``num_distinct_actions`` and ``max_chance_outcomes`` bound every action id, as in
+    OpenSpiel, so masks and tensors have a fixed shape. ``max_game_length`` bounds the
+    number of steps (chance steps included) and is never passed. ``private_fields``
+    names the observation keys that hold what only one seat may see; the conformance
+    suite checks that no other seat's observation ever holds their values.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    players: int
+    cooperative: bool
+    max_game_length: int
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    params: Mapping[str, Param]
+    values: Mapping[str, Any]
+    version: int
+    variants: tuple[str, ...] = ("standard",)
+    summary: str = ""
+    rulebook: str = ""
+    private_fields: tuple[str, ...] = ()
+    min_utility: float = 0.0
+    max_utility: float = 1.0
+    observation_shape: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "players": self.players,
+            "cooperative": self.cooperative,
+            "max_game_length": self.max_game_length,
+            "num_distinct_actions": self.num_distinct_actions,
+            "max_chance_outcomes": self.max_chance_outcomes,
+            "params": {name: p.to_json() for name, p in self.params.items()},
+            "values": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.values.items()},
+            "version": self.version,
+            "variants": list(self.variants),
+            "summary": self.summary,
+            "private_fields": list(self.private_fields),
+            "min_utility": self.min_utility,
+            "max_utility": self.max_utility,
+            "observation_shape": list(self.observation_shape),
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seats (several for a shared or team win) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+    detail: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"winners": list(self.winners), "reason": self.reason, "detail": dict(self.detail)}
+
+
+# ---------------------------------------------------------------------------
+# Game
+# ---------------------------------------------------------------------------
+
+
+class Game(ABC):
+    """A rule set with its parameters fixed. Subclasses set the class attributes.
+
+    ``PARAMS`` never includes ``players``: every game takes it, bounded by
+    ``MIN_PLAYERS``/``MAX_PLAYERS``.
+    """
+
+    ID: ClassVar[str]
+    TITLE: ClassVar[str]
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
+    COOPERATIVE: ClassVar[bool] = False
+    VERSION: ClassVar[int] = 1
+    PARAMS: ClassVar[tuple[Param, ...]] = ()
+    SUMMARY: ClassVar[str] = ""
+    RULEBOOK: ClassVar[str] = ""
+    PRIVATE_FIELDS: ClassVar[tuple[str, ...]] = ()
+    MIN_UTILITY: ClassVar[float] = 0.0
+    MAX_UTILITY: ClassVar[float] = 1.0
+
+    def __init__(self, players: int | None = None, **params: Any) -> None:
+        if players is None:
+            players = self.MIN_PLAYERS
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidParameterError(
+                f"{self.ID}: players must be a whole number from {self.MIN_PLAYERS} to {self.MAX_PLAYERS}, "
+                f"got {players!r}"
+            )
+        if not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
+            raise InvalidParameterError(
+                f"{self.ID} is for {self.MIN_PLAYERS}-{self.MAX_PLAYERS} players, got {players}"
+            )
+        self.players: int = players
+        known = {p.name: p for p in self.PARAMS}
+        unknown = sorted(set(params) - set(known))
+        if unknown:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise InvalidParameterError(
+                f"{self.ID} has no parameter {', '.join(map(repr, unknown))}; its parameters: {allowed}"
+            )
+        values: dict[str, Any] = {}
+        for p in self.PARAMS:
+            values[p.name] = p.validate(params[p.name]) if p.name in params else p.default
+        self.params: dict[str, Any] = values
+        self._check_params()
+        length, actions, outcomes = self._dimensions()
+        self.spec: GameSpec = GameSpec(
+            id=self.ID,
+            title=self.TITLE,
+            min_players=self.MIN_PLAYERS,
+            max_players=self.MAX_PLAYERS,
+            players=players,
+            cooperative=self.COOPERATIVE,
+            max_game_length=length,
+            num_distinct_actions=actions,
+            max_chance_outcomes=outcomes,
+            params={p.name: p for p in self.PARAMS},
+            values=dict(values),
+            version=self.VERSION,
+            variants=self.variants(),
+            summary=self.SUMMARY,
+            rulebook=self.RULEBOOK,
+            private_fields=self.PRIVATE_FIELDS,
+            min_utility=self.MIN_UTILITY,
+            max_utility=self.MAX_UTILITY,
+            observation_shape=self._observation_shape(),
+        )
+
+    @classmethod
+    def variants(cls) -> tuple[str, ...]:
+        """The values of the ``variant`` parameter, or ``("standard",)`` when it has none."""
+        for p in cls.PARAMS:
+            if p.name == "variant" and p.choices is not None:
+                return tuple(str(c) for c in p.choices)
+        return ("standard",)
+
+    def _check_params(self) -> None:
+        """Hook: check parameters against each other (raise InvalidParameterError)."""
+
+    @abstractmethod
+    def _dimensions(self) -> tuple[int, int, int]:
+        """Return (max_game_length, num_distinct_actions, max_chance_outcomes)."""
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        """Hook: the shape of ``observation_tensor`` (empty when the game has none)."""
+        return ()
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before setup: shuffles, deals and dice are chance nodes."""
+
+    @abstractmethod
+    def _state_from_body(self, body: Mapping[str, Any]) -> State:
+        """Build a state from the ``state`` part of a ``to_json`` document."""
+
+    def state_from_json(self, doc: Mapping[str, Any] | str) -> State:
+        """Rebuild a state from :meth:`State.to_json` output (a dict or its JSON text)."""
+        if isinstance(doc, str):
+            try:
+                doc = json.loads(doc)
+            except json.JSONDecodeError as exc:
+                raise InvalidStateError(f"state document is not valid JSON: {exc}") from None
+        if not isinstance(doc, Mapping):
+            raise InvalidStateError("a state document must be a JSON object with keys game, players, state")
+        if doc.get("game") != self.ID:
+            raise InvalidStateError(f"state document is for game {doc.get('game')!r}, expected {self.ID!r}")
+        if doc.get("players", self.players) != self.players:
+            raise InvalidStateError(
+                f"state document has {doc.get('players')!r} players, this game has {self.players}"
+            )
+        version = doc.get("version", self.VERSION)
+        if version != self.VERSION:
+            raise InvalidStateError(
+                f"state document was written by {self.ID} version {version}; this is version {self.VERSION}"
+            )
+        body = doc.get("state")
+        if not isinstance(body, Mapping):
+            raise InvalidStateError("state document has no 'state' object")
+        try:
+            state = self._state_from_body(body)
+        except GravityError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise InvalidStateError(f"{self.ID}: malformed state document: {type(exc).__name__}: {exc}") from None
+        history = doc.get("history", [])
+        log = doc.get("log", [])
+        if not isinstance(history, list) or not all(isinstance(a, int) for a in history):
+            raise InvalidStateError("state document 'history' must be a list of integer actions")
+        if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+            raise InvalidStateError("state document 'log' must be a list of strings")
+        state._history = list(history)
+        state._log = list(log)
+        return state
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        return f"{type(self).__name__}(players={self.players}{extra})"
+
+
+# ---------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------
+
+
+class State(ABC):
+    """One position of a game. Advanced in place by :meth:`apply_action`.
+
+    Subclasses keep their data flat (ints, tuples, small lists) and write ``clone``
+    by hand; :meth:`_copy_base_into` copies the history and log (copy on write).
+    """
+
+    __slots__ = ("_history", "_log", "_shared", "game")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[int] = []
+        self._log: list[str] = []
+        self._shared = False
+
+    # -- to implement -------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat number, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Sorted, unique legal actions of the seat to act (not called at chance or terminal)."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability)]`` at a chance node, probabilities positive and summing to 1."""
+        return []
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (already checked). Must not raise."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Winners and the reason the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see now (``None``: the public, spectator view). JSON-safe."""
+
+    @abstractmethod
+    def _to_json_body(self) -> dict[str, JSON]:
+        """The full state, including hidden information, as JSON."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def _action_text(self, action: int) -> str:
+        """Notation of ``action`` in this state (player or chance action)."""
+
+    @abstractmethod
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with all ``seat`` has seen, hidden parts redrawn with ``rng``."""
+
+    def private_values(self, seat: int) -> dict[str, JSON]:
+        """The values of ``spec.private_fields`` that belong to ``seat`` (for leak checks)."""
+        return {}
+
+    def _explain_illegal(self, action: int) -> str:
+        """Hook: why ``action`` is not legal now (a short phrase)."""
+        return "it is not one of the legal moves now"
+
+    def returns(self) -> list[float]:
+        """One value per seat: ``MAX_UTILITY`` for each winner, ``MIN_UTILITY`` otherwise.
+
+        Zero everywhere before the end. Games with scores may override.
+        """
+        n = self.game.players
+        result = self.outcome()
+        if result is None:
+            return [0.0] * n
+        hi, lo = self.game.MAX_UTILITY, self.game.MIN_UTILITY
+        if self.game.COOPERATIVE:
+            value = hi if result.winners else lo
+            return [value] * n
+        winners = set(result.winners)
+        return [hi if s in winners else lo for s in range(n)]
+
+    # -- provided -----------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        """Sorted unique legal actions; chance outcomes at a chance node; ``[]`` at the end."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        return self._legal_actions()
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action``; an illegal one raises :class:`IllegalActionError` and changes nothing."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an integer id, got {action!r}")
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalActionError("the game is over; no action is legal")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action, legal, player))
+        self._apply(action)
+        self._record(action)
+
+    def _record(self, action: int) -> None:
+        if self._shared:
+            self._unshare()
+        self._history.append(action)
+
+    def _illegal_message(self, action: int, legal: Sequence[int], player: int) -> str:
+        who = "chance" if player == CHANCE else f"seat {player}"
+        try:
+            reason = self._explain_illegal(action)
+        except Exception:  # a reason is a courtesy; never let it mask the real error
+            reason = "it is not one of the legal moves now"
+        shown = ", ".join(self._safe_text(a) for a in legal[:12])
+        more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+        return f"action {action} is illegal for {who}: {reason}; legal: {shown}{more}"
+
+    def _safe_text(self, action: int) -> str:
+        try:
+            return f"{self._action_text(action)} [{action}]"
+        except Exception:
+            return str(action)
+
+    def child(self, action: int) -> State:
+        """A copy of this state with ``action`` applied."""
+        new = self.clone()
+        new.apply_action(action)
+        return new
+
+    def action_to_string(self, action: int) -> str:
+        """Short human-readable notation of ``action`` in this state."""
+        return self._action_text(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse notation (or a plain action id) into a legal action of this state.
+
+        Matching ignores case and surrounding spaces; an unambiguous prefix is enough.
+        """
+        wanted = " ".join(text.strip().lower().split())
+        legal = self.legal_actions()
+        if not legal:
+            raise IllegalActionError("the game is over; no move is legal")
+        names = {a: " ".join(self._action_text(a).lower().split()) for a in legal}
+        exact = [a for a, name in names.items() if name == wanted]
+        if len(exact) == 1:
+            return exact[0]
+        if wanted.lstrip("-").isdigit() and int(wanted) in names:
+            return int(wanted)
+        prefix = [a for a, name in names.items() if name.startswith(wanted)] if wanted else []
+        if len(prefix) == 1:
+            return prefix[0]
+        shown = ", ".join(self._action_text(a) for a in legal[:12])
+        more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+        if len(prefix) > 1:
+            raise IllegalActionError(f"move {text!r} is ambiguous; it could be {shown}{more}")
+        raise IllegalActionError(f"move {text!r} is not legal now; legal moves: {shown}{more}")
+
+    def history(self) -> list[int]:
+        """Every action applied so far, chance outcomes included."""
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def log(self) -> list[str]:
+        """What happened so far, one plain-English line per event."""
+        return list(self._log)
+
+    def _note(self, line: str) -> None:
+        """Add one line to the log (rules call this as events happen)."""
+        if self._shared:
+            self._unshare()
+        self._log.append(line)
+
+    def _unshare(self) -> None:
+        self._history = list(self._history)
+        self._log = list(self._log)
+        self._shared = False
+
+    def _copy_base_into(self, other: State) -> None:
+        """Share history and log with a clone; whichever writes first copies them."""
+        other._history = self._history
+        other._log = self._log
+        other._shared = True
+        self._shared = True
+
+    def to_json(self) -> dict[str, JSON]:
+        """The canonical full state, hidden information included (never send it to a player)."""
+        return {
+            "game": self.game.ID,
+            "version": self.game.VERSION,
+            "players": self.game.players,
+            "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.game.params.items()},
+            "state": self._to_json_body(),
+            "history": list(self._history),
+            "log": list(self._log),
+        }
+
+    def observation_tensor(self, seat: int | None) -> list[float]:
+        """Hook: a flat encoding of exactly ``observation(seat)`` (shape ``spec.observation_shape``)."""
+        raise NotImplementedError(f"{self.game.ID} has no observation tensor yet")
+
+    def __str__(self) -> str:
+        return json.dumps(self.observation(None), sort_keys=True)
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """Draw one chance outcome of ``state`` with ``rng`` (inverse CDF, stable across runs)."""
+    outcomes = state.chance_outcomes()
+    x = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if x < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def normalise(pairs: Sequence[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Sort outcomes by action, merge duplicates, drop zero weights and scale to sum 1."""
+    merged: dict[int, float] = {}
+    for a, w in pairs:
+        if w > 0:
+            merged[a] = merged.get(a, 0.0) + w
+    total = sum(merged.values())
+    return [(a, merged[a] / total) for a in sorted(merged)]
+
+
+Factory = Callable[..., Any]

@@ -1,0 +1,152 @@
+"""Game ids to games, discovered lazily from the ``gravity_games.games`` package.
+
+A game package registers itself when imported (``register(...)`` in its
+``__init__``). The package for id ``memory-gravity`` is ``games/memory_gravity``, so
+``load`` imports only the game asked for; ``list_games`` imports them all.
+Layers above ``core`` (cli, web, sim, agents, interop) reach games only through here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gravity_games.core.api import Game, GravityError, InvalidParameterError, UnknownGameError
+
+GAMES_PACKAGE = "gravity_games.games"
+
+TextView = Callable[[dict[str, Any], Game], str]
+SvgView = Callable[[dict[str, Any], Game], str]
+
+
+@dataclass
+class GameEntry:
+    """What the registry knows of one game: its class, its agents and its views."""
+
+    id: str
+    game_class: type[Game]
+    agents: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    text_view: TextView | None = None
+    svg_view: SvgView | None = None
+    doc: str = ""
+    reconstructed: Callable[[], list[dict[str, Any]]] | None = None
+    load_data: Callable[[str], Any] | None = None
+
+
+_ENTRIES: dict[str, GameEntry] = {}
+_BROKEN: dict[str, str] = {}
+_SCANNED = False
+
+
+def register(
+    game_class: type[Game],
+    *,
+    agents: dict[str, Callable[..., Any]] | None = None,
+    text_view: TextView | None = None,
+    svg_view: SvgView | None = None,
+    doc: str = "",
+    reconstructed: Callable[[], list[dict[str, Any]]] | None = None,
+) -> GameEntry:
+    """Register a game class under ``game_class.ID`` (called by each game package).
+
+    ``agents`` maps agent names (``"heuristic"``) to factories taking
+    ``(game, seat, seed, **settings)``. ``reconstructed`` lists the component values
+    that the rulebook does not give, for ``gravity rules``.
+    """
+    entry = GameEntry(
+        id=game_class.ID,
+        game_class=game_class,
+        agents=dict(agents or {}),
+        text_view=text_view,
+        svg_view=svg_view,
+        doc=doc,
+        reconstructed=reconstructed,
+    )
+    _ENTRIES[game_class.ID] = entry
+    return entry
+
+
+def _module_name(game_id: str) -> str:
+    return f"{GAMES_PACKAGE}.{game_id.replace('-', '_')}"
+
+
+def _import_game(game_id: str) -> None:
+    name = _module_name(game_id)
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
+            return  # no such package: the id is simply unknown
+        _BROKEN[game_id] = f"{type(exc).__name__}: {exc}"
+    except Exception as exc:  # a broken game must not hide the others
+        _BROKEN[game_id] = f"{type(exc).__name__}: {exc}"
+
+
+def _scan() -> None:
+    global _SCANNED
+    if _SCANNED:
+        return
+    package = importlib.import_module(GAMES_PACKAGE)
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.ispkg and not info.name.startswith("_"):
+            game_id = info.name.replace("_", "-")
+            if game_id not in _ENTRIES:
+                _import_game(game_id)
+    _SCANNED = True
+
+
+def entry(game_id: str) -> GameEntry:
+    """The registry entry of ``game_id``; :class:`UnknownGameError` names the known ids."""
+    if not isinstance(game_id, str):
+        raise UnknownGameError(f"a game id is a string, got {game_id!r}")
+    if game_id not in _ENTRIES:
+        _import_game(game_id)
+    if game_id in _ENTRIES:
+        return _ENTRIES[game_id]
+    if game_id in _BROKEN:
+        raise GravityError(f"game {game_id!r} failed to load: {_BROKEN[game_id]}")
+    known = ", ".join(list_games()) or "none"
+    raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")
+
+
+def list_games() -> list[str]:
+    """Ids of every registered game, sorted."""
+    _scan()
+    return sorted(_ENTRIES)
+
+
+def broken_games() -> dict[str, str]:
+    """Game packages that failed to import, with the error (for diagnostics and tests)."""
+    _scan()
+    return dict(_BROKEN)
+
+
+def load(game_id: str, players: int | None = None, **params: Any) -> Game:
+    """Make a game: ``load("doubt-gravity", players=3, perception="hard")``."""
+    cls = entry(game_id).game_class
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise InvalidParameterError(
+            f"{game_id}: players must be a whole number from {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS}, "
+            f"got {players!r}"
+        )
+    return cls(players=players, **params)
+
+
+def parse_params(game_id: str, pairs: list[str]) -> dict[str, Any]:
+    """Parse ``K=V`` strings from the command line into checked parameter values."""
+    cls = entry(game_id).game_class
+    known = {p.name: p for p in cls.PARAMS}
+    result: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise InvalidParameterError(f"a parameter is written K=V, got {pair!r}")
+        key, _, value = pair.partition("=")
+        key = key.strip()
+        if key not in known:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise InvalidParameterError(f"{game_id} has no parameter {key!r}; its parameters: {allowed}")
+        result[key] = known[key].parse(value)
+    return result

@@ -1,0 +1,1 @@
+"""One package per rule set; each registers itself on import (see core/registry.py)."""
