@@ -7,6 +7,7 @@ registry entry; game-agnostic ones are registered here.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,10 +30,8 @@ def register_agent(name: str, factory: AgentFactory) -> None:
 
 def _load_optional() -> None:
     # Search agents live in their own modules; importing them registers them.
-    try:
+    with contextlib.suppress(ImportError):
         from . import ismcts  # noqa: F401
-    except ImportError:
-        pass
 
 
 def available_agents(game_id: str) -> list[str]:

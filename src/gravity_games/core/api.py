@@ -23,7 +23,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar, cast
 
 CHANCE: Final[int] = -1
 """Player id of the chance player (dice, shuffles, deals, perception noise)."""
@@ -154,10 +154,9 @@ class Param:
         if self.choices is not None and self.kind is not tuple and value not in self.choices:
             raise InvalidParameterError(f"parameter {self.name!r} got {value!r}; allowed: {self.allowed()}")
         if self.kind in (int, float):
-            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise InvalidParameterError(
-                    f"parameter {self.name!r} got {value!r}; allowed: {self.allowed()}"
-                )
+            number = float(cast(Any, value))
+            if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):
+                raise InvalidParameterError(f"parameter {self.name!r} got {value!r}; allowed: {self.allowed()}")
         return value
 
     def to_json(self) -> dict[str, JSON]:
@@ -373,10 +372,23 @@ class Game(ABC):
         log = doc.get("log", [])
         if not isinstance(history, list) or not all(isinstance(a, int) for a in history):
             raise InvalidStateError("state document 'history' must be a list of integer actions")
-        if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
-            raise InvalidStateError("state document 'log' must be a list of strings")
+        entries: list[str | tuple[int, str]] = []
+        for line in log if isinstance(log, list) else [None]:
+            if isinstance(line, str):
+                entries.append(line)
+            elif (
+                isinstance(line, list)
+                and len(line) == 2
+                and isinstance(line[0], int)
+                and isinstance(line[1], str)
+            ):
+                entries.append((line[0], line[1]))
+            else:
+                raise InvalidStateError(
+                    "state document 'log' must be a list of lines: strings, or [seat, text] for private lines"
+                )
         state._history = list(history)
-        state._log = list(log)
+        state._log = entries
         return state
 
     def __repr__(self) -> str:
@@ -401,7 +413,7 @@ class State(ABC):
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[int] = []
-        self._log: list[str] = []
+        self._log: list[str | tuple[int, str]] = []
         self._shared = False
 
     # -- to implement -------------------------------------------------------
@@ -561,15 +573,32 @@ class State(ABC):
     def move_number(self) -> int:
         return len(self._history)
 
-    def log(self) -> list[str]:
-        """What happened so far, one plain-English line per event."""
-        return list(self._log)
+    def log(self, seat: int | None = None) -> list[str]:
+        """What happened so far, one plain-English line per event, as ``seat`` may read it.
 
-    def _note(self, line: str) -> None:
-        """Add one line to the log (rules call this as events happen)."""
+        ``log()`` and ``log(None)`` are the public log; ``log(seat)`` adds the lines private
+        to that seat (its own readings, the cards it drew). Use :meth:`full_log` for all.
+        """
+        out: list[str] = []
+        for entry in self._log:
+            if isinstance(entry, str):
+                out.append(entry)
+            elif entry[0] == seat:
+                out.append(entry[1])
+        return out
+
+    def full_log(self) -> list[str]:
+        """Every line, private ones prefixed with their seat (never show it to a player)."""
+        return [e if isinstance(e, str) else f"[seat {e[0]} only] {e[1]}" for e in self._log]
+
+    def _note(self, line: str, seat: int | None = None) -> None:
+        """Add one line to the log; ``seat`` makes it private to that seat.
+
+        A line that reveals hidden information (a reading, a drawn card) must name its seat.
+        """
         if self._shared:
             self._unshare()
-        self._log.append(line)
+        self._log.append(line if seat is None else (seat, line))
 
     def _unshare(self) -> None:
         self._history = list(self._history)
@@ -592,7 +621,7 @@ class State(ABC):
             "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.game.params.items()},
             "state": self._to_json_body(),
             "history": list(self._history),
-            "log": list(self._log),
+            "log": [e if isinstance(e, str) else [e[0], e[1]] for e in self._log],
         }
 
     def observation_tensor(self, seat: int | None) -> list[float]:

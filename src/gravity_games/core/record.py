@@ -79,7 +79,8 @@ class GameRecord:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise InvalidStateError("game record 'seed' must be an integer or null")
         meta = doc.get("meta", {})
-        return cls(doc["game"], dict(doc["params"]), seed, list(actions), dict(meta) if isinstance(meta, Mapping) else {})
+        meta = dict(meta) if isinstance(meta, Mapping) else {}
+        return cls(doc["game"], dict(doc["params"]), seed, list(actions), meta)
 
     @classmethod
     def load_file(cls, path: str | Path) -> GameRecord:

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from gravity_games.core.api import InvalidParameterError
 
-from .data import Components, load_components
+from .data import Components, load_components  # noqa: F401  (used by the doctest)
 
 
 def _phi(x: float) -> float:

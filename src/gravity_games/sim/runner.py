@@ -1,0 +1,223 @@
+"""Run a batch of games locally (worker processes) or on Ray, and aggregate the results."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from gravity_games.agents import make_agents
+from gravity_games.core.api import CHANCE, GravityError, InvalidParameterError
+from gravity_games.core.play import play_game
+from gravity_games.core.registry import load
+from gravity_games.core.seeding import derive_seed
+
+from .stats import wilson_interval
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a batch keeps of one game."""
+
+    index: int
+    seed: int
+    winners: tuple[int, ...]
+    reason: str
+    length: int
+    decisions: int
+    returns: tuple[float, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        doc = asdict(self)
+        doc["winners"] = list(self.winners)
+        doc["returns"] = list(self.returns)
+        return doc
+
+
+def game_seed(root: int, index: int) -> int:
+    """The seed of game ``index`` of a batch with root seed ``root``."""
+    return derive_seed(root, "game", index)
+
+
+def play_one(
+    game_id: str, players: int, params: dict[str, Any], agents: Sequence[str], root: int, index: int
+) -> GameSummary:
+    """Play game ``index`` of a batch; the same arguments always give the same summary."""
+    game = load(game_id, players=players, **params)
+    seed = game_seed(root, index)
+    bots = make_agents(list(agents), game, seed)
+    decisions = 0
+
+    def count(_state: Any, player: int, _action: int) -> None:
+        nonlocal decisions
+        if player != CHANCE:
+            decisions += 1
+
+    state, record = play_game(game, bots, seed, on_step=count)
+    outcome = state.outcome()
+    if outcome is None:  # play_game only returns at the end
+        raise GravityError(f"{game_id}: game {index} ended without an outcome")
+    return GameSummary(
+        index=index,
+        seed=seed,
+        winners=tuple(outcome.winners),
+        reason=outcome.reason,
+        length=len(record.actions),
+        decisions=decisions,
+        returns=tuple(state.returns()),
+    )
+
+
+def _play_chunk(
+    game_id: str, players: int, params: dict[str, Any], agents: Sequence[str], root: int, indices: list[int]
+) -> list[GameSummary]:
+    return [play_one(game_id, players, params, agents, root, i) for i in indices]
+
+
+def _chunks(games: int, workers: int) -> list[list[int]]:
+    size = max(1, min(200, games // max(1, workers * 8)))
+    return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+
+
+def run_local(
+    game_id: str,
+    players: int,
+    params: dict[str, Any],
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int,
+    progress: Progress | None = None,
+) -> list[GameSummary]:
+    """Play the batch in this process (``workers == 1``) or in worker processes."""
+    chunks = _chunks(games, workers)
+    results: list[GameSummary] = []
+    if workers <= 1:
+        for chunk in chunks:
+            results.extend(_play_chunk(game_id, players, params, agents, seed, chunk))
+            if progress:
+                progress(len(chunk))
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_chunk, game_id, players, params, list(agents), seed, c) for c in chunks]
+        for future in as_completed(futures):
+            part = future.result()
+            results.extend(part)
+            if progress:
+                progress(len(part))
+    return results
+
+
+BACKENDS: dict[str, Callable[..., list[GameSummary]]] = {"local": run_local}
+
+
+def register_backend(name: str, runner: Callable[..., list[GameSummary]]) -> None:
+    """Add a backend with the signature of :func:`run_local` (plus keyword options)."""
+    BACKENDS[name] = runner
+
+
+def summarise(
+    game_id: str,
+    players: int,
+    params: dict[str, Any],
+    agents: Sequence[str],
+    seed: int,
+    results: Sequence[GameSummary],
+    cooperative: bool,
+) -> dict[str, Any]:
+    """The simulate document of DESIGN.md, from per-game summaries (order-independent)."""
+    ordered = sorted(results, key=lambda r: r.index)
+    n = len(ordered)
+    wins = [0] * players
+    for r in ordered:
+        if cooperative:
+            if r.winners:
+                wins = [w + 1 for w in wins]
+        else:
+            for seat in r.winners:
+                wins[seat] += 1
+    rates = []
+    for w in wins:
+        low, high = wilson_interval(w, n)
+        rates.append({"rate": w / n if n else 0.0, "low": low, "high": high})
+    terminations = Counter(r.reason for r in ordered)
+    lengths = [r.length for r in ordered]
+    decisions = [r.decisions for r in ordered]
+    mean_returns = [sum(r.returns[s] for r in ordered) / n if n else 0.0 for s in range(players)]
+    return {
+        "game": game_id,
+        "players": players,
+        "games": n,
+        "seed": seed,
+        "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in params.items()},
+        "agents": list(agents),
+        "cooperative": cooperative,
+        "wins": wins,
+        "win_rate": rates,
+        "no_winner": sum(1 for r in ordered if not r.winners),
+        "mean_length": sum(lengths) / n if n else 0.0,
+        "mean_decisions": sum(decisions) / n if n else 0.0,
+        "length_min": min(lengths) if lengths else 0,
+        "length_max": max(lengths) if lengths else 0,
+        "mean_returns": mean_returns,
+        "terminations": dict(sorted(terminations.items())),
+    }
+
+
+def run_batch(
+    game_id: str,
+    *,
+    games: int,
+    players: int | None = None,
+    params: dict[str, Any] | None = None,
+    agents: Sequence[str] = ("random",),
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "local",
+    progress: Progress | None = None,
+    keep_games: bool = False,
+    **backend_options: Any,
+) -> dict[str, Any]:
+    """Simulate ``games`` games and return the simulate document (timings under ``timing``).
+
+    ``agents`` holds one spec per seat, or one spec for every seat.
+    """
+    params = dict(params or {})
+    game = load(game_id, players=players, **params)  # validates everything before any work
+    players = game.players
+    agents = list(agents)
+    if len(agents) == 1:
+        agents = agents * players
+    make_agents(agents, game, seed)  # validates the agent specs up front
+    if games < 1:
+        raise InvalidParameterError(f"--games must be at least 1, got {games}")
+    if workers < 1:
+        raise InvalidParameterError(f"--workers must be at least 1, got {workers}")
+    if backend not in BACKENDS:
+        if backend == "ray":
+            try:
+                from . import ray_backend  # noqa: F401  (registers itself)
+            except ImportError as exc:
+                raise InvalidParameterError(f"backend 'ray' is not available: {exc}") from None
+        if backend not in BACKENDS:
+            raise InvalidParameterError(f"unknown backend {backend!r}; allowed: {', '.join(sorted(BACKENDS))}")
+    started = time.perf_counter()
+    results = BACKENDS[backend](
+        game_id, players, game.params, agents, games, seed, workers, progress, **backend_options
+    )
+    elapsed = time.perf_counter() - started
+    doc = summarise(game_id, players, game.params, agents, seed, results, game.spec.cooperative)
+    if keep_games:
+        doc["per_game"] = [r.to_json() for r in sorted(results, key=lambda r: r.index)]
+    doc["timing"] = {
+        "seconds": elapsed,
+        "games_per_s": games / elapsed if elapsed > 0 else 0.0,
+        "workers": workers,
+        "backend": backend,
+    }
+    return doc
