@@ -6,7 +6,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gravity_games.agents import make_agents
@@ -31,12 +31,43 @@ class GameSummary:
     length: int
     decisions: int
     returns: tuple[float, ...]
+    lead_changes: int | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         doc = asdict(self)
         doc["winners"] = list(self.winners)
         doc["returns"] = list(self.returns)
         return doc
+
+
+class LeadTracker:
+    """Counts lead changes through the optional ``State.standings()`` hook.
+
+    A game with a score or a distance may define ``standings() -> Sequence[float]``: one
+    number per seat, higher meaning further ahead. The leader is the seat strictly ahead
+    of all others (a tie has no leader); a lead change is a new leader different from the
+    last one. Games without the hook, and cooperative games, report ``None``.
+    """
+
+    __slots__ = ("changes", "leader")
+
+    def __init__(self) -> None:
+        self.leader = -1
+        self.changes = 0
+
+    def see(self, standings: Any) -> None:
+        values = list(standings)
+        if not values:
+            return
+        top = max(values)
+        if values.count(top) != 1:
+            return
+        seat = values.index(top)
+        if seat != self.leader:
+            if self.leader >= 0:
+                self.changes += 1
+            self.leader = seat
 
 
 def game_seed(root: int, index: int) -> int:
@@ -52,13 +83,22 @@ def play_one(
     seed = game_seed(root, index)
     bots = make_agents(list(agents), game, seed)
     decisions = 0
+    tracker = LeadTracker() if not game.spec.cooperative else None
 
-    def count(_state: Any, player: int, _action: int) -> None:
-        nonlocal decisions
+    def count(state: Any, player: int, _action: int) -> None:
+        nonlocal decisions, tracker
         if player != CHANCE:
             decisions += 1
+        if tracker is not None:
+            standings = getattr(state, "standings", None)
+            if standings is None:
+                tracker = None
+            else:
+                tracker.see(standings())
 
     state, record = play_game(game, bots, seed, on_step=count)
+    if tracker is not None:
+        tracker.see(state.standings())  # type: ignore[attr-defined]
     outcome = state.outcome()
     if outcome is None:  # play_game only returns at the end
         raise GravityError(f"{game_id}: game {index} ended without an outcome")
@@ -70,7 +110,15 @@ def play_one(
         length=len(record.actions),
         decisions=decisions,
         returns=tuple(state.returns()),
+        lead_changes=tracker.changes if tracker is not None else None,
+        detail=_json_safe_detail(outcome.detail),
     )
+
+
+def _json_safe_detail(detail: Any) -> dict[str, Any]:
+    # Outcome details feed the report's break-downs (e.g. win rate per setup); only
+    # plain scalars are kept so a summary stays small and JSON-safe.
+    return {str(k): v for k, v in dict(detail or {}).items() if isinstance(v, str | int | float | bool) or v is None}
 
 
 def _play_chunk(
@@ -149,6 +197,10 @@ def summarise(
     lengths = [r.length for r in ordered]
     decisions = [r.decisions for r in ordered]
     mean_returns = [sum(r.returns[s] for r in ordered) / n if n else 0.0 for s in range(players)]
+    leads = [r.lead_changes for r in ordered if r.lead_changes is not None]
+    extra: dict[str, Any] = {}
+    if leads:
+        extra["mean_lead_changes"] = sum(leads) / len(leads)
     return {
         "game": game_id,
         "players": players,
@@ -166,6 +218,7 @@ def summarise(
         "length_max": max(lengths) if lengths else 0,
         "mean_returns": mean_returns,
         "terminations": dict(sorted(terminations.items())),
+        **extra,
     }
 
 

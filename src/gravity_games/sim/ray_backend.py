@@ -1,0 +1,103 @@
+"""The ``ray`` backend: a batch's games as Ray tasks, on a cluster or a local Ray.
+
+Importing this module registers the backend with :func:`gravity_games.sim.runner.register_backend`.
+Games are cut into the same index chunks as the local backend and each chunk is one
+task; every game's seed comes from the root seed and its index, and ``run_batch``
+sorts the summaries by index, so the document equals the local one for the same seed.
+
+Options: ``address`` of an existing cluster (``"auto"``, ``"ray://host:10001"``,
+``"host:6379"``); without it a local Ray is started with ``workers`` CPUs. A Ray that is
+already running in this process (a test session, a notebook) is reused as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ray
+
+from gravity_games.core.api import InvalidParameterError
+
+from .runner import GameSummary, Progress, _chunks, _play_chunk, register_backend
+
+
+def _remote_chunk(
+    game_id: str, players: int, params: dict[str, Any], agents: list[str], root: int, indices: list[int]
+) -> list[dict[str, Any]]:
+    # Plain dicts cross the process boundary: they need no class import on the driver side.
+    return [s.to_json() for s in _play_chunk(game_id, players, params, agents, root, indices)]
+
+
+_play_remote = ray.remote(_remote_chunk)
+
+
+def _summary(doc: dict[str, Any]) -> GameSummary:
+    return GameSummary(
+        index=doc["index"],
+        seed=doc["seed"],
+        winners=tuple(doc["winners"]),
+        reason=doc["reason"],
+        length=doc["length"],
+        decisions=doc["decisions"],
+        returns=tuple(doc["returns"]),
+        lead_changes=doc.get("lead_changes"),
+        detail=dict(doc.get("detail") or {}),
+    )
+
+
+def ensure_ray(address: str | None, workers: int) -> bool:
+    """Connect to ``address`` or start a local Ray; True when this call started it."""
+    if ray.is_initialized():
+        return False
+    try:
+        if address:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    except (ConnectionError, ValueError, RuntimeError) as exc:
+        where = address or "a local Ray"
+        raise InvalidParameterError(f"cannot start or reach Ray at {where}: {exc}") from None
+    return True
+
+
+def run_ray(
+    game_id: str,
+    players: int,
+    params: dict[str, Any],
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int,
+    progress: Progress | None = None,
+    *,
+    address: str | None = None,
+    shutdown: bool | None = None,
+) -> list[GameSummary]:
+    """Play the batch as Ray tasks; ``shutdown`` (default: when this call started Ray) stops it after."""
+    started = ensure_ray(address, workers)
+    try:
+        # Chunks sized for the cluster's CPUs, not for --workers: the split never changes results.
+        cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
+        pending = {
+            _play_remote.remote(game_id, players, dict(params), list(agents), seed, chunk): len(chunk)
+            for chunk in _chunks(games, cpus)
+        }
+        results: list[GameSummary] = []
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                pending.pop(ref)
+                part = [_summary(d) for d in ray.get(ref)]
+                results.extend(part)
+                if progress:
+                    progress(len(part))
+        return results
+    finally:
+        if shutdown if shutdown is not None else started:
+            ray.shutdown()
+
+
+register_backend("ray", run_ray)
+
+__all__ = ["ensure_ray", "run_ray"]
