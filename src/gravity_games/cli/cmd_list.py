@@ -1,0 +1,54 @@
+"""``gravity list``: ids, titles, player counts and variants."""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+
+from gravity_games.core.registry import entry, list_games
+
+from .common import console, write_json
+
+
+def list_command(
+    json_out: str | None = typer.Option(None, "--json", help="Write the list as JSON to FILE, or - for stdout."),
+) -> None:
+    """List every game with its player counts and variants."""
+    rows = []
+    for game_id in list_games():
+        cls = entry(game_id).game_class
+        rows.append(
+            {
+                "id": game_id,
+                "title": cls.TITLE,
+                "min_players": cls.MIN_PLAYERS,
+                "max_players": cls.MAX_PLAYERS,
+                "cooperative": cls.COOPERATIVE,
+                "variants": list(cls.variants()),
+                "summary": cls.SUMMARY,
+            }
+        )
+    if json_out is not None:
+        write_json(rows, json_out)
+        return
+    table = Table(title="gravity-games", title_style="bold", header_style="bold cyan")
+    table.add_column("id", style="bold")
+    table.add_column("title")
+    table.add_column("players", justify="center")
+    table.add_column("kind")
+    table.add_column("variants")
+    for row in rows:
+        players = f"{row['min_players']}-{row['max_players']}"
+        table.add_row(
+            row["id"],
+            row["title"],
+            players,
+            "cooperative" if row["cooperative"] else "competitive",
+            ", ".join(row["variants"]),
+        )
+    console.print(table)
+    console.print("[dim]gravity rules GAME[/] for the rules, [dim]gravity play GAME[/] to play.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("list")(list_command)

@@ -1,0 +1,113 @@
+"""``gravity simulate``: many seeded games, one JSON document of balance figures.
+
+The document depends only on the game, parameters, agents, game count and seed — never on
+``--workers`` or ``--backend``; timings go to standard error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from gravity_games.core.api import InvalidParameterError
+from gravity_games.core.registry import parse_params
+from gravity_games.sim.runner import run_batch
+
+from .common import console, err_console, write_json
+
+
+def simulate_command(
+    game: str = typer.Argument(..., help="Game id (see gravity list)."),
+    games: int = typer.Option(..., "--games", "-g", help="How many games to play."),
+    players: int = typer.Option(None, "--players", "-n", help="Number of seats."),
+    agents: str = typer.Option("random", "--agents", "-a", help="Agent specs, one per seat or one for all."),
+    seed: int = typer.Option(0, "--seed", help="Root seed; game i gets its own seed from it."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (or Ray tasks)."),
+    backend: str = typer.Option("local", "--backend", help="local or ray."),
+    address: str = typer.Option(None, "--address", help="Address of an existing Ray cluster."),
+    param: list[str] = typer.Option(None, "--param", "-p", help="Game parameter K=V (repeatable)."),
+    json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
+    report: Path = typer.Option(None, "--report", help="Write an HTML balance report with plots to DIR."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Simulate many games between agents and report win rates, lengths and endings."""
+    params = parse_params(game, list(param or []))
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    if not specs:
+        raise InvalidParameterError("--agents needs at least one agent spec, e.g. random or heuristic,random")
+    options = {}
+    if address is not None:
+        if backend != "ray":
+            raise InvalidParameterError("--address goes with --backend ray")
+        options["address"] = address
+    progress = Progress(
+        TextColumn(f"[bold]{game}[/]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=quiet or not err_console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("simulate", total=games)
+        doc = run_batch(
+            game,
+            games=games,
+            players=players,
+            params=params,
+            agents=specs,
+            seed=seed,
+            workers=workers,
+            backend=backend,
+            progress=lambda n: progress.advance(task, n),
+            keep_games=report is not None,
+            **options,
+        )
+    timing = doc.pop("timing")
+    per_game = doc.pop("per_game", None)
+    if report is not None:
+        from gravity_games.sim.report import write_report
+
+        index = write_report({**doc, "per_game": per_game}, report)
+        err_console.print(f"report: {index}")
+    err_console.print(
+        f"[dim]{games} games in {timing['seconds']:.2f} s ({timing['games_per_s']:.1f} games/s, "
+        f"{workers} worker(s), {backend})[/]"
+    )
+    if json_out is not None:
+        write_json(doc, json_out)
+        if json_out == "-":
+            return
+    print_summary(doc)
+
+
+def print_summary(doc: dict) -> None:
+    table = Table(
+        title=f"{doc['game']} · {doc['players']} players · {doc['games']} games · seed {doc['seed']}",
+        header_style="bold cyan",
+    )
+    table.add_column("seat", justify="right")
+    table.add_column("agent")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for seat, (agent, wins, rate) in enumerate(zip(doc["agents"], doc["wins"], doc["win_rate"], strict=True)):
+        table.add_row(
+            str(seat), agent, str(wins), f"{rate['rate']:.1%}", f"{rate['low']:.1%} - {rate['high']:.1%}"
+        )
+    console.print(table)
+    endings = ", ".join(f"{k}: {v}" for k, v in doc["terminations"].items())
+    console.print(
+        f"mean length {doc['mean_length']:.1f} steps ({doc['mean_decisions']:.1f} decisions); endings: {endings}"
+    )
+    if doc.get("cooperative"):
+        console.print("[dim]Cooperative game: every seat shows the team's result.[/]")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate_command)
