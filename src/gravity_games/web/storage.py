@@ -1,0 +1,320 @@
+"""Durable storage of web games: SQLAlchemy 2 over SQLite (default) or PostgreSQL.
+
+A stored game is its record (game id, parameters, seed, every action applied,
+chance outcomes included) plus its seats (a hash of each seat's secret token and
+the bot spec sitting there). The live state is never stored: it is rebuilt by
+replaying the actions, which is exact because games are deterministic given their
+actions. That is what lets a server killed with ``kill -9`` resume every game.
+
+Every accepted action is written in one transaction, checked by a unique
+``(game, idx)`` key and by the game's action count (optimistic concurrency), and
+committed before the caller tells anyone about it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+DEFAULT_DB_PATH = Path("var") / "gravity.sqlite3"
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+
+
+class StorageError(RuntimeError):
+    """The store refused a write (a concurrent writer got there first, or the row is missing)."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    players: Mapped[int] = mapped_column(Integer)
+    params_json: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    num_actions: Mapped[int] = mapped_column(Integer, default=0)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    result_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[int] = mapped_column(Integer)
+    # The seat that chose it, or -1 for a chance outcome drawn by the server.
+    seat: Mapped[int] = mapped_column(Integer)
+    # May the seat take this action back (same turn, nothing revealed)? Decided when applied.
+    undoable: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    idx: int
+    action: int
+    seat: int
+    undoable: bool
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    token_hash: str
+    bot: str | None
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    game: str
+    players: int
+    params: dict[str, Any]
+    seed: int
+    num_actions: int
+    finished: bool
+    result: dict[str, Any] | None
+    created_at: datetime
+    updated_at: datetime
+    seats: tuple[StoredSeat, ...] = ()
+    actions: tuple[StoredAction, ...] = ()
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens are stored only as SHA-256 hashes, so a leaked database leaks no seat."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def normalise_url(url: str | None) -> str:
+    """Accept ``postgresql://`` (psycopg 3 is the driver) and plain SQLite paths."""
+    if url is None or url == "":
+        return f"sqlite:///{DEFAULT_DB_PATH}"
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url[len("postgresql://") :]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(value: datetime) -> datetime:
+    # SQLite hands back naive datetimes; they were written in UTC.
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+class Storage:
+    """The game store. Thread-safe: each call opens its own short session."""
+
+    def __init__(self, url: str | None = None, *, migrate: bool = True) -> None:
+        self.url = normalise_url(url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        if self.is_sqlite:
+            path = self.url.split("///", 1)[1] if "///" in self.url else ""
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.engine: Engine = create_engine(
+                self.url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=8, max_overflow=8
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(self.url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        if migrate:
+            self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision (a no-op when it is there)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS_DIR))
+        config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writes -------------------------------------------------------------
+
+    def create_game(
+        self,
+        game_id: str,
+        game: str,
+        players: int,
+        params: dict[str, Any],
+        seed: int,
+        seats: Sequence[tuple[str, str | None]],
+        actions: Sequence[StoredAction],
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Store a new game with its seats (token hash, bot) and its setup actions, in one transaction."""
+        now = _now()
+        with self._sessions.begin() as session:
+            session.add(
+                GameRow(
+                    id=game_id,
+                    game=game,
+                    players=players,
+                    params_json=json.dumps(params, sort_keys=True),
+                    seed=seed,
+                    num_actions=len(actions),
+                    finished=result is not None,
+                    result_json=json.dumps(result) if result is not None else None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            session.flush()
+            for seat, (token_hash, bot) in enumerate(seats):
+                session.add(SeatRow(game_id=game_id, seat=seat, token_hash=token_hash, bot=bot))
+            self._add_actions(session, game_id, actions, now)
+
+    def append_actions(
+        self, game_id: str, expected: int, actions: Sequence[StoredAction], result: dict[str, Any] | None
+    ) -> None:
+        """Append actions after exactly ``expected`` stored ones; raise StorageError otherwise."""
+        now = _now()
+        with self._sessions.begin() as session:
+            moved = session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.num_actions == expected)
+                .values(
+                    num_actions=expected + len(actions),
+                    finished=result is not None,
+                    result_json=json.dumps(result) if result is not None else None,
+                    updated_at=now,
+                )
+            ).rowcount
+            if moved != 1:
+                raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale write")
+            self._add_actions(session, game_id, actions, now)
+
+    def truncate_actions(self, game_id: str, expected: int, keep: int) -> None:
+        """Drop the actions from index ``keep`` on (an undo), if the game still has ``expected``."""
+        with self._sessions.begin() as session:
+            moved = session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.num_actions == expected)
+                .values(num_actions=keep, finished=False, result_json=None, updated_at=_now())
+            ).rowcount
+            if moved != 1:
+                raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale undo")
+            session.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.idx >= keep))
+
+    @staticmethod
+    def _add_actions(session: Session, game_id: str, actions: Sequence[StoredAction], now: datetime) -> None:
+        for a in actions:
+            session.add(
+                ActionRow(
+                    game_id=game_id, idx=a.idx, action=a.action, seat=a.seat, undoable=a.undoable, created_at=now
+                )
+            )
+
+    # -- reads --------------------------------------------------------------
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        with self._sessions() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            seats = session.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)).all()
+            actions = session.scalars(
+                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
+            ).all()
+            return _stored(row, seats, actions)
+
+    def list_games(self, *, limit: int = 50, finished: bool | None = None) -> list[StoredGame]:
+        with self._sessions() as session:
+            query = select(GameRow).order_by(GameRow.updated_at.desc()).limit(limit)
+            if finished is not None:
+                query = query.where(GameRow.finished == finished)
+            rows = session.scalars(query).all()
+            ids = [r.id for r in rows]
+            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for s in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)):
+                    seats[s.game_id].append(s)
+            return [_stored(r, seats[r.id], ()) for r in rows]
+
+    def unfinished_ids(self) -> list[str]:
+        with self._sessions() as session:
+            return list(session.scalars(select(GameRow.id).where(GameRow.finished.is_(False))))
+
+    def count_actions(self, game_id: str) -> int:
+        with self._sessions() as session:
+            return int(session.scalar(select(func.count()).where(ActionRow.game_id == game_id)) or 0)
+
+
+def _stored(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]) -> StoredGame:
+    return StoredGame(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        params=json.loads(row.params_json),
+        seed=int(row.seed),
+        num_actions=row.num_actions,
+        finished=bool(row.finished),
+        result=json.loads(row.result_json) if row.result_json else None,
+        created_at=_aware(row.created_at),
+        updated_at=_aware(row.updated_at),
+        seats=tuple(StoredSeat(s.seat, s.token_hash, s.bot) for s in seats),
+        actions=tuple(StoredAction(a.idx, a.action, a.seat, bool(a.undoable)) for a in actions),
+    )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers run beside the single writer; synchronous=FULL makes every commit
+    # durable before we answer (NORMAL would survive kill -9 too, but not a power cut).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
