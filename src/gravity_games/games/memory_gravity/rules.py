@@ -1,0 +1,618 @@
+"""Memory × Gravity: lift three tokens a turn, keep one, collect three colours, best combination wins.
+
+Flow of a game (every random event is a chance node):
+
+1. ``deal``: three chance steps, one per colour, each choosing one of the 120 orders of the
+   numbers 1-5 under that colour's face-down tokens (``PERMUTATIONS``).
+2. ``roll-off``: each player rolls the die (``RollOff``: "G" counts 0, the tied highest roll again).
+3. Turns, clockwise from the first player, three per player. A turn is three ``lift`` actions, each
+   followed by a ``reading`` chance node (the lifter's private, noisy felt weight; none when
+   ``perception = "exact"``), then one ``keep`` action.
+4. The end: kept numbers are revealed and ranked with the printed table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from gravity_games.core.api import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    InvalidStateError,
+    Outcome,
+    Param,
+    State,
+)
+from gravity_games.games.gravity_three import COLOUR_LETTERS, PerceptionModel, RollOff, face_text
+from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES
+
+from .data import NUM_TOKENS, PERMUTATIONS, TOKENS_PER_COLOUR, load_components, token_colour, token_name
+
+COLOUR_NAMES = ("black", "grey", "red")
+LIFTS_PER_TURN = 3
+TURNS_PER_PLAYER = 3
+KEEP_BASE = NUM_TOKENS
+"""Action ids: ``lift t`` is ``t`` (0-14), ``keep t`` is ``15 + t``."""
+
+ROLL_OFF_PASS_LIMIT = 20
+"""After this many tied roll-off passes in a row the tied players draw lots (one chance node).
+
+The printed rule ("the player with the highest number goes first") can tie forever; the cap makes
+``max_game_length`` a true bound. The chance of reaching it is below 1e-15."""
+
+# Phases of the flat state.
+DEAL, ROLL, LOTS, LIFT, READ, KEEP, OVER = range(7)
+PHASE_NAMES = ("deal", "roll-off", "lots", "lift", "reading", "keep", "over")
+
+PERCEPTION_LEVELS = ("exact", "easy", "normal", "hard")
+
+
+# ---------------------------------------------------------------------------
+# The ranking table
+# ---------------------------------------------------------------------------
+
+
+def combination_key(numbers: list[int] | tuple[int, ...]) -> tuple[int, int]:
+    """Strength of three kept numbers by the printed ranking table (bigger is stronger).
+
+    Identical numbers beat consecutive numbers, which beat every other three-digit number;
+    among identical numbers 111 is the strongest ("555 is beaten by 111"), then 555 ... 222;
+    consecutive 543 > 432 > 321; the rest compare as three-digit numbers (554 ... 211).
+    """
+    a, b, c = sorted(numbers, reverse=True)
+    if a == b == c:
+        return (2, 6 if a == 1 else a)
+    if a == b + 1 == c + 2:
+        return (1, a)
+    return (0, 100 * a + 10 * b + c)
+
+
+def combination_kind(numbers: list[int] | tuple[int, ...]) -> str:
+    return ("three-digit", "consecutive", "identical")[combination_key(numbers)[0]]
+
+
+def combination_text(numbers: list[int] | tuple[int, ...]) -> str:
+    """The numbers placed "in order of the bigger numbers": ``[2, 4, 3]`` -> ``"432"``."""
+    return "".join(str(n) for n in sorted(numbers, reverse=True))
+
+
+def combination_winners(kept_numbers: list[list[int]]) -> list[int]:
+    """Seats holding the strongest combination; equal combinations share the win."""
+    keys = [combination_key(nums) for nums in kept_numbers]
+    best = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == best]
+
+
+# ---------------------------------------------------------------------------
+# Game
+# ---------------------------------------------------------------------------
+
+
+class MemoryGravityGame(Game):
+    ID = "memory-gravity"
+    TITLE = "Memory × Gravity"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 3
+    VERSION = 1
+    PARAMS = (
+        Param(
+            "perception",
+            "normal",
+            "how well a lifted token's weight is felt: exact (no noise), easy, normal or hard",
+            str,
+            choices=PERCEPTION_LEVELS,
+        ),
+        Param("data", None, "path of a components TOML file (default: the packaged one)", str, nullable=True),
+    )
+    SUMMARY = (
+        "Lift three face-down tokens a turn (never the same colour twice in a row), keep one, "
+        "collect one of each colour; the strongest three numbers win (111 beats 555)."
+    )
+    RULEBOOK = "gravity-three.txt, Game 1"
+    PRIVATE_FIELDS = ("readings",)
+
+    def _check_params(self) -> None:
+        self.components = load_components(self.params["data"])
+        self.model: PerceptionModel = PerceptionModel.from_components(self.components, self.params["perception"])
+        self.grams: list[float] = list(self.components.masses.grams)
+        # Reading of each number when perception is exact: a table, not a chance node.
+        self.exact_levels: list[int] = [self.model.nearest_level(g) for g in self.grams]
+
+    def _dimensions(self) -> tuple[int, int, int]:
+        n = self.players
+        roll_off = ROLL_OFF_PASS_LIMIT * n + 1
+        per_turn = LIFTS_PER_TURN * (1 if self.model.exact else 2) + 1
+        length = 3 + roll_off + n * TURNS_PER_PLAYER * per_turn
+        outcomes = max(len(PERMUTATIONS), len(ROLL_OUTCOMES), self.components.perception.grid_levels)
+        return length, 2 * NUM_TOKENS, outcomes
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def new_initial_state(self) -> MemoryGravityState:
+        return MemoryGravityState(self)
+
+    def _state_from_body(self, body: Mapping[str, Any]) -> MemoryGravityState:
+        return MemoryGravityState.from_body(self, body)
+
+
+# ---------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------
+
+
+class MemoryGravityState(State):
+    """Flat state. ``numbers[t]`` is token t's number (0 before the deal); ``keeper[t]`` the seat
+    that kept it (-1 on the table); ``lifts`` every lift as ``[seat, token, level]`` (level -1
+    while its reading is pending); ``this_turn`` the tokens lifted this turn in order."""
+
+    __slots__ = (
+        "first",
+        "keeper",
+        "kept",
+        "lifts",
+        "lots",
+        "numbers",
+        "passes",
+        "phase",
+        "rolloff",
+        "this_turn",
+        "turn",
+    )
+
+    game: MemoryGravityGame
+
+    def __init__(self, game: MemoryGravityGame) -> None:
+        super().__init__(game)
+        n = game.players
+        self.phase = DEAL
+        self.numbers: list[int] = [0] * NUM_TOKENS
+        self.rolloff = RollOff(list(range(n)))
+        self.passes = 0
+        self.lots: list[int] = []
+        self.first = -1
+        self.turn = 0
+        self.this_turn: list[int] = []
+        self.lifts: list[list[int]] = []
+        self.keeper: list[int] = [-1] * NUM_TOKENS
+        self.kept: list[list[int]] = [[] for _ in range(n)]
+
+    # -- basics -------------------------------------------------------------
+
+    def clone(self) -> MemoryGravityState:
+        new = MemoryGravityState.__new__(MemoryGravityState)
+        self._copy_base_into(new)
+        new.game = self.game
+        new.phase = self.phase
+        new.numbers = list(self.numbers)
+        new.rolloff = self.rolloff.copy()
+        new.passes = self.passes
+        new.lots = list(self.lots)
+        new.first = self.first
+        new.turn = self.turn
+        new.this_turn = list(self.this_turn)
+        new.lifts = [list(lift) for lift in self.lifts]
+        new.keeper = list(self.keeper)
+        new.kept = [list(k) for k in self.kept]
+        return new
+
+    def turn_seat(self) -> int:
+        """The seat whose turn it is: clockwise from the first player."""
+        return (self.first + self.turn) % self.game.players
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (LIFT, KEEP):
+            return self.turn_seat()
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    # -- chance -------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == DEAL:
+            p = 1.0 / len(PERMUTATIONS)
+            return [(i, p) for i in range(len(PERMUTATIONS))]
+        if phase == ROLL:
+            return list(ROLL_OUTCOMES)
+        if phase == LOTS:
+            p = 1.0 / len(self.lots)
+            return [(i, p) for i in range(len(self.lots))]
+        if phase == READ:
+            token = self.lifts[-1][1]
+            return list(self.game.model.outcomes(self.game.grams[self.numbers[token] - 1]))
+        return []
+
+    # -- player moves ---------------------------------------------------------
+
+    def _legal_actions(self) -> list[int]:
+        if self.phase == LIFT:
+            return [t for t in range(NUM_TOKENS) if self._may_lift(t)]
+        if self.phase == KEEP:
+            return sorted(KEEP_BASE + t for t in self.this_turn if self._may_keep(t))
+        return []
+
+    def _keepable_colours(self, seat: int) -> set[int]:
+        """Colours the seat may still keep: "cannot choose the same color Token that is already 'kept'"."""
+        return {0, 1, 2} - {token_colour(t) for t in self.kept[seat]}
+
+    def _may_lift(self, token: int) -> bool:
+        """The lifting rules, plus "no dead end": the turn must leave a token the player may keep."""
+        if self.keeper[token] != -1 or token in self.this_turn:
+            return False  # on the table only; "cannot select the same Token more than once"
+        if self.this_turn and token_colour(self.this_turn[-1]) == token_colour(token):
+            return False  # "cannot choose the same color Token in succession"
+        wanted = self._keepable_colours(self.turn_seat())
+        lifted = [*self.this_turn, token]
+        if any(token_colour(t) in wanted for t in lifted):
+            return True
+        if len(lifted) == LIFTS_PER_TURN:
+            return False
+        # The next lift can be of a wanted colour (the last colour is not wanted, so no clash).
+        return any(self.keeper[t] == -1 and t not in lifted and token_colour(t) in wanted for t in range(NUM_TOKENS))
+
+    def _may_keep(self, token: int) -> bool:
+        return token in self.this_turn and token_colour(token) in self._keepable_colours(self.turn_seat())
+
+    def _explain_illegal(self, action: int) -> str:
+        if self.phase == LIFT:
+            if not 0 <= action < NUM_TOKENS:
+                return "this is the lifting step: lift a token on the table"
+            if self.keeper[action] != -1:
+                return f"{token_name(action)} was kept by seat {self.keeper[action]} and is no longer on the table"
+            if action in self.this_turn:
+                return f"{token_name(action)} was already lifted this turn (the same token only once)"
+            if self.this_turn and token_colour(self.this_turn[-1]) == token_colour(action):
+                return f"the last lift was {COLOUR_NAMES[token_colour(action)]}: not the same colour in succession"
+            return "after it no token you may keep (a colour you have not kept) could be lifted this turn"
+        if self.phase == KEEP:
+            if not KEEP_BASE <= action < 2 * NUM_TOKENS:
+                return "this is the keeping step: keep one of the tokens lifted this turn"
+            token = action - KEEP_BASE
+            if token not in self.this_turn:
+                return f"{token_name(token)} was not lifted this turn; keep one of the tokens assessed"
+            return f"you already keep a {COLOUR_NAMES[token_colour(token)]} token"
+        return "it is not one of the legal moves now"
+
+    # -- transitions ----------------------------------------------------------
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == DEAL:
+            self._deal_colour(action)
+        elif phase == ROLL:
+            self._roll(action)
+        elif phase == LOTS:
+            self._decide_first(self.lots[action], f"Lots drawn: seat {self.lots[action]} goes first.")
+        elif phase == LIFT:
+            self._lift(action)
+        elif phase == READ:
+            self._read(action)
+        elif phase == KEEP:
+            self._keep(action - KEEP_BASE)
+
+    def _deal_colour(self, index: int) -> None:
+        """Setup 1: "Place all the Tokens with the numbers facing down on the table randomly"."""
+        colour = sum(1 for n in self.numbers if n) // TOKENS_PER_COLOUR
+        base = colour * TOKENS_PER_COLOUR
+        self.numbers[base : base + TOKENS_PER_COLOUR] = PERMUTATIONS[index]
+        self._note(f"The {COLOUR_NAMES[colour]} tokens are shuffled and laid face down.")
+        if colour == 2:
+            self.phase = ROLL
+
+    def _roll(self, face: int) -> None:
+        """Setup 2: "Players each roll the dice; the player with the highest number goes first"."""
+        seat = self.rolloff.roller()
+        self._note(f"Seat {seat} rolls {face_text(face)}.")
+        first = self.rolloff.add(face)
+        if first is not None:
+            self._decide_first(first, f"Seat {first} rolled highest and goes first.")
+        elif not self.rolloff.rolls:
+            self.passes += 1
+            tied = ", ".join(map(str, self.rolloff.contenders))
+            if self.passes >= ROLL_OFF_PASS_LIMIT:
+                self.lots = list(self.rolloff.contenders)
+                self.phase = LOTS
+                self._note(f"Seats {tied} tied {self.passes} times; they draw lots.")
+            else:
+                self._note(f"Seats {tied} tie for highest and roll again.")
+
+    def _decide_first(self, seat: int, line: str) -> None:
+        self.first = seat
+        self.phase = LIFT
+        self._note(line)
+
+    def _lift(self, token: int) -> None:
+        seat = self.turn_seat()
+        self.this_turn.append(token)
+        self._note(f"Seat {seat} lifts {token_name(token)}.")
+        if self.game.model.exact:
+            self.lifts.append([seat, token, self.game.exact_levels[self.numbers[token] - 1]])
+            self._after_reading()
+        else:
+            self.lifts.append([seat, token, -1])
+            self.phase = READ
+
+    def _read(self, level: int) -> None:
+        self.lifts[-1][2] = level
+        self._after_reading()
+
+    def _after_reading(self) -> None:
+        self.phase = KEEP if len(self.this_turn) == LIFTS_PER_TURN else LIFT
+
+    def _keep(self, token: int) -> None:
+        """Step 2: keep one assessed token; it leaves the table and is never touched again."""
+        seat = self.turn_seat()
+        self.keeper[token] = seat
+        self.kept[seat].append(token)
+        self.this_turn = []
+        self._note(f"Seat {seat} keeps {token_name(token)}.")
+        self.turn += 1
+        if self.turn == self.game.players * TURNS_PER_PLAYER:
+            self.phase = OVER
+            self._note_result()
+        else:
+            self.phase = LIFT
+
+    def kept_numbers(self) -> list[list[int]]:
+        return [[self.numbers[t] for t in tokens] for tokens in self.kept]
+
+    def _note_result(self) -> None:
+        kept = self.kept_numbers()
+        for seat, nums in enumerate(kept):
+            self._note(f"Seat {seat} reveals {combination_text(nums)} ({combination_kind(nums)}).")
+        winners = combination_winners(kept)
+        self._note("Winner: seat " + " and seat ".join(map(str, winners)) + ".")
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        kept = self.kept_numbers()
+        winners = tuple(combination_winners(kept))
+        reason = "strongest combination" if len(winners) == 1 else "equal strongest combinations"
+        return Outcome(winners, reason, {"combinations": [combination_text(k) for k in kept]})
+
+    # -- notation -------------------------------------------------------------
+
+    def _action_text(self, action: int) -> str:
+        phase = self.phase
+        if phase == DEAL:
+            return f"shuffle #{action}"
+        if phase == ROLL:
+            return f"roll {face_text(action)}"
+        if phase == LOTS:
+            return f"lots seat {self.lots[action]}"
+        if phase == READ:
+            return f"feel {self.game.model.grams(action):.1f} g (level {action})"
+        if 0 <= action < KEEP_BASE:
+            return f"lift {token_name(action)}"
+        if KEEP_BASE <= action < 2 * NUM_TOKENS:
+            return f"keep {token_name(action - KEEP_BASE)}"
+        return f"action {action}"
+
+    # -- views ----------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.game.players
+        model = self.game.model
+        obs: dict[str, Any] = {
+            "game": self.game.ID,
+            "players": n,
+            "seat": seat,
+            "perception": self.game.params["perception"],
+            "phase": PHASE_NAMES[self.phase],
+            "current_player": self.current_player(),
+            "roll_off": {
+                "contenders": list(self.rolloff.contenders),
+                "rolls": [face_text(f) for f in self.rolloff.rolls],
+            },
+            "first_player": None if self.first < 0 else self.first,
+            "turn": self.turn,
+            "turn_seat": None if self.first < 0 or self.phase == OVER else self.turn_seat(),
+            "tokens": [
+                {"id": token_name(t), "colour": COLOUR_NAMES[token_colour(t)], "kept_by": _none(self.keeper[t])}
+                for t in range(NUM_TOKENS)
+            ],
+            "this_turn": [token_name(t) for t in self.this_turn],
+            "lifts": [{"seat": s, "token": token_name(t)} for s, t, _ in self.lifts],
+            "kept": [[token_name(t) for t in tokens] for tokens in self.kept],
+        }
+        if seat is not None:
+            obs["readings"] = {
+                "seat": seat,
+                "lifts": [
+                    {"lift": i, "token": token_name(t), "grams": model.grams(level), "level": level}
+                    for i, (s, t, level) in enumerate(self.lifts)
+                    if s == seat and level >= 0
+                ],
+            }
+        if self.phase == OVER:
+            kept = self.kept_numbers()
+            obs["revealed"] = {
+                "numbers": kept,
+                "combinations": [combination_text(k) for k in kept],
+                "kinds": [combination_kind(k) for k in kept],
+                "winners": combination_winners(kept),
+            }
+        return obs
+
+    def private_values(self, seat: int) -> dict[str, Any]:
+        return {"readings": self.observation(seat)["readings"]}
+
+    def observation_tensor(self, seat: int | None) -> list[float]:
+        return encode_observation(self.observation(seat))
+
+    # -- determinization -------------------------------------------------------
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> MemoryGravityState:
+        """Redraw every colour's hidden order from its exact posterior given ``seat``'s readings,
+        then redraw the other seats' readings from the perception model.
+
+        Colours are independent given the readings (each reading concerns one token), so each
+        colour's 120 orders are weighed by the likelihood of the seat's own readings of them."""
+        new = self.clone()
+        if self.phase == DEAL:
+            return new
+        model = self.game.model
+        grams = self.game.grams
+        mine = [(t, level) for s, t, level in self.lifts if s == seat and level >= 0]
+        for colour in range(3):
+            if not self.numbers[colour * TOKENS_PER_COLOUR]:
+                continue
+            base = colour * TOKENS_PER_COLOUR
+            evidence = [(t - base, level) for t, level in mine if base <= t < base + TOKENS_PER_COLOUR]
+            weights = permutation_weights(model, grams, evidence)
+            index = rng.choices(range(len(PERMUTATIONS)), weights=weights)[0]
+            new.numbers[base : base + TOKENS_PER_COLOUR] = PERMUTATIONS[index]
+        for lift in new.lifts:
+            if lift[0] != seat and lift[2] >= 0:
+                lift[2] = _draw(model.outcomes(grams[new.numbers[lift[1]] - 1]), rng)
+        return new
+
+    # -- JSON -------------------------------------------------------------------
+
+    def _to_json_body(self) -> dict[str, Any]:
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "numbers": list(self.numbers),
+            "roll_off": self.rolloff.to_json(),
+            "roll_off_passes": self.passes,
+            "lots": list(self.lots),
+            "first_player": self.first,
+            "turn": self.turn,
+            "this_turn": [token_name(t) for t in self.this_turn],
+            "lifts": [[s, token_name(t), level] for s, t, level in self.lifts],
+            "kept": [[token_name(t) for t in tokens] for tokens in self.kept],
+        }
+
+    @classmethod
+    def from_body(cls, game: MemoryGravityGame, body: Mapping[str, Any]) -> MemoryGravityState:
+        state = cls(game)
+        n = game.players
+        phase = body["phase"]
+        if phase not in PHASE_NAMES:
+            raise InvalidStateError(f"memory-gravity: unknown phase {phase!r}; one of {', '.join(PHASE_NAMES)}")
+        state.phase = PHASE_NAMES.index(phase)
+        numbers = [int(x) for x in body["numbers"]]
+        if len(numbers) != NUM_TOKENS or any(not 0 <= x <= 5 for x in numbers):
+            raise InvalidStateError("memory-gravity: 'numbers' needs 15 numbers from 0 (not dealt) to 5")
+        for colour in range(3):
+            part = numbers[colour * 5 : colour * 5 + 5]
+            if any(part) and sorted(part) != [1, 2, 3, 4, 5]:
+                raise InvalidStateError(f"memory-gravity: the {COLOUR_NAMES[colour]} numbers must be 1-5 once each")
+        state.numbers = numbers
+        state.rolloff = RollOff.from_json(body["roll_off"])
+        state.passes = int(body["roll_off_passes"])
+        state.lots = [int(s) for s in body["lots"]]
+        state.first = int(body["first_player"])
+        state.turn = int(body["turn"])
+        state.this_turn = [_token_id(x) for x in body["this_turn"]]
+        state.lifts = [[int(s), _token_id(t), int(level)] for s, t, level in body["lifts"]]
+        kept = [[_token_id(x) for x in tokens] for tokens in body["kept"]]
+        if len(kept) != n:
+            raise InvalidStateError(f"memory-gravity: 'kept' needs one list per seat ({n})")
+        state.kept = kept
+        for seat, tokens in enumerate(kept):
+            for t in tokens:
+                state.keeper[t] = seat
+        if not -1 <= state.first < n or any(not 0 <= s < n for s, _, _ in state.lifts):
+            raise InvalidStateError(f"memory-gravity: seats must lie in 0-{n - 1}")
+        return state
+
+
+# ---------------------------------------------------------------------------
+# Helpers shared with the bot and the tensor
+# ---------------------------------------------------------------------------
+
+
+def permutation_weights(model: PerceptionModel, grams: list[float], evidence: list[tuple[int, int]]) -> list[float]:
+    """Weight of each of the 120 orders of one colour: the likelihood of ``(position, level)`` readings."""
+    weights = []
+    for perm in PERMUTATIONS:
+        w = 1.0
+        for pos, level in evidence:
+            w *= model.likelihood(level, grams[perm[pos] - 1])
+            if w == 0.0:
+                break
+        weights.append(w)
+    if sum(weights) <= 0.0:  # readings impossible under the model (a hand-made state): fall back to uniform
+        return [1.0] * len(PERMUTATIONS)
+    return weights
+
+
+def _draw(outcomes: tuple[tuple[int, float], ...] | list[tuple[int, float]], rng: random.Random) -> int:
+    x = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if x < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def _none(value: int) -> int | None:
+    return None if value < 0 else value
+
+
+def _token_id(name: Any) -> int:
+    text = str(name).strip().upper()
+    if len(text) == 2 and text[0] in COLOUR_LETTERS and text[1] in "12345":
+        return COLOUR_LETTERS.index(text[0]) * TOKENS_PER_COLOUR + int(text[1]) - 1
+    raise InvalidStateError(f"memory-gravity: {name!r} is not a token id; ids are K1-K5, G1-G5, R1-R5")
+
+
+# Observation tensor layout (all from the observation dict, so equal observations give equal tensors).
+_PHASES = len(PHASE_NAMES)
+_PER_TOKEN = 3 + 3 + 3 + 3  # kept by seat, order lifted this turn, lifts per seat, own readings (up to 3)
+OBS_SIZE = 3 + 2 + _PHASES + 9 + 3 + 3 + NUM_TOKENS * _PER_TOKEN + 9
+
+
+def encode_observation(obs: Mapping[str, Any]) -> list[float]:
+    """Flat encoding of a memory-gravity observation (length ``OBS_SIZE``)."""
+    out = [0.0] * OBS_SIZE
+    i = 0
+    if obs["seat"] is not None:
+        out[obs["seat"]] = 1.0
+    i += 3
+    out[i + obs["players"] - 2] = 1.0
+    i += 2
+    out[i + PHASE_NAMES.index(obs["phase"])] = 1.0
+    i += _PHASES
+    if obs["phase"] != "over":
+        out[i + min(obs["turn"], 8)] = 1.0
+    i += 9
+    if obs["first_player"] is not None:
+        out[i + obs["first_player"]] = 1.0
+    i += 3
+    if obs["turn_seat"] is not None:
+        out[i + obs["turn_seat"]] = 1.0
+    i += 3
+    index = {token["id"]: k for k, token in enumerate(obs["tokens"])}
+    for k, token in enumerate(obs["tokens"]):
+        if token["kept_by"] is not None:
+            out[i + k * _PER_TOKEN + token["kept_by"]] = 1.0
+    for order, name in enumerate(obs["this_turn"]):
+        out[i + index[name] * _PER_TOKEN + 3 + order] = 1.0
+    for lift in obs["lifts"]:
+        out[i + index[lift["token"]] * _PER_TOKEN + 6 + lift["seat"]] += 1.0 / 3.0
+    if "readings" in obs:
+        seen: dict[str, int] = {}
+        for reading in obs["readings"]["lifts"]:
+            slot = seen.get(reading["token"], 0)
+            seen[reading["token"]] = slot + 1
+            if slot < 3:
+                out[i + index[reading["token"]] * _PER_TOKEN + 9 + slot] = reading["grams"] / 25.0
+    i += NUM_TOKENS * _PER_TOKEN
+    if "revealed" in obs:
+        for seat, numbers in enumerate(obs["revealed"]["numbers"]):
+            for j, number in enumerate(numbers):
+                out[i + seat * 3 + j] = number / 5.0
+    return out
