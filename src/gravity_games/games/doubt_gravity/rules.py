@@ -1,0 +1,1062 @@
+"""Doubt x Gravity: the rules (Game 3 of the Gravity Three rulebook).
+
+Tokens are physical objects with a public id ``p`` (colour ``p // 5``, ids handed out in the
+order tokens leave the box) and a hidden number ``number[p]``. A token's place is public
+(whose hand, the stack, out of the game); its number is known to the seats that held it and,
+once turned over, to everybody. Flat lists and a hand-written ``clone`` keep playouts fast.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from gravity_games.core.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Game,
+    InvalidStateError,
+    Outcome,
+    Param,
+    State,
+)
+from gravity_games.games.gravity_three import DIE_FACES, G_FACE, ROLL_OUTCOMES, RollOff
+
+from .data import COLOUR_LETTERS, COLOUR_NAMES, Components, PerceptionModel, load_components
+
+# -- ids -------------------------------------------------------------------------------
+
+COLOURS = 3
+PER_COLOUR = 5
+TOKENS = COLOURS * PER_COLOUR
+
+A_DONE = 15
+A_CORRECT = 16
+A_DOUBT = 17
+A_COLOUR = 18  # 18, 19, 20: black, grey, red (choose a colour, or the extra colour)
+A_NUMBER = 21  # 21..25: Designated Number 1..5 after a "G"
+NUM_ACTIONS = 26
+
+# Where a token is (``loc``); seats are 0..n-1.
+LOC_BOX = -1
+LOC_REMOVED = -2
+LOC_STACK = -3
+LOC_OUT = -4
+LOC_UNUSED = -5
+LOC_NAMES = {LOC_BOX: "box", LOC_REMOVED: "removed", LOC_STACK: "stack", LOC_OUT: "out", LOC_UNUSED: "unused"}
+
+# Phases.
+P_REMOVE, P_COLOUR, P_EXTRA, P_DEAL, P_ROLLOFF, P_ROLL, P_DESIGNATE, P_PLACE, P_LIFT, P_ASSESS, P_END = range(11)
+PHASE_NAMES = (
+    "remove",
+    "choose-colour",
+    "choose-extra",
+    "deal",
+    "roll-off",
+    "roll",
+    "designate",
+    "place",
+    "lift",
+    "assess",
+    "end",
+)
+
+ROLLOFF_PASSES = 20
+"""Engine rule: after this many tied roll-off passes the lowest tied seat goes first (p < 1e-15)."""
+
+SAID_WORDS = ("correct", "doubt")
+
+
+def token_name(colour: int, number: int) -> str:
+    """``K3``: colour letter and number."""
+    return f"{COLOUR_LETTERS[colour]}{number}"
+
+
+def parse_token_name(text: str) -> tuple[int, int]:
+    """``"K3"`` -> ``(0, 3)``; raises ValueError naming what is allowed."""
+    if len(text) != 2 or text[0].upper() not in COLOUR_LETTERS or text[1] not in "12345":
+        raise ValueError(f"token {text!r} is not a colour letter (K, G, R) and a number 1-5")
+    return COLOUR_LETTERS.index(text[0].upper()), int(text[1])
+
+
+# -- the game --------------------------------------------------------------------------
+
+
+class DoubtGravity(Game):
+    """Game 3, "Doubt x Gravity": stack tokens claimed to show the Designated Number, doubt bluffs."""
+
+    ID: ClassVar[str] = "doubt-gravity"
+    TITLE: ClassVar[str] = "Doubt x Gravity"
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 3
+    VERSION: ClassVar[int] = 1
+    SUMMARY: ClassVar[str] = (
+        "Each round a die names a number; players stack tokens face down claiming that number, "
+        "then lift the stack in turn and say 'correct' or 'I doubt it!'. Run out of tokens first."
+    )
+    RULEBOOK: ClassVar[str] = "gravity-three.txt, Game 3: Doubt x Gravity"
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param(
+            "perception",
+            "normal",
+            "how well a lifted stack is felt: exact (no noise), easy, normal or hard",
+            str,
+            choices=("exact", "easy", "normal", "hard"),
+        ),
+        Param(
+            "max_rounds",
+            30,
+            "engine rule: after this many rounds the fewest tokens win (keeps games finite)",
+            int,
+            low=1,
+            high=200,
+        ),
+        Param("data", None, "a components TOML file (default: the packaged one)", str, nullable=True),
+    )
+    PRIVATE_FIELDS: ClassVar[tuple[str, ...]] = ("hand", "readings")
+
+    components: Components
+    model: PerceptionModel
+    grams: tuple[float, ...]
+    tokens_in_play: int
+
+    def _check_params(self) -> None:
+        self.components = load_components(self.params["data"])
+        self.model = PerceptionModel.from_components(self.components, self.params["perception"])
+        self.grams = tuple(self.components.masses.grams)
+        # 2 players: 4 + 2 tokens each; 3 players: 2 + 1 each.
+        self.tokens_in_play = 12 if self.players == 2 else 9
+
+    def _dimensions(self) -> tuple[int, int, int]:
+        n = self.players
+        setup = COLOURS + n + n + self.tokens_in_play + ROLLOFF_PASSES * n
+        per_round = 1 + 1 + self.tokens_in_play + n + 2 * n
+        length = setup + self.params["max_rounds"] * per_round
+        outcomes = max(TOKENS, len(DIE_FACES), self.components.perception.grid_levels)
+        return length, NUM_ACTIONS, outcomes
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (observation_tensor_size(self.params["max_rounds"]),)
+
+    def new_initial_state(self) -> DoubtState:
+        return DoubtState(self)
+
+    def _state_from_body(self, body: Mapping[str, Any]) -> DoubtState:
+        return DoubtState.from_body(self, body)
+
+
+# -- the state -------------------------------------------------------------------------
+
+
+class DoubtState(State):
+    """One position of Doubt x Gravity."""
+
+    __slots__ = (
+        "assess_index",
+        "assessor",
+        "chooser",
+        "colour",
+        "deal",
+        "designated",
+        "die",
+        "doubt_card",
+        "extra",
+        "first",
+        "hand_n",
+        "known",
+        "loc",
+        "next_slot",
+        "number",
+        "owner",
+        "phase",
+        "placed",
+        "public",
+        "readings",
+        "reason",
+        "rolloff",
+        "rolloff_passes",
+        "round",
+        "rounds",
+        "said",
+        "stack",
+        "turn_index",
+        "winners",
+    )
+
+    def __init__(self, game: DoubtGravity, *, blank: bool = False) -> None:
+        super().__init__(game)
+        if blank:
+            return
+        n = game.players
+        self.phase = P_REMOVE
+        self.number = [0] * TOKENS  # 0 = not yet drawn
+        self.loc = [LOC_BOX] * TOKENS
+        self.known = [0] * TOKENS  # bit s: seat s knows the number
+        self.public = [False] * TOKENS  # turned over (or shown at the end)
+        self.owner = [-1] * TOKENS  # who placed it on the current stack
+        self.stack: list[int] = []  # bottom first
+        self.hand_n = [0] * n
+        self.colour = [-1] * n
+        self.extra = [-1] * n
+        self.chooser = 0
+        self.deal: list[tuple[int, int]] = []
+        self.next_slot = [0] * COLOURS
+        self.rolloff: RollOff | None = None
+        self.rolloff_passes = 0
+        self.round = 0
+        self.first = -1
+        self.die = -1
+        self.designated = 0
+        self.turn_index = 0
+        self.placed = 0
+        self.assess_index = 0
+        self.assessor = -1
+        self.said: list[tuple[int, int]] = []
+        self.readings: list[tuple[int, int, int, tuple[int, ...]]] = []  # seat, round, level, stack
+        self.rounds: list[dict[str, Any]] = []  # public summaries of finished rounds
+        self.doubt_card = -1
+        self.winners: tuple[int, ...] = ()
+        self.reason = ""
+
+    @property
+    def dg(self) -> DoubtGravity:
+        game = self.game
+        assert isinstance(game, DoubtGravity)
+        return game
+
+    # -- API hooks -----------------------------------------------------------------
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == P_PLACE:
+            return (self.first + self.turn_index) % self.game.players
+        if phase == P_ASSESS:
+            return self.assessor
+        if phase in (P_REMOVE, P_DEAL, P_ROLLOFF, P_ROLL, P_LIFT):
+            return CHANCE
+        if phase in (P_COLOUR, P_EXTRA):
+            return self.chooser
+        if phase == P_DESIGNATE:
+            return self.first
+        return TERMINAL
+
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == P_PLACE:
+            seat = (self.first + self.turn_index) % self.game.players
+            actions = [self._place_action(p) for p in range(TOKENS) if self.loc[p] == seat]
+            actions.sort()
+            actions.append(A_DONE)
+            return actions
+        if phase == P_ASSESS:
+            return [A_CORRECT, A_DOUBT]
+        if phase == P_COLOUR:
+            return [A_COLOUR + c for c in range(COLOURS) if c not in self.colour]
+        if phase == P_EXTRA:
+            own = self.colour[self.chooser]
+            return [A_COLOUR + c for c in range(COLOURS) if c != own]
+        if phase == P_DESIGNATE:
+            return list(range(A_NUMBER, A_NUMBER + 5))
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == P_LIFT:
+            return list(self.dg.model.outcomes(self.stack_mass()))
+        if phase in (P_ROLL, P_ROLLOFF):
+            return list(ROLL_OUTCOMES)
+        if phase == P_REMOVE:
+            colour = self.next_slot.index(0)
+            return [(colour * PER_COLOUR + k, 1.0 / PER_COLOUR) for k in range(PER_COLOUR)]
+        if phase == P_DEAL:
+            colour = self.deal[0][1]
+            free = self.free_numbers(colour)
+            return [(colour * PER_COLOUR + k - 1, 1.0 / len(free)) for k in free]
+        return []
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == P_PLACE:
+            self.place_token(action)
+        elif phase == P_ASSESS:
+            self.assess(action)
+        elif phase == P_LIFT:
+            self.record_reading(action)
+        elif phase == P_ROLL:
+            self.roll_designated_number(action)
+        elif phase == P_DESIGNATE:
+            self.designate(action - A_NUMBER + 1)
+        elif phase == P_REMOVE:
+            self.remove_token(action // PER_COLOUR, action % PER_COLOUR + 1)
+        elif phase == P_COLOUR:
+            self.choose_colour(action - A_COLOUR)
+        elif phase == P_EXTRA:
+            self.choose_extra_colour(action - A_COLOUR)
+        elif phase == P_DEAL:
+            self.deal_token(action // PER_COLOUR, action % PER_COLOUR + 1)
+        elif phase == P_ROLLOFF:
+            self.roll_for_first_player(action)
+
+    def is_terminal(self) -> bool:
+        return self.phase == P_END
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != P_END:
+            return None
+        return Outcome(
+            self.winners,
+            self.reason,
+            {"tokens_left": list(self.hand_n), "doubt_card": None if self.doubt_card < 0 else self.doubt_card},
+        )
+
+    # -- helpers -------------------------------------------------------------------
+
+    def _place_action(self, p: int) -> int:
+        return (p // PER_COLOUR) * PER_COLOUR + self.number[p] - 1
+
+    def token_in_hand(self, seat: int, action: int) -> int:
+        """The physical token of ``seat`` whose colour and number the action names (-1: none)."""
+        colour, number = action // PER_COLOUR, action % PER_COLOUR + 1
+        for p in range(colour * PER_COLOUR, colour * PER_COLOUR + PER_COLOUR):
+            if self.loc[p] == seat and self.number[p] == number:
+                return p
+        return -1
+
+    def free_numbers(self, colour: int) -> list[int]:
+        """Numbers of ``colour`` still in the box (not removed, not dealt)."""
+        used = {self.number[p] for p in range(colour * PER_COLOUR, colour * PER_COLOUR + PER_COLOUR)}
+        return [k for k in range(1, PER_COLOUR + 1) if k not in used]
+
+    def stack_mass(self) -> float:
+        grams = self.dg.grams
+        return sum(grams[self.number[p] - 1] for p in self.stack)
+
+    def _new_token(self, colour: int, number: int, where: int) -> int:
+        p = colour * PER_COLOUR + self.next_slot[colour]
+        self.next_slot[colour] += 1
+        self.number[p] = number
+        self.loc[p] = where
+        if where >= 0:
+            self.known[p] |= 1 << where
+            self.hand_n[where] += 1
+        return p
+
+    # -- setup ---------------------------------------------------------------------
+
+    def remove_token(self, colour: int, number: int) -> None:
+        """Setup 1: one token of each colour leaves the game, its number hidden from all."""
+        self._new_token(colour, number, LOC_REMOVED)
+        self._note(f"One {COLOUR_NAMES[colour]} token is removed face down.")
+        if 0 not in self.next_slot:
+            self.phase = P_COLOUR
+            self.chooser = 0
+
+    def choose_colour(self, colour: int) -> None:
+        """Setup 2: each player chooses a colour (the last one in 3 players has no choice)."""
+        self.colour[self.chooser] = colour
+        self._note(f"Seat {self.chooser} chooses {COLOUR_NAMES[colour]}.")
+        self.chooser += 1
+        n = self.game.players
+        if n == 3 and self.chooser == 2:
+            last = next(c for c in range(COLOURS) if c not in self.colour)
+            self.colour[2] = last
+            self._note(f"Seat 2 takes the remaining colour, {COLOUR_NAMES[last]}.")
+            self.chooser = 3
+        if self.chooser == n:
+            if n == 3:
+                self.phase = P_EXTRA
+                self.chooser = 0
+            else:
+                self.start_deal()
+
+    def choose_extra_colour(self, colour: int) -> None:
+        """Setup 2 (3 players): "... and one of a different color"."""
+        self.extra[self.chooser] = colour
+        self._note(f"Seat {self.chooser} will take one {COLOUR_NAMES[colour]} token.")
+        self.chooser += 1
+        if self.chooser == self.game.players:
+            self.start_deal()
+
+    def start_deal(self) -> None:
+        """Queue who gets which colour; the numbers are chance."""
+        n = self.game.players
+        queue: list[tuple[int, int]] = []
+        for c in range(COLOURS):
+            for s in range(n):
+                if n == 2:
+                    count = 4 if self.colour[s] == c else (2 if c not in self.colour else 0)
+                else:
+                    count = (2 if self.colour[s] == c else 0) + (1 if self.extra[s] == c else 0)
+                queue.extend([(s, c)] * count)
+        self.deal = queue
+        self.phase = P_DEAL
+        self.advance_deal()
+
+    def advance_deal(self) -> None:
+        """Hand out tokens without a chance step when only one seat gets all that is left."""
+        while self.deal:
+            colour = self.deal[0][1]
+            slots = [s for s, c in self.deal if c == colour]
+            free = self.free_numbers(colour)
+            if len(free) != len(slots) or any(s != slots[0] for s in slots):
+                return  # a real chance step
+            for k in free:
+                self._new_token(colour, k, slots[0])
+            self.deal = [(s, c) for s, c in self.deal if c != colour]
+            self._note(f"Seat {slots[0]} takes the last {len(slots)} {COLOUR_NAMES[colour]} tokens.")
+        self.finish_deal()
+
+    def deal_token(self, colour: int, number: int) -> None:
+        seat = self.deal.pop(0)[0]
+        self._new_token(colour, number, seat)
+        self._note(f"Seat {seat} takes a {COLOUR_NAMES[colour]} token.")
+        self.advance_deal()
+
+    def finish_deal(self) -> None:
+        # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.
+        for c in range(COLOURS):
+            for k in self.free_numbers(c):
+                self._new_token(c, k, LOC_UNUSED)
+        self.phase = P_ROLLOFF
+        self.rolloff = RollOff(list(range(self.game.players)))
+
+    def roll_for_first_player(self, face: int) -> None:
+        """Setup 3: highest roll goes first (G counts 0; the tied roll again)."""
+        assert self.rolloff is not None
+        roller = self.rolloff.roller()
+        self._note(f"Seat {roller} rolls {DIE_FACES[face]} for first player.")
+        first = self.rolloff.add(face)
+        if first is None and not self.rolloff.rolls:
+            self.rolloff_passes += 1
+            tied = ", ".join(str(s) for s in self.rolloff.contenders)
+            if self.rolloff_passes >= ROLLOFF_PASSES:
+                first = min(self.rolloff.contenders)
+            else:
+                self._note(f"Seats {tied} tie and roll again.")
+        if first is not None:
+            self.first = first
+            self.rolloff = None
+            self._note(f"Seat {first} goes first.")
+            self.start_round()
+
+    # -- a round -------------------------------------------------------------------
+
+    def start_round(self) -> None:
+        self.round += 1
+        self.die = -1
+        self.designated = 0
+        self.said = []
+        self.phase = P_ROLL
+
+    def roll_designated_number(self, face: int) -> None:
+        """"The number on the dice is the Designated Number ... If a "G" comes up, the first player chooses"."""
+        self.die = face
+        self._note(f"Round {self.round}: seat {self.first} is first; the die shows {DIE_FACES[face]}.")
+        if face == G_FACE:
+            self.phase = P_DESIGNATE
+        else:
+            self.designate(face + 1)
+
+    def designate(self, number: int) -> None:
+        self.designated = number
+        if self.die == G_FACE:
+            self._note(f"Seat {self.first} chooses {number} as the Designated Number.")
+        self.phase = P_PLACE
+        self.turn_index = 0
+        self.placed = 0
+        self.skip_empty_hands()
+
+    def skip_empty_hands(self) -> None:
+        """A player without tokens can only pass: their turn is skipped."""
+        n = self.game.players
+        while self.turn_index < n and self.hand_n[(self.first + self.turn_index) % n] == 0:
+            self._note(f"Seat {(self.first + self.turn_index) % n} has no tokens and passes.")
+            self.turn_index += 1
+        if self.turn_index == n:
+            self.start_assessment()
+
+    def place_token(self, action: int) -> None:
+        """Place one token face down on top of the stack, or end the turn (``done``/pass)."""
+        seat = (self.first + self.turn_index) % self.game.players
+        if action == A_DONE:
+            self.end_turn(seat)
+            return
+        p = self.token_in_hand(seat, action)
+        self.loc[p] = LOC_STACK
+        self.owner[p] = seat
+        self.stack.append(p)
+        self.hand_n[seat] -= 1
+        self.placed += 1
+        if self.hand_n[seat] == 0:
+            self.end_turn(seat)
+
+    def end_turn(self, seat: int) -> None:
+        if self.placed:
+            self._note(f"Seat {seat} places {self.placed} token(s) claiming {self.designated}.")
+        else:
+            self._note(f"Seat {seat} passes.")
+        self.turn_index += 1
+        self.placed = 0
+        self.skip_empty_hands()
+
+    def start_assessment(self) -> None:
+        """"After all players' turns are done, the first player first checks the total weight"."""
+        self.assess_index = 0
+        if not self.stack:
+            self._note("Nobody placed a token; there is nothing to assess.")
+            self.end_round(-1, (), -1)
+            return
+        self.next_assessor()
+
+    def next_assessor(self) -> None:
+        """The next player in turn lifts the stack, unless it holds only their own tokens."""
+        n = self.game.players
+        while self.assess_index < n:
+            seat = (self.first + self.assess_index) % n
+            if all(self.owner[p] == seat for p in self.stack):
+                self._note(f"Seat {seat} placed the whole stack and does not assess it.")
+                self.assess_index += 1
+                continue
+            self.assessor = seat
+            self._note(f"Seat {seat} lifts the stack.")
+            model = self.dg.model
+            if model.exact:
+                self.record_reading(model.nearest_level(self.stack_mass()))
+            else:
+                self.phase = P_LIFT
+            return
+        self.stack_leaves_game()
+
+    def record_reading(self, level: int) -> None:
+        """The lifter alone feels the weight (a grid level of the perception model)."""
+        self.readings.append((self.assessor, self.round, level, tuple(self.stack)))
+        self.phase = P_ASSESS
+
+    def assess(self, action: int) -> None:
+        seat = self.assessor
+        if action == A_CORRECT:
+            self.said.append((seat, 0))
+            self._note(f"Seat {seat}: \"It's correct!\"")
+            self.assess_index += 1
+            self.next_assessor()
+        else:
+            self.said.append((seat, 1))
+            self._note(f"Seat {seat}: \"I doubt it!\"")
+            self.resolve_doubt(seat)
+
+    def resolve_doubt(self, doubter: int) -> None:
+        """Take the Doubt Card, turn tokens over from the top; the first wrong one names the taker."""
+        self.doubt_card = doubter
+        revealed: list[int] = []
+        taker = doubter
+        for p in reversed(self.stack):
+            self.public[p] = True
+            revealed.append(p)
+            self._note(f"Turned over: {token_name(p // PER_COLOUR, self.number[p])} (seat {self.owner[p]}).")
+            if self.number[p] != self.designated:
+                taker = self.owner[p]
+                break
+        if taker == doubter and self.number[revealed[-1]] == self.designated:
+            self._note(f"Every token shows {self.designated}: seat {doubter} failed and takes the stack.")
+        else:
+            self._note(f"Bluff spotted: seat {taker} takes all {len(self.stack)} tokens of the round.")
+        for p in self.stack:
+            self.loc[p] = taker
+            self.known[p] |= 1 << taker
+        self.hand_n[taker] += len(self.stack)
+        self.end_round(doubter, tuple(revealed), taker)
+
+    def stack_leaves_game(self) -> None:
+        """"If No One Declares 'I doubt it'": the stack goes out of the game unrevealed."""
+        for p in self.stack:
+            self.loc[p] = LOC_OUT
+        self._note(f"Nobody doubts: the {len(self.stack)} token(s) leave the game unrevealed.")
+        self.end_round(-1, (), -1)
+
+    def end_round(self, doubter: int, revealed: tuple[int, ...], taker: int) -> None:
+        self.rounds.append(
+            {
+                "round": self.round,
+                "first": self.first,
+                "die": DIE_FACES[self.die],
+                "designated": self.designated,
+                "stack": [[p, self.owner[p]] for p in self.stack],
+                "said": [[s, SAID_WORDS[w]] for s, w in self.said],
+                "doubter": None if doubter < 0 else doubter,
+                "revealed": list(revealed),
+                "taker": None if taker < 0 else taker,
+            }
+        )
+        for p in self.stack:
+            self.owner[p] = -1
+        self.stack = []
+        if not self.check_end_of_game():
+            self.first = (self.first + 1) % self.game.players
+            self.start_round()
+
+    def check_end_of_game(self) -> bool:
+        """"The winner is the player who runs out of their Tokens first at the end of the round"."""
+        n = self.game.players
+        empty = [s for s in range(n) if self.hand_n[s] == 0]
+        if empty:
+            self.finish(empty, "ran out of tokens")
+            return True
+        if self.round >= self.game.params["max_rounds"]:
+            fewest = min(self.hand_n)
+            self.finish([s for s in range(n) if self.hand_n[s] == fewest], "round limit: fewest tokens")
+            return True
+        return False
+
+    def finish(self, candidates: list[int], reason: str) -> None:
+        """Ties go to the holder of the Doubt Card; without it among them, they share the win."""
+        if len(candidates) > 1 and self.doubt_card in candidates:
+            self.winners = (self.doubt_card,)
+            reason += ", tie broken by the Doubt Card"
+        else:
+            self.winners = tuple(candidates)
+            if len(candidates) > 1:
+                reason += ", shared"
+        self.reason = reason
+        self.phase = P_END
+        for p in range(TOKENS):
+            if self.loc[p] in (LOC_REMOVED, LOC_UNUSED):
+                self.public[p] = True  # "Players may not check the numbers on them until the game ends"
+        who = " and ".join(f"seat {s}" for s in self.winners)
+        self._note(f"Game over after round {self.round}: {who} win(s) ({self.reason}).")
+
+    # -- notation ------------------------------------------------------------------
+
+    def _action_text(self, action: int) -> str:
+        phase = self.phase
+        if phase in (P_ROLL, P_ROLLOFF):
+            return f"roll {DIE_FACES[action]}"
+        if phase == P_LIFT:
+            return f"feel {self.dg.model.grams(action):.1f} g"
+        if phase in (P_REMOVE, P_DEAL):
+            verb = "remove" if phase == P_REMOVE else "deal"
+            return f"{verb} {token_name(action // PER_COLOUR, action % PER_COLOUR + 1)}"
+        if 0 <= action < A_DONE:
+            return f"place {token_name(action // PER_COLOUR, action % PER_COLOUR + 1)}"
+        if action == A_DONE:
+            return "done" if self.placed else "pass"
+        if action == A_CORRECT:
+            return "correct"
+        if action == A_DOUBT:
+            return "doubt"
+        if A_COLOUR <= action < A_COLOUR + COLOURS:
+            word = "extra" if phase == P_EXTRA else "colour"
+            return f"{word} {COLOUR_NAMES[action - A_COLOUR]}"
+        if A_NUMBER <= action < A_NUMBER + 5:
+            return f"number {action - A_NUMBER + 1}"
+        return f"action {action}"
+
+    def _explain_illegal(self, action: int) -> str:
+        phase = self.phase
+        if phase == P_PLACE and 0 <= action < A_DONE:
+            return f"you hold no {token_name(action // PER_COLOUR, action % PER_COLOUR + 1)} token"
+        if phase == P_COLOUR and A_COLOUR <= action < A_COLOUR + COLOURS:
+            return "that colour is already taken"
+        if phase == P_EXTRA and A_COLOUR <= action < A_COLOUR + COLOURS:
+            return "the extra token must be of a different colour than your own"
+        return f"it is the {PHASE_NAMES[phase]} phase"
+
+    # -- what a seat sees ----------------------------------------------------------
+
+    def sees_number(self, seat: int | None, p: int) -> bool:
+        return self.public[p] or (seat is not None and bool(self.known[p] >> seat & 1))
+
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        n = self.game.players
+        tokens: list[dict[str, JSON]] = []
+        for p in range(TOKENS):
+            where = self.loc[p]
+            if self.number[p] == 0:
+                continue  # still in the box, not yet handed out
+            tokens.append(
+                {
+                    "id": p,
+                    "colour": COLOUR_LETTERS[p // PER_COLOUR],
+                    "where": f"seat {where}" if where >= 0 else LOC_NAMES[where],
+                    "number": self.number[p] if self.sees_number(seat, p) else None,
+                    "revealed": self.public[p],
+                }
+            )
+        obs: dict[str, JSON] = {
+            "players": n,
+            "viewer": seat,
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": self.current_player(),
+            "round": self.round,
+            "max_rounds": self.game.params["max_rounds"],
+            "first_player": None if self.first < 0 else self.first,
+            "die": None if self.die < 0 else DIE_FACES[self.die],
+            "designated": self.designated or None,
+            "colours": [None if c < 0 else COLOUR_LETTERS[c] for c in self.colour],
+            "extra_colours": [None if c < 0 else COLOUR_LETTERS[c] for c in self.extra] if n == 3 else [],
+            "doubt_card": None if self.doubt_card < 0 else self.doubt_card,
+            "hand_counts": list(self.hand_n),
+            "tokens": tokens,
+            "stack": [
+                {
+                    "id": p,
+                    "colour": COLOUR_LETTERS[p // PER_COLOUR],
+                    "owner": self.owner[p],
+                    "number": self.number[p] if self.sees_number(seat, p) else None,
+                }
+                for p in self.stack
+            ],
+            "placed_this_turn": self.placed,
+            "said": [[s, SAID_WORDS[w]] for s, w in self.said],
+            "rounds": [dict(r) for r in self.rounds],
+            "rolloff": self.rolloff.to_json() if self.rolloff is not None else None,
+        }
+        if seat is not None:
+            obs["hand"] = self.hand_names(seat)
+            obs["readings"] = self.readings_of(seat)
+        if self.phase == P_END:
+            obs["winners"] = list(self.winners)
+            obs["reason"] = self.reason
+        return obs
+
+    def hand_names(self, seat: int) -> list[str]:
+        return sorted(
+            token_name(p // PER_COLOUR, self.number[p]) for p in range(TOKENS) if self.loc[p] == seat
+        )
+
+    def readings_of(self, seat: int) -> list[dict[str, JSON]]:
+        model = self.dg.model
+        return [
+            {"seat": s, "round": r, "level": level, "grams": model.grams(level), "stack": list(stack)}
+            for s, r, level, stack in self.readings
+            if s == seat
+        ]
+
+    def private_values(self, seat: int) -> dict[str, JSON]:
+        values: dict[str, JSON] = {}
+        hand = self.hand_names(seat)
+        if hand:  # an empty hand is no secret (and every empty hand looks alike)
+            values["hand"] = hand
+        readings = self.readings_of(seat)
+        if readings:
+            values["readings"] = readings
+        return values
+
+    def observation_tensor(self, seat: int | None) -> list[float]:
+        return encode_observation(self.observation(seat))
+
+    # -- determinization -----------------------------------------------------------
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> DoubtState:
+        """Redraw the numbers ``seat`` cannot see; weight by its readings (importance resampling).
+
+        Unknown numbers are permuted within each colour (so colour counts hold), ``SIR_DRAWS``
+        candidates are drawn and one is picked with probability proportional to the product of
+        the likelihoods of the seat's own stack readings. If no candidate fits at all (possible
+        with ``perception=exact``), the one whose readings are nearest on the grid is taken.
+        """
+        unknown_by_colour: list[list[int]] = [[] for _ in range(COLOURS)]
+        for p in range(TOKENS):
+            if self.number[p] and not self.sees_number(seat, p):
+                unknown_by_colour[p // PER_COLOUR].append(p)
+        mine = [(level, stack) for s, _, level, stack in self.readings if s == seat]
+        relevant = [(level, stack) for level, stack in mine if any(not self.sees_number(seat, p) for p in stack)]
+        new = self.clone()
+        if any(unknown_by_colour):
+            new.number = self._importance_resample(unknown_by_colour, relevant, rng)
+        return new
+
+    SIR_DRAWS: ClassVar[int] = 48
+
+    def _importance_resample(
+        self,
+        unknown_by_colour: list[list[int]],
+        readings: list[tuple[int, tuple[int, ...]]],
+        rng: random.Random,
+    ) -> list[int]:
+        model = self.dg.model
+        grams = self.dg.grams
+        draws = self.SIR_DRAWS if readings else 1
+        candidates: list[list[int]] = []
+        weights: list[float] = []
+        distances: list[float] = []
+        for _ in range(draws):
+            numbers = list(self.number)
+            for ids in unknown_by_colour:
+                values = [numbers[p] for p in ids]
+                rng.shuffle(values)
+                for p, v in zip(ids, values, strict=True):
+                    numbers[p] = v
+            weight = 1.0
+            distance = 0.0
+            for level, stack in readings:
+                mass = sum(grams[numbers[p] - 1] for p in stack)
+                weight *= model.likelihood(level, mass)
+                distance += abs(model.nearest_level(mass) - level)
+            candidates.append(numbers)
+            weights.append(weight)
+            distances.append(distance)
+        total = sum(weights)
+        if total <= 0.0:
+            return candidates[min(range(draws), key=distances.__getitem__)]
+        x = rng.random() * total
+        acc = 0.0
+        for numbers, w in zip(candidates, weights, strict=True):
+            acc += w
+            if x < acc:
+                return numbers
+        return candidates[-1]
+
+    # -- copying and JSON ----------------------------------------------------------
+
+    def clone(self) -> DoubtState:
+        new = DoubtState(self.dg, blank=True)
+        self._copy_base_into(new)
+        new.phase = self.phase
+        new.number = list(self.number)
+        new.loc = list(self.loc)
+        new.known = list(self.known)
+        new.public = list(self.public)
+        new.owner = list(self.owner)
+        new.stack = list(self.stack)
+        new.hand_n = list(self.hand_n)
+        new.colour = list(self.colour)
+        new.extra = list(self.extra)
+        new.chooser = self.chooser
+        new.deal = list(self.deal)
+        new.next_slot = list(self.next_slot)
+        new.rolloff = self.rolloff.copy() if self.rolloff is not None else None
+        new.rolloff_passes = self.rolloff_passes
+        new.round = self.round
+        new.first = self.first
+        new.die = self.die
+        new.designated = self.designated
+        new.turn_index = self.turn_index
+        new.placed = self.placed
+        new.assess_index = self.assess_index
+        new.assessor = self.assessor
+        new.said = list(self.said)
+        new.readings = list(self.readings)  # entries are tuples: shared safely
+        new.rounds = list(self.rounds)  # entries are never changed after a round ends
+        new.doubt_card = self.doubt_card
+        new.winners = self.winners
+        new.reason = self.reason
+        return new
+
+    def _to_json_body(self) -> dict[str, JSON]:
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "tokens": [
+                {
+                    "id": p,
+                    "number": self.number[p],
+                    "where": f"seat {self.loc[p]}" if self.loc[p] >= 0 else LOC_NAMES[self.loc[p]],
+                    "known_by": [s for s in range(self.game.players) if self.known[p] >> s & 1],
+                    "revealed": self.public[p],
+                    "placed_by": None if self.owner[p] < 0 else self.owner[p],
+                }
+                for p in range(TOKENS)
+            ],
+            "stack": list(self.stack),
+            "colours": list(self.colour),
+            "extra_colours": list(self.extra),
+            "chooser": self.chooser,
+            "deal": [[s, c] for s, c in self.deal],
+            "rolloff": self.rolloff.to_json() if self.rolloff is not None else None,
+            "rolloff_passes": self.rolloff_passes,
+            "round": self.round,
+            "first_player": self.first,
+            "die": self.die,
+            "designated": self.designated,
+            "turn_index": self.turn_index,
+            "placed_this_turn": self.placed,
+            "assess_index": self.assess_index,
+            "assessor": self.assessor,
+            "said": [[s, SAID_WORDS[w]] for s, w in self.said],
+            "readings": [[s, r, level, list(stack)] for s, r, level, stack in self.readings],
+            "rounds": [dict(r) for r in self.rounds],
+            "doubt_card": self.doubt_card,
+            "winners": list(self.winners),
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_body(cls, game: DoubtGravity, body: Mapping[str, Any]) -> DoubtState:
+        """Rebuild a state from ``_to_json_body`` output, checking what can be checked."""
+        n = game.players
+        state = cls(game, blank=True)
+        phase = body["phase"]
+        if phase not in PHASE_NAMES:
+            raise InvalidStateError(f"doubt-gravity: phase {phase!r} is unknown; allowed: {', '.join(PHASE_NAMES)}")
+        state.phase = PHASE_NAMES.index(phase)
+        tokens = body["tokens"]
+        if not isinstance(tokens, list) or len(tokens) != TOKENS:
+            raise InvalidStateError(f"doubt-gravity: 'tokens' must list all {TOKENS} tokens")
+        state.number, state.loc, state.known, state.public, state.owner = [], [], [], [], []
+        state.hand_n = [0] * n
+        names = {v: k for k, v in LOC_NAMES.items()}
+        for p, tok in enumerate(tokens):
+            if tok["id"] != p:
+                raise InvalidStateError(f"doubt-gravity: token {p} is listed with id {tok['id']!r}")
+            number = int(tok["number"])
+            if not 0 <= number <= PER_COLOUR:
+                raise InvalidStateError(f"doubt-gravity: token {p} has number {number}; allowed 0 (undrawn) to 5")
+            where = str(tok["where"])
+            if where.startswith("seat "):
+                loc = int(where[5:])
+                if not 0 <= loc < n:
+                    raise InvalidStateError(f"doubt-gravity: token {p} is with {where!r}; seats are 0-{n - 1}")
+                state.hand_n[loc] += 1
+            elif where in names:
+                loc = names[where]
+            else:
+                raise InvalidStateError(
+                    f"doubt-gravity: token {p} is at {where!r}; allowed: 'seat N', {', '.join(names)}"
+                )
+            state.number.append(number)
+            state.loc.append(loc)
+            state.known.append(sum(1 << int(s) for s in tok["known_by"]))
+            state.public.append(bool(tok["revealed"]))
+            owner = tok["placed_by"]
+            state.owner.append(-1 if owner is None else int(owner))
+        for c in range(COLOURS):
+            numbers = [k for k in state.number[c * PER_COLOUR : c * PER_COLOUR + PER_COLOUR] if k]
+            if len(set(numbers)) != len(numbers):
+                raise InvalidStateError(f"doubt-gravity: two {COLOUR_NAMES[c]} tokens have the same number")
+        state.next_slot = [
+            sum(1 for k in state.number[c * PER_COLOUR : c * PER_COLOUR + PER_COLOUR] if k) for c in range(COLOURS)
+        ]
+        state.stack = [int(p) for p in body["stack"]]
+        if any(state.loc[p] != LOC_STACK for p in state.stack):
+            raise InvalidStateError("doubt-gravity: every token in 'stack' must be at 'stack'")
+        state.colour = [int(c) for c in body["colours"]]
+        state.extra = [int(c) for c in body["extra_colours"]]
+        state.chooser = int(body["chooser"])
+        state.deal = [(int(s), int(c)) for s, c in body["deal"]]
+        rolloff = body["rolloff"]
+        state.rolloff = RollOff.from_json(rolloff) if rolloff is not None else None
+        state.rolloff_passes = int(body["rolloff_passes"])
+        state.round = int(body["round"])
+        state.first = int(body["first_player"])
+        state.die = int(body["die"])
+        state.designated = int(body["designated"])
+        state.turn_index = int(body["turn_index"])
+        state.placed = int(body["placed_this_turn"])
+        state.assess_index = int(body["assess_index"])
+        state.assessor = int(body["assessor"])
+        state.said = [(int(s), SAID_WORDS.index(w)) for s, w in body["said"]]
+        state.readings = [(int(s), int(r), int(level), tuple(int(p) for p in stack)) for s, r, level, stack in body["readings"]]
+        state.rounds = [dict(r) for r in body["rounds"]]
+        state.doubt_card = int(body["doubt_card"])
+        state.winners = tuple(int(s) for s in body["winners"])
+        state.reason = str(body["reason"])
+        if len(state.colour) != n or len(state.extra) != n:
+            raise InvalidStateError(f"doubt-gravity: 'colours' and 'extra_colours' need {n} entries")
+        return state
+
+
+# -- observation tensor ----------------------------------------------------------------
+
+_WHERE = ("seat 0", "seat 1", "seat 2", "stack", "out", "removed", "unused")
+_TOKEN_WIDTH = len(_WHERE) + 6 + 1 + 1 + 3 + 1  # where, number (5 + unknown), revealed, in-stack, owner, height
+_ROUND_WIDTH = 3 + 5 + 1 + TOKENS * 5 + 3 * 3 + 4  # first, designated, G, per token, said, taker
+_HEAD_WIDTH = len(PHASE_NAMES) + 5 + 1 + 4 + 7 + 6 + 3 * 4 + 3 * 4 + 4 + 3 + 1 + 3 * 3 + 4 + 3 + 3 + 3 * 7
+_READING_WIDTH = 2 + TOKENS
+
+
+def observation_tensor_size(max_rounds: int) -> int:
+    return _HEAD_WIDTH + TOKENS * _TOKEN_WIDTH + max_rounds * (_ROUND_WIDTH + _READING_WIDTH)
+
+
+def _one_hot(out: list[float], index: int | None, width: int) -> None:
+    """Append ``width`` slots with a 1 at ``index`` (None or out of range: all zero)."""
+    block = [0.0] * width
+    if index is not None and 0 <= index < width:
+        block[index] = 1.0
+    out.extend(block)
+
+
+def encode_observation(obs: Mapping[str, Any]) -> list[float]:
+    """A flat, fixed-length encoding of an observation (everything in it, nothing else)."""
+    out: list[float] = []
+    max_rounds = int(obs["max_rounds"])
+    letters = COLOUR_LETTERS
+    _one_hot(out, PHASE_NAMES.index(obs["phase"]), len(PHASE_NAMES))
+    to_act = obs["to_act"]
+    _one_hot(out, to_act if to_act >= 0 else (3 if to_act == CHANCE else 4), 5)
+    out.append(obs["round"] / max_rounds)
+    _one_hot(out, obs["first_player"] if obs["first_player"] is not None else 3, 4)
+    die = obs["die"]
+    _one_hot(out, DIE_FACES.index(die) if die is not None else 6, 7)
+    _one_hot(out, obs["designated"] - 1 if obs["designated"] else 5, 6)
+    for key in ("colours", "extra_colours"):
+        values = list(obs[key]) + [None] * (3 - len(obs[key]))
+        for c in values:
+            _one_hot(out, letters.index(c) if c is not None else 3, 4)
+    _one_hot(out, obs["doubt_card"] if obs["doubt_card"] is not None else 3, 4)
+    counts = list(obs["hand_counts"]) + [0] * (3 - len(obs["hand_counts"]))
+    out.extend(c / 12.0 for c in counts)
+    out.append(obs["placed_this_turn"] / 12.0)
+    said = [2] * 3
+    for s, word in obs["said"]:
+        said[s] = SAID_WORDS.index(word)
+    for w in said:
+        _one_hot(out, w, 3)
+    _one_hot(out, obs["viewer"] if obs["viewer"] is not None else 3, 4)
+    winners = obs.get("winners", [])
+    out.extend(1.0 if s in winners else 0.0 for s in range(3))
+    rolloff = obs["rolloff"] or {"contenders": [], "rolls": []}
+    out.extend(1.0 if s in rolloff["contenders"] else 0.0 for s in range(3))
+    rolls = list(rolloff["rolls"]) + [None] * (3 - len(rolloff["rolls"]))
+    for face in rolls:
+        _one_hot(out, face if face is not None else 6, 7)
+    # Tokens, by id (absent ids are still in the box: all zero).
+    by_id = {t["id"]: t for t in obs["tokens"]}
+    heights = {t["id"]: (i, t["owner"]) for i, t in enumerate(obs["stack"])}
+    for p in range(TOKENS):
+        tok = by_id.get(p)
+        if tok is None:
+            out.extend([0.0] * _TOKEN_WIDTH)
+            continue
+        _one_hot(out, _WHERE.index(tok["where"]), len(_WHERE))
+        _one_hot(out, tok["number"] - 1 if tok["number"] is not None else 5, 6)
+        out.append(1.0 if tok["revealed"] else 0.0)
+        height, owner = heights.get(p, (None, None))
+        out.append(0.0 if height is None else 1.0)
+        _one_hot(out, owner, 3)
+        out.append(0.0 if height is None else (height + 1) / TOKENS)
+    # Finished rounds, one block each.
+    rounds = obs["rounds"]
+    for r in range(max_rounds):
+        if r >= len(rounds):
+            out.extend([0.0] * _ROUND_WIDTH)
+            continue
+        info = rounds[r]
+        _one_hot(out, info["first"], 3)
+        _one_hot(out, info["designated"] - 1, 5)
+        out.append(1.0 if info["die"] == "G" else 0.0)
+        block = [0.0] * (TOKENS * 5)
+        for height, (p, owner) in enumerate(info["stack"]):
+            block[p * 5] = (height + 1) / TOKENS
+            block[p * 5 + 1 + owner] = 1.0
+        for p in info["revealed"]:
+            block[p * 5 + 4] = 1.0
+        out.extend(block)
+        said = [2] * 3
+        for s, word in info["said"]:
+            said[s] = SAID_WORDS.index(word)
+        for w in said:
+            _one_hot(out, w, 3)
+        _one_hot(out, info["taker"] if info["taker"] is not None else 3, 4)
+    # The viewer's own readings, one slot per round.
+    slots: list[list[float]] = [[0.0] * _READING_WIDTH for _ in range(max_rounds)]
+    for reading in obs.get("readings", []):
+        slot = slots[reading["round"] - 1]
+        slot[0] = 1.0
+        slot[1] = reading["level"] / 320.0
+        for p in reading["stack"]:
+            slot[2 + p] = 1.0
+    for slot in slots:
+        out.extend(slot)
+    return out
