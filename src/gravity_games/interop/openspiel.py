@@ -1,0 +1,409 @@
+"""Every registered game as an OpenSpiel game, reached through the game API alone.
+
+>>> import pyspiel
+>>> from gravity_games.interop import openspiel
+>>> names = openspiel.register_all()          # python_gravity_<id> for every game
+>>> game = pyspiel.load_game(openspiel.game_name("doubt-gravity"), {"players": 3})
+>>> game.num_players()
+3
+
+A game registers as ``python_gravity_<id>`` with the dashes of the id written as
+underscores (OpenSpiel game names are identifiers). Its ``GameType``:
+
+- dynamics **sequential** (simultaneous choices are taken seat by seat by the API);
+- chance mode **explicit stochastic**: every chance node lists its outcomes;
+- information **imperfect**, unless the game class says ``PERFECT_INFORMATION = True``;
+- utility **identical** for cooperative games, otherwise the class attribute ``UTILITY``
+  (``"zero_sum"``, ``"constant_sum"`` with ``UTILITY_SUM``) or **general sum**, which
+  always holds for "winners get ``MAX_UTILITY``, the others ``MIN_UTILITY``";
+- reward model **terminal**.
+
+Game parameters: ``players`` plus every parameter of the game. Ints, floats, bools
+and strings keep their type; the others (tuples, parameters that may be ``None``)
+travel as their command-line text and are parsed by :meth:`Param.parse` (``""``
+stands for ``None``).
+
+Observations: ``observation_string(p)`` is the canonical JSON of ``observation(p)``;
+``observation_tensor(p)`` is the game's ``observation_tensor(p)`` (shape
+``spec.observation_shape``). ``information_state_string(p)`` is the observation plus
+the actions seat ``p`` took itself, so it never forgets its own choices even when
+the observation does. ``resample_from_infostate(p, sampler)`` calls the game's own
+determinization with a ``random.Random`` seeded from ``sampler``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from gravity_games.core.api import CHANCE, TERMINAL, Game, GravityError, Param, State
+from gravity_games.core.registry import entry, list_games, load
+
+PREFIX = "python_gravity_"
+
+_REGISTERED: dict[str, str] = {}
+
+
+def game_name(game_id: str) -> str:
+    """The OpenSpiel name of a game id: ``doubt-gravity`` -> ``python_gravity_doubt_gravity``."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+# ---------------------------------------------------------------------------
+# Parameters: gravity Param <-> OpenSpiel GameParameter
+# ---------------------------------------------------------------------------
+
+
+def _native(param: Param) -> bool:
+    """Whether OpenSpiel can carry the parameter in its own type (int, float, bool, str)."""
+    return param.kind in (int, float, bool, str) and not param.nullable
+
+
+def _spec_default(param: Param) -> Any:
+    if _native(param):
+        return param.default
+    if param.default is None:
+        return ""
+    if isinstance(param.default, tuple):
+        return ",".join(str(v) for v in param.default)
+    return str(param.default)
+
+
+def parameter_specification(game_class: type[Game]) -> dict[str, Any]:
+    """OpenSpiel parameter defaults of a game: ``players`` and each game parameter."""
+    spec: dict[str, Any] = {"players": game_class.MIN_PLAYERS}
+    for p in game_class.PARAMS:
+        spec[p.name] = _spec_default(p)
+    return spec
+
+
+def _game_params(game_class: type[Game], params: Mapping[str, Any]) -> dict[str, Any]:
+    """Turn OpenSpiel parameters back into checked gravity parameter values."""
+    known = {p.name: p for p in game_class.PARAMS}
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if name == "players":
+            continue
+        param = known.get(name)
+        if param is None:
+            allowed = ", ".join(["players", *sorted(known)])
+            raise GravityError(f"{game_class.ID} has no parameter {name!r}; its parameters: {allowed}")
+        if isinstance(value, str) and not _native(param):
+            out[name] = param.parse(value)
+        else:
+            out[name] = param.validate(value)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Game type
+# ---------------------------------------------------------------------------
+
+
+def _utility(game_class: type[Game]) -> pyspiel.GameType.Utility:
+    if game_class.COOPERATIVE:
+        return pyspiel.GameType.Utility.IDENTICAL
+    declared = getattr(game_class, "UTILITY", "general_sum")
+    table = {
+        "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
+        "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
+        "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
+    }
+    if declared not in table:
+        raise GravityError(f"{game_class.ID}: UTILITY is {declared!r}; allowed: {', '.join(table)}")
+    return table[declared]
+
+
+def _utility_sum(game_class: type[Game]) -> float | None:
+    utility = _utility(game_class)
+    if utility == pyspiel.GameType.Utility.ZERO_SUM:
+        return 0.0
+    if utility == pyspiel.GameType.Utility.CONSTANT_SUM:
+        return float(game_class.UTILITY_SUM)  # type: ignore[attr-defined]
+    return None
+
+
+def _information(game_class: type[Game]) -> pyspiel.GameType.Information:
+    # Imperfect is the safe default: algorithms for imperfect information are still
+    # correct on a perfect-information game, the reverse is not true.
+    if getattr(game_class, "PERFECT_INFORMATION", False):
+        return pyspiel.GameType.Information.PERFECT_INFORMATION
+    return pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+def _has_tensor(game_class: type[Game]) -> bool:
+    return bool(game_class().spec.observation_shape)
+
+
+def game_type(game_id: str) -> pyspiel.GameType:
+    """The OpenSpiel ``GameType`` of a registered game."""
+    game_class = entry(game_id).game_class
+    tensor = _has_tensor(game_class)
+    return pyspiel.GameType(
+        short_name=game_name(game_id),
+        long_name=f"Gravity games: {game_class.TITLE}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=_information(game_class),
+        utility=_utility(game_class),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game_class.MAX_PLAYERS,
+        min_num_players=game_class.MIN_PLAYERS,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=tensor,
+        provides_factored_observation_string=False,
+        parameter_specification=parameter_specification(game_class),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Game, state, observer
+# ---------------------------------------------------------------------------
+
+
+class GravitySpielGame(pyspiel.Game):
+    """A gravity game seen by OpenSpiel. ``self.inner`` is the gravity :class:`Game`.
+
+    :func:`register` makes one subclass per game id, with ``GAME_ID`` set, since
+    OpenSpiel calls the registered creator with the parameters alone.
+    """
+
+    GAME_ID: str = ""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game_id = self.GAME_ID
+        game_class = entry(game_id).game_class
+        params = dict(params or {})
+        players = int(params.get("players", game_class.MIN_PLAYERS))
+        self.inner: Game = load(game_id, players=players, **_game_params(game_class, params))
+        spec = self.inner.spec
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.num_distinct_actions,
+            max_chance_outcomes=spec.max_chance_outcomes,
+            num_players=players,
+            min_utility=float(spec.min_utility),
+            max_utility=float(spec.max_utility),
+            utility_sum=_utility_sum(game_class),
+            max_game_length=spec.max_game_length,
+        )
+        full = parameter_specification(game_class)
+        full.update(params)
+        full["players"] = players
+        super().__init__(_registered_type(game_id), info, full)
+        self.game_id = game_id
+
+    def new_initial_state(self) -> GravitySpielState:
+        return GravitySpielState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        # The gravity bound counts chance steps too, so it bounds them alone as well.
+        return self.inner.spec.max_game_length
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> GravityObserver:
+        return GravityObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class _Inner:
+    """Holds the gravity state so OpenSpiel's clone (a deepcopy of the Python
+    attributes) uses the hand-written ``clone`` and its pickling uses ``to_json``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
+        return _Inner(self.state.clone())
+
+    def __reduce__(self) -> tuple[Callable[..., _Inner], tuple[Any, ...]]:
+        game = self.state.game
+        return _restore_inner, (game.ID, game.players, dict(game.params), json.dumps(self.state.to_json()))
+
+
+def _restore_inner(game_id: str, players: int, params: dict[str, Any], doc: str) -> _Inner:
+    game = load(game_id, players=players, **params)
+    return _Inner(game.state_from_json(doc))
+
+
+class GravitySpielState(pyspiel.State):
+    """An OpenSpiel state wrapping one gravity :class:`State`.
+
+    ``_own[p]`` lists the actions seat ``p`` took, for ``information_state_string``.
+    """
+
+    def __init__(self, game: GravitySpielGame, inner: State | None = None) -> None:
+        super().__init__(game)
+        self._inner = _Inner(inner if inner is not None else game.inner.new_initial_state())
+        self._own: tuple[tuple[int, ...], ...] = tuple(() for _ in range(game.num_players()))
+
+    @property
+    def gravity_state(self) -> State:
+        """The wrapped gravity state (full information: never hand it to a player)."""
+        return self._inner.state
+
+    def current_player(self) -> int:
+        player = self._inner.state.current_player()
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if player == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._inner.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._inner.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        state = self._inner.state
+        player = state.current_player()
+        state.apply_action(int(action))  # an illegal action raises IllegalActionError, state unchanged
+        if player >= 0:
+            own = list(self._own)
+            own[player] = (*own[player], int(action))
+            self._own = tuple(own)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        # OpenSpiel may name an action of an earlier state; notation is only defined
+        # for the legal actions of this one, so fall back to the id.
+        try:
+            text = self._inner.state.action_to_string(int(action))
+        except Exception:
+            text = f"action {action}"
+        return f"chance: {text}" if player == pyspiel.PlayerId.CHANCE else text
+
+    def is_terminal(self) -> bool:
+        return self._inner.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return [float(r) for r in self._inner.state.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GravitySpielState:
+        """A state with the same information state for ``player_id``, hidden parts redrawn.
+
+        ``probability_sampler()`` (e.g. ``pyspiel.UniformProbabilitySampler``) seeds the
+        game's own ``resample_from_infostate``. The new state's OpenSpiel history is
+        empty: only the gravity state and the seats' own-action lists carry over.
+        """
+        seed = int(float(probability_sampler()) * (1 << 53))
+        inner = self._inner.state.resample_from_infostate(int(player_id), random.Random(seed))
+        game = self.get_game()
+        new = GravitySpielState(game, inner)
+        new._own = self._own
+        return new
+
+    def __str__(self) -> str:
+        return json.dumps(self._inner.state.to_json()["state"], sort_keys=True)
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+class GravityObserver:
+    """OpenSpiel's PyObserver for gravity games.
+
+    - private info ``SINGLE_PLAYER`` (the default): ``observation(player)``;
+      ``NONE``: the public view ``observation(None)``; ``ALL_PLAYERS`` is refused,
+      since the API has no "everything every seat sees" view short of the full state.
+    - perfect recall adds the seat's own past actions to the string; there is no
+      perfect-recall tensor (``provides_information_state_tensor`` is false).
+    """
+
+    def __init__(self, game: GravitySpielGame, iig_obs_type: pyspiel.IIGObservationType, params: Any) -> None:
+        if params:
+            raise ValueError(f"gravity observers take no parameters, got {params!r}")
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("gravity observers support private_info SINGLE_PLAYER or NONE, not ALL_PLAYERS")
+        if not iig_obs_type.public_info:
+            raise ValueError("gravity observations always include the public information (public_info=True)")
+        self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        shape = tuple(game.inner.spec.observation_shape)
+        if shape and not self.perfect_recall:
+            self.tensor: np.ndarray | None = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict: dict[str, np.ndarray] = {"observation": self.tensor.reshape(shape)}
+        else:
+            self.tensor = None
+            self.dict = {}
+
+    def _seat(self, player: int) -> int | None:
+        return None if self.public_only else int(player)
+
+    def set_from(self, state: GravitySpielState, player: int) -> None:
+        if self.tensor is None:
+            return
+        values = state.gravity_state.observation_tensor(self._seat(player))
+        self.tensor[:] = np.asarray(values, dtype=np.float32).reshape(-1)
+
+    def string_from(self, state: GravitySpielState, player: int) -> str:
+        seat = self._seat(player)
+        text = _canonical(state.gravity_state.observation(seat))
+        if not self.perfect_recall:
+            return text
+        own = ",".join(map(str, state._own[player])) if seat is not None else ""
+        return f"seat {player} | {text} | own actions: {own}"
+
+
+# ---------------------------------------------------------------------------
+# Registration
+# ---------------------------------------------------------------------------
+
+_TYPES: dict[str, pyspiel.GameType] = {}
+_CREATORS: list[type[GravitySpielGame]] = []
+
+
+def _registered_type(game_id: str) -> pyspiel.GameType:
+    return _TYPES[game_id]
+
+
+def register(game_id: str) -> str:
+    """Register one game with pyspiel (idempotent) and return its OpenSpiel name."""
+    name = game_name(game_id)
+    if game_id in _REGISTERED:
+        return name
+    gtype = game_type(game_id)
+    _TYPES[game_id] = gtype
+    if name not in pyspiel.registered_names():
+        # A class, not a closure: pyspiel keeps the creator in a C++ static that is
+        # destroyed after Python shuts down, and freeing a closure then aborts the
+        # process; a class stays alive through its own reference cycles.
+        creator = type(f"GravitySpielGame_{game_id.replace('-', '_')}", (GravitySpielGame,), {"GAME_ID": game_id})
+        _CREATORS.append(creator)
+        pyspiel.register_game(gtype, creator)
+    _REGISTERED[game_id] = name
+    return name
+
+
+def register_all() -> list[str]:
+    """Register every game the registry knows; returns their OpenSpiel names."""
+    return [register(game_id) for game_id in list_games()]
+
+
+def load_game(game_id: str, players: int | None = None, **params: Any) -> GravitySpielGame:
+    """Register ``game_id`` if needed and load it: ``load_game("doubt-gravity", players=3)``."""
+    name = register(game_id)
+    spiel_params: dict[str, Any] = {}
+    if players is not None:
+        spiel_params["players"] = players
+    game_class = entry(game_id).game_class
+    known = {p.name: p for p in game_class.PARAMS}
+    for key, value in params.items():
+        param = known.get(key)
+        if param is not None and not _native(param):
+            value = _spec_default(Param(key, value, "", kind=param.kind)) if value is not None else ""
+        spiel_params[key] = value
+    return pyspiel.load_game(name, spiel_params)
+
+
+register_all()
