@@ -1,0 +1,179 @@
+"""A heuristic bot for Saving Waddles: reads only its SeatView (observation + legal actions).
+
+It looks one move ahead on the public track: for every die value its help cards (or
+Mabel's +1) can reach, it works out where the token would stop (carrying limit,
+pointers, arrows, Waddles) and scores that square; it spends a card when the gain is
+worth more than the card. It always exchanges mischief for help, always takes
+mischief face down when it can, plays "take another turn" at once, and when it must
+discard, gives up its least useful help card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gravity_games.core.agent import Agent, SeatView
+from gravity_games.core.api import Game
+
+from .data import HELP_KINDS, HEROES
+from .rules import (
+    ACCEPT,
+    ANOTHER_TURN,
+    ARROW,
+    CARRY_LIMIT,
+    DISCARD_BASE,
+    DISCARD_HELP,
+    END_TURN,
+    EXCHANGE,
+    EXCHANGE_CARDS,
+    HELP,
+    HELP_SPACE_PLUS,
+    MABEL_PLUS,
+    MISCHIEF,
+    PLAY_ANOTHER_TURN,
+    PLAY_FACE_DOWN,
+    PLAY_MINUS,
+    PLAY_PLUS,
+    PLAY_REROLL,
+    PLAY_SET_THREE,
+    POINTER,
+    SKIP,
+    TOTEM,
+    VICTORY,
+    WADDLES_POINTER,
+    SavingWaddlesGame,
+)
+
+CARD_VALUE = {"another_turn": 3.0, "plus_minus": 1.2, "reroll": 1.0, "set_three": 0.9, "face_down": 0.8}
+KEEP_ORDER = sorted(HELP_KINDS, key=lambda k: CARD_VALUE[k])  # least useful first
+SPEND_MARGIN = 0.6  # a card is spent only for a gain of at least this much above its value
+
+
+class HeuristicAgent(Agent):
+    name = "heuristic"
+
+    def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
+        super().__init__(game, seat, seed, **settings)
+        self.g: SavingWaddlesGame = game  # type: ignore[assignment]
+
+    def act(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        for always in (PLAY_ANOTHER_TURN, EXCHANGE_CARDS, PLAY_FACE_DOWN):
+            if always in legal:
+                return always
+        if END_TURN in legal:
+            return END_TURN
+        discards = [a for a in legal if DISCARD_BASE <= a < DISCARD_BASE + len(HELP_KINDS)]
+        if discards:
+            return min(discards, key=lambda a: CARD_VALUE[HELP_KINDS[a - DISCARD_BASE]])
+        if ACCEPT in legal:
+            return self._adjust(obs, legal)
+        return legal[0]
+
+    # -- the die ---------------------------------------------------------------------
+
+    def _adjust(self, obs: dict[str, Any], legal: list[int]) -> int:
+        die = obs["die"]
+        purpose = obs["roll_for"]
+        if purpose == "move":
+            value = self._move_value
+        elif purpose == "back":
+
+            def value(d: int, o: dict[str, Any]) -> float:
+                return -float(d)
+        elif purpose == "hut":
+
+            def value(d: int, o: dict[str, Any]) -> float:
+                return 5.0 if d >= 4 else 0.0
+        else:
+            return ACCEPT
+        best, best_gain = ACCEPT, 0.0
+        now = value(die, obs)
+        options = {PLAY_PLUS: (die + 1, "plus_minus"), PLAY_MINUS: (max(1, die - 1), "plus_minus"),
+                   PLAY_SET_THREE: (3, "set_three"), MABEL_PLUS: (die + 1, None),
+                   HELP_SPACE_PLUS: (die + 1, None)}  # fmt: skip
+        for action, (d, card) in options.items():
+            if action in legal:
+                cost = CARD_VALUE[card] * SPEND_MARGIN if card else 0.0
+                gain = value(d, obs) - now - cost
+                if gain > best_gain:
+                    best, best_gain = action, gain
+        if PLAY_REROLL in legal:
+            mean = sum(value(d, obs) for d in range(1, 7)) / 6.0
+            gain = mean - now - CARD_VALUE["reroll"] * SPEND_MARGIN
+            if gain > best_gain:
+                best = PLAY_REROLL
+        return best
+
+    def _space(self, obs: dict[str, Any], pos: int) -> tuple[int, int, bool, int, int]:
+        track = self.g.track
+        names = track.card_names
+        slots = [names.index(c) if c else 0 for c in obs["path_cards"]]
+        hut = track.hut_names.index(obs["hut_card"]) if obs["hut_card"] else 0
+        return track.space(pos, slots, hut)
+
+    def _stops(self, obs: dict[str, Any], pos: int) -> bool:
+        if self.g.simple:
+            return pos == self.g.track.totem
+        kind = self._space(obs, pos)[0]
+        if kind in (POINTER, WADDLES_POINTER):
+            return obs["path_cards"][self.g.track.pointer_slot[pos]] is None
+        if kind == TOTEM:
+            return obs["hut_card"] is None
+        return kind == VICTORY
+
+    def _move_value(self, d: int, obs: dict[str, Any]) -> float:
+        """Where would ``d`` take me, and how good is it to stop there?"""
+        me = self.seat
+        pos = obs["positions"][me]
+        carrying = obs["carried_by"] == me
+        carried = obs["carried_steps"]
+        waddles = obs["waddles"]
+        for _ in range(d):
+            if carrying and carried >= CARRY_LIMIT:
+                break
+            if pos >= self.g.last:
+                break
+            pos += 1
+            if carrying:
+                carried += 1
+            elif waddles == pos and not self.g.simple:
+                carrying = True
+            if self._stops(obs, pos):
+                break
+        return self._square_value(obs, pos, carrying, 0)
+
+    def _square_value(self, obs: dict[str, Any], pos: int, carrying: bool, depth: int) -> float:
+        kind, offset, red, symbols, _ = self._space(obs, pos)
+        hero = obs["heroes"][self.seat]
+        bonus = 4.0 if carrying else 0.0
+        if kind == ARROW and depth < 4 and not (red and hero == "soos" and not self.g.simple):
+            if offset < 0:
+                return pos + offset
+            return self._square_value(obs, pos + offset, carrying or self._passes_waddles(obs, pos, offset), depth + 1)
+        simple = self.g.simple
+        hand = sum((obs.get("hand") or {}).get("cards", {}).values())
+        if kind == MISCHIEF:
+            bonus -= 3.0 if simple else 1.5 * symbols
+        elif kind == HELP and not simple:
+            bonus += 2.5 if (hero == "dipper" and hand == 0) else 1.5
+        elif kind == ANOTHER_TURN and not simple:
+            bonus += 3.5
+        elif kind == SKIP and not simple:
+            bonus -= 3.5
+        elif kind == DISCARD_HELP and not simple:
+            bonus -= 1.2 * hand
+        elif kind == EXCHANGE and not simple:
+            cost = 1 if hero == HEROES[0] else 2
+            bonus += 1.0 if len(obs["mischief_in_front"][self.seat]) >= cost else 0.0
+        elif kind == VICTORY or (simple and kind == TOTEM):
+            bonus += 50.0
+        return pos + bonus
+
+    @staticmethod
+    def _passes_waddles(obs: dict[str, Any], pos: int, offset: int) -> bool:
+        w = obs["waddles"]
+        return w is not None and pos < w <= pos + offset

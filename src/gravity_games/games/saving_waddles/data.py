@@ -1,0 +1,223 @@
+"""Printed components of Saving Waddles: board segments, path cards, Hut of Wonders cards, decks.
+
+The packaged file ``data/components.toml`` is reconstructed (see
+docs/games/saving-waddles.md); a user who owns the printed game passes their own file
+with the same layout (``data=PATH``). :func:`load_components` validates the file with
+pydantic (one error line per wrong field) and then checks the rules the rulebook
+imposes on the track as a whole (:func:`check_track`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gravity_games.core.api import DataError
+from gravity_games.core.data import Component, DataFile, read_package_toml, read_toml, validate
+
+SpaceKind = Literal[
+    "start",
+    "plain",
+    "arrow",
+    "pointer",
+    "waddles_pointer",
+    "totem",
+    "mischief",
+    "help",
+    "exchange",
+    "another_turn",
+    "skip",
+    "discard_help",
+    "victory",
+]
+
+HELP_KINDS: tuple[str, ...] = ("another_turn", "reroll", "plus_minus", "set_three", "face_down")
+"""The five help cards of the rulebook, in the order used by counts and action ids."""
+
+MISCHIEF_KINDS: tuple[str, ...] = (
+    "back_two",
+    "back_roll",
+    "discard_help",
+    "discard_mischief",
+    "skip",
+    "take_two",
+)
+"""The six mischief cards of the rulebook, in the order used by counts and action ids."""
+
+HEROES: tuple[str, ...] = ("wendy", "dipper", "soos", "mabel", "stan")
+"""The five hero cards, in the order used by hero ids."""
+
+SLOTS = 7
+"""Path cards in the box (and so pointers on the board)."""
+
+HUT_CARDS = 3
+DECK_SIZE = 21
+
+
+class Space(BaseModel):
+    """One space of the track."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: SpaceKind
+    to: int | None = None
+    colour: Literal["red", "blue", "green", "yellow"] | None = None
+    symbols: int = Field(default=1, ge=1, le=3)
+    number: int | None = Field(default=None, ge=1, le=6)
+
+
+class Segment(Component):
+    """A stretch of printed board between two path-card slots."""
+
+    name: str
+    spaces: tuple[Space, ...] = Field(min_length=1)
+
+
+class PathCard(Component):
+    name: str
+    spaces: tuple[Space, ...] = Field(min_length=1)
+
+
+class HutCard(Component):
+    name: str
+    victory: Literal["none", "discard_help", "roll"]
+    spaces: tuple[Space, ...] = Field(min_length=1)
+
+
+class HelpMix(Component):
+    another_turn: int = Field(ge=0)
+    reroll: int = Field(ge=0)
+    plus_minus: int = Field(ge=0)
+    set_three: int = Field(ge=0)
+    face_down: int = Field(ge=0)
+
+    def counts(self) -> tuple[int, ...]:
+        return tuple(getattr(self, k) for k in HELP_KINDS)
+
+
+class MischiefMix(Component):
+    back_two: int = Field(ge=0)
+    back_roll: int = Field(ge=0)
+    discard_help: int = Field(ge=0)
+    discard_mischief: int = Field(ge=0)
+    skip: int = Field(ge=0)
+    take_two: int = Field(ge=0)
+
+    def counts(self) -> tuple[int, ...]:
+        return tuple(getattr(self, k) for k in MISCHIEF_KINDS)
+
+
+class Components(DataFile):
+    """The whole component file."""
+
+    board: tuple[Segment, ...]
+    path_cards: tuple[PathCard, ...]
+    hut_cards: tuple[HutCard, ...]
+    help_cards: HelpMix
+    mischief_cards: MischiefMix
+
+
+def _problems_of_arrow(space: Space, where: str, index: int, length: int, closed_end: bool) -> list[str]:
+    """An arrow must have a target; a forward one stays inside its own piece of track.
+
+    Forward arrows may not reach a pointer, the totem or Victory (the last space of
+    a board segment or card) so that no arrow ever jumps over a face-down card.
+    """
+    if space.to is None or space.to == 0:
+        return [f"{where} space {index}: an arrow needs a non-zero 'to'"]
+    if space.colour is None:
+        return [f"{where} space {index}: an arrow needs a colour"]
+    last = length - 1 if closed_end else length
+    if space.to > 0 and index + space.to >= last:
+        return [f"{where} space {index}: a forward arrow must end inside its own segment or card"]
+    return []
+
+
+def check_track(c: Components) -> list[str]:
+    """Rules of the rulebook that a valid track must satisfy, one message per problem."""
+    problems: list[str] = []
+    if len(c.board) != SLOTS + 1:
+        problems.append(f"board: needs {SLOTS + 1} segments (one before each of the {SLOTS} path cards and one after)")
+    if len(c.path_cards) != SLOTS:
+        problems.append(f"path_cards: the box has {SLOTS} path cards, got {len(c.path_cards)}")
+    if len(c.hut_cards) != HUT_CARDS:
+        problems.append(f"hut_cards: the box has {HUT_CARDS} Hut of Wonders cards, got {len(c.hut_cards)}")
+    for name, mix in (("help_cards", c.help_cards), ("mischief_cards", c.mischief_cards)):
+        if sum(mix.counts()) != DECK_SIZE:
+            problems.append(f"{name}: the box has {DECK_SIZE} cards, the counts add up to {sum(mix.counts())}")
+    if problems:
+        return problems
+    if len({len(p.spaces) for p in c.path_cards}) != 1:
+        problems.append("path_cards: every path card must have the same number of spaces")
+    if len({len(h.spaces) for h in c.hut_cards}) != 1:
+        problems.append("hut_cards: every Hut of Wonders card must have the same number of spaces")
+    if c.board[0].spaces[0].kind != "start":
+        problems.append("board[0]: the track must begin with the start space")
+    waddles_segments = []
+    for i, seg in enumerate(c.board):
+        end = seg.spaces[-1].kind
+        want = ("pointer", "waddles_pointer") if i < SLOTS else ("totem",)
+        if end not in want:
+            problems.append(f"board[{i}]: must end with {' or '.join(want)}, ends with {end}")
+        if end == "waddles_pointer":
+            waddles_segments.append(i)
+        for j, sp in enumerate(seg.spaces):
+            where = f"board[{i}]"
+            if sp.kind in ("pointer", "waddles_pointer", "totem") and j != len(seg.spaces) - 1:
+                problems.append(f"{where} space {j}: a {sp.kind} may only be the last space of a segment")
+            if sp.kind == "start" and (i, j) != (0, 0):
+                problems.append(f"{where} space {j}: only the first space is the start")
+            if sp.kind == "victory":
+                problems.append(f"{where} space {j}: Victory belongs on the Hut of Wonders cards")
+            if sp.kind == "arrow":
+                problems += _problems_of_arrow(sp, where, j, len(seg.spaces), True)
+    if len(waddles_segments) != 1:
+        problems.append("board: exactly one pointer must be the 'Waddles Found!' pointer (waddles_pointer)")
+    cards: list[tuple[str, tuple[Space, ...]]] = [(f"path_cards[{k}]", p.spaces) for k, p in enumerate(c.path_cards)]
+    cards += [(f"hut_cards[{k}]", h.spaces) for k, h in enumerate(c.hut_cards)]
+    for where, spaces in cards:
+        is_hut = where.startswith("hut")
+        for j, sp in enumerate(spaces):
+            if sp.kind in ("start", "pointer", "waddles_pointer", "totem"):
+                problems.append(f"{where} space {j}: a {sp.kind} belongs on the board")
+            if sp.kind == "victory" and not (is_hut and j == len(spaces) - 1):
+                problems.append(f"{where} space {j}: Victory is only the last space of a Hut of Wonders card")
+            if sp.number is not None:
+                problems.append(f"{where} space {j}: Waddles' numbers belong on the board")
+            if sp.kind == "arrow":
+                problems += _problems_of_arrow(sp, where, j, len(spaces), is_hut)
+        if is_hut and spaces[-1].kind != "victory":
+            problems.append(f"{where}: the last space must be Victory")
+    numbers: dict[int, int] = {}
+    for i, seg in enumerate(c.board):
+        for sp in seg.spaces:
+            if sp.number is not None:
+                numbers[sp.number] = numbers.get(sp.number, 0) + 1
+                if waddles_segments and i <= waddles_segments[0]:
+                    problems.append(
+                        f"board[{i}]: Waddles' number {sp.number} must lie beyond the 'Waddles Found!' pointer"
+                    )
+                if sp.kind in ("pointer", "waddles_pointer", "totem", "start"):
+                    problems.append(f"board[{i}]: Waddles' number {sp.number} cannot be on a {sp.kind}")
+    if sorted(numbers) != [1, 2, 3, 4, 5, 6] or any(v != 1 for v in numbers.values()):
+        problems.append("board: the numbers 1 to 6 (where Waddles is placed) must each appear exactly once")
+    return problems
+
+
+def _build(raw: dict, where: str) -> Components:
+    comps = validate(Components, raw, where)
+    problems = check_track(comps)
+    if problems:
+        raise DataError(f"{where} has {len(problems)} problem(s):\n" + "\n".join(f"  {p}" for p in problems))
+    return comps
+
+
+@lru_cache(maxsize=8)
+def load_components(path: str | None = None) -> Components:
+    """The packaged components (``path=None``) or a user's own TOML file, validated."""
+    if path is None:
+        raw = read_package_toml("gravity_games.games.saving_waddles", "data/components.toml")
+        return _build(raw, "components.toml")
+    return _build(read_toml(path), str(path))

@@ -1,0 +1,1117 @@
+"""Rules of Gravity Falls: Saving Waddles: the spec, the game and the state.
+
+The track is one line of positions: board segment 0, path-card slot 0, segment 1,
+..., segment 7 ending at the totem, then the Hut of Wonders card ending at Victory.
+Every path card has the same length, so a position never depends on the deal.
+Decks are counts per card kind: drawing "the top card of a shuffled deck" is a
+chance node over the kinds left, weighted by their counts (the same distribution,
+and nothing about the order is ever seen).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from gravity_games.core.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Game,
+    InvalidParameterError,
+    InvalidStateError,
+    Outcome,
+    Param,
+    State,
+)
+
+from .data import HELP_KINDS, HEROES, MISCHIEF_KINDS, SLOTS, Components, Space, load_components
+
+# -- space kinds (codes of the precomputed track) -----------------------------
+PLAIN, START, ARROW, POINTER, WADDLES_POINTER, TOTEM = 0, 1, 2, 3, 4, 5
+MISCHIEF, HELP, EXCHANGE, ANOTHER_TURN, SKIP, DISCARD_HELP, VICTORY = 6, 7, 8, 9, 10, 11, 12
+KIND_CODE = {
+    "plain": PLAIN, "start": START, "arrow": ARROW, "pointer": POINTER, "waddles_pointer": WADDLES_POINTER,
+    "totem": TOTEM, "mischief": MISCHIEF, "help": HELP, "exchange": EXCHANGE, "another_turn": ANOTHER_TURN,
+    "skip": SKIP, "discard_help": DISCARD_HELP, "victory": VICTORY,
+}  # fmt: skip
+KIND_NAME = {v: k for k, v in KIND_CODE.items()}
+
+# -- player actions -------------------------------------------------------------
+EXCHANGE_CARDS = 0  # start of turn: 3 mischief cards (Wendy: 2) for 1 help card
+ROLL = 1
+ACCEPT = 2  # use the die as it shows now
+PLAY_REROLL = 3
+PLAY_PLUS = 4
+PLAY_MINUS = 5
+PLAY_SET_THREE = 6
+MABEL_PLUS = 7
+PLAY_ANOTHER_TURN = 8
+PLAY_FACE_DOWN = 9
+TAKE_MISCHIEF = 10
+END_TURN = 11
+DISCARD_BASE = 12  # 12..16: discard a help card of kind k
+HELP_SPACE_PLUS = 17  # simple rules: started the turn on a help symbol
+NUM_ACTIONS = 18
+
+# help kinds and mischief kinds, by index
+H_ANOTHER, H_REROLL, H_PLUS_MINUS, H_SET_THREE, H_FACE_DOWN = range(5)
+M_BACK_TWO, M_BACK_ROLL, M_DISCARD_HELP, M_DISCARD_MISCHIEF, M_SKIP, M_TAKE_TWO = range(6)
+HIDDEN = 8  # added to a mischief kind lying face down without anyone having seen it
+
+WENDY, DIPPER, SOOS, MABEL, STAN = range(5)
+
+# phases
+P_SETUP_PATH, P_SETUP_HUT, P_SETUP_HERO, P_START, P_ROLL, P_ADJUST = range(6)
+P_MISCHIEF_CHOICE, P_MISCHIEF_DRAW, P_HELP_DRAW, P_DISCARD, P_END, P_OVER = range(6, 12)
+PHASES = (
+    "setup_path", "setup_hut", "setup_heroes", "start", "roll", "adjust",
+    "mischief_choice", "mischief_draw", "help_draw", "discard", "end", "over",
+)  # fmt: skip
+P_RESOLVING = -2  # transient, never seen outside _apply
+CHANCE_PHASES = (P_SETUP_PATH, P_SETUP_HUT, P_SETUP_HERO, P_ROLL, P_MISCHIEF_DRAW, P_HELP_DRAW)
+
+# what a die roll is for
+R_NONE, R_MOVE, R_BACK, R_WADDLES, R_HUT = range(5)
+ROLL_FOR = ("none", "move", "back", "waddles", "hut")
+
+# why a help card is being discarded by choice
+D_MISCHIEF, D_HUT = 0, 1
+
+BEFORE_ROLL, AFTER_ROLL = 0, 1
+
+CARRY_LIMIT = 3
+ROUND_LIMIT = 100
+"""Turns per seat before the game is declared a draw (endless play is possible in theory)."""
+STEPS_PER_TURN = 60
+"""Used only for the hard step bound ``max_game_length`` (a safety net never met in play)."""
+
+SpaceT = tuple[int, int, bool, int, int]  # kind, arrow offset, red, mischief symbols, Waddles number
+
+
+def _space_tuple(sp: Space) -> SpaceT:
+    return (KIND_CODE[sp.kind], sp.to or 0, sp.colour == "red", sp.symbols, sp.number or 0)
+
+
+class Track:
+    """Positions, pointers and printed spaces, computed once per game from the components."""
+
+    def __init__(self, comps: Components) -> None:
+        self.board: dict[int, SpaceT] = {}
+        self.slot_start: list[int] = []
+        self.pointer_slot: dict[int, int] = {}
+        self.number_pos: dict[int, int] = {}
+        self.segment_of: list[tuple[str, int, int]] = []  # ("board"|"slot"|"hut", which, index)
+        self.card_len = len(comps.path_cards[0].spaces)
+        self.hut_len = len(comps.hut_cards[0].spaces)
+        pos = 0
+        for i, seg in enumerate(comps.board):
+            for j, sp in enumerate(seg.spaces):
+                t = _space_tuple(sp)
+                self.board[pos] = t
+                self.segment_of.append(("board", i, j))
+                if t[0] in (POINTER, WADDLES_POINTER):
+                    self.pointer_slot[pos] = i
+                if t[4]:
+                    self.number_pos[t[4]] = pos
+                if t[0] == TOTEM:
+                    self.totem = pos
+                pos += 1
+            if i < SLOTS:
+                self.slot_start.append(pos)
+                for j in range(self.card_len):
+                    self.segment_of.append(("slot", i, j))
+                pos += 1 * self.card_len
+        self.hut_start = pos
+        for j in range(self.hut_len):
+            self.segment_of.append(("hut", 0, j))
+        self.victory = pos + self.hut_len - 1
+        self.length = self.victory + 1
+        self.cards: list[tuple[SpaceT, ...]] = [tuple(map(_space_tuple, p.spaces)) for p in comps.path_cards]
+        self.huts: list[tuple[SpaceT, ...]] = [tuple(map(_space_tuple, h.spaces)) for h in comps.hut_cards]
+        self.hut_victory: list[str] = [h.victory for h in comps.hut_cards]
+        self.card_names = [p.name for p in comps.path_cards]
+        self.hut_names = [h.name for h in comps.hut_cards]
+        self._check_backward_arrows()
+
+    def _check_backward_arrows(self) -> None:
+        from gravity_games.core.api import DataError
+
+        spaces = list(self.board.items())
+        for _k, start in enumerate(self.slot_start):
+            for card in self.cards:
+                spaces += [(start + j, t) for j, t in enumerate(card)]
+        spaces += [(self.hut_start + j, t) for hut in self.huts for j, t in enumerate(hut)]
+        for pos, t in spaces:
+            if t[0] == ARROW and pos + t[1] < 0:
+                raise DataError(f"an arrow at track position {pos} points {-t[1]} spaces back, past the start")
+
+    def space(self, pos: int, slots: list[int], hut: int) -> SpaceT:
+        """The printed space at ``pos`` given the deal (slot cards and Hut of Wonders card)."""
+        where, which, index = self.segment_of[pos]
+        if where == "board":
+            return self.board[pos]
+        if where == "slot":
+            return self.cards[slots[which]][index]
+        return self.huts[hut][index]
+
+
+class SavingWaddlesGame(Game):
+    ID = "saving-waddles"
+    TITLE = "Gravity Falls: Saving Waddles"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 5
+    COOPERATIVE = False
+    VERSION = 1
+    PARAMS = (
+        Param("variant", "standard", "standard rules, or the simple rules for young players",
+              choices=("standard", "simple")),
+        Param("heroes", None, "hero of each seat in seat order (wendy, dipper, soos, mabel, stan); "
+              "none = dealt at random", kind=tuple, nullable=True),
+        Param("data", None, "path of your own components TOML (none = the packaged reconstruction)",
+              kind=str, nullable=True),
+    )  # fmt: skip
+    SUMMARY = (
+        "Race along the track, revealing path cards, find Waddles the pig and carry him "
+        "(three spaces a turn at most) to the Hut of Wonders. Help and mischief cards, five heroes."
+    )
+    RULEBOOK = "saving-waddles.txt"
+    PRIVATE_FIELDS = ("hand",)
+
+    def _check_params(self) -> None:
+        heroes = self.params["heroes"]
+        if heroes is not None:
+            names = tuple(str(h).strip().lower() for h in heroes)
+            bad = [h for h in names if h not in HEROES]
+            if bad:
+                raise InvalidParameterError(
+                    f"parameter 'heroes' has unknown hero(es) {', '.join(map(repr, bad))}; allowed: {', '.join(HEROES)}"
+                )
+            if len(names) != self.players:
+                raise InvalidParameterError(
+                    f"parameter 'heroes' names {len(names)} heroes for {self.players} players; name one per seat"
+                )
+            if len(set(names)) != len(names):
+                raise InvalidParameterError("parameter 'heroes' names a hero twice; each hero card exists once")
+            self.params["heroes"] = names
+        self.components = load_components(self.params["data"])
+        self.track = Track(self.components)
+        self.simple = self.params["variant"] == "simple"
+        self.last = self.track.totem if self.simple else self.track.victory
+        self.turn_limit = ROUND_LIMIT * self.players
+        self.help_mix = list(self.components.help_cards.counts())
+        self.mischief_mix = list(self.components.mischief_cards.counts())
+
+    def _dimensions(self) -> tuple[int, int, int]:
+        setup = SLOTS + 1 + self.players
+        return setup + self.turn_limit * STEPS_PER_TURN, NUM_ACTIONS, max(SLOTS, 6, len(HEROES))
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        from .tensor import tensor_size
+
+        return (tensor_size(self),)
+
+    def new_initial_state(self) -> SavingWaddlesState:
+        s = SavingWaddlesState(self)
+        if self.params["heroes"] is not None:
+            s.heroes = [HEROES.index(h) for h in self.params["heroes"]]
+        return s
+
+    def _state_from_body(self, body: Mapping[str, Any]) -> SavingWaddlesState:
+        return SavingWaddlesState.from_body(self, body)
+
+
+_FIELDS = (
+    "slots", "slot_up", "hut", "hut_up", "heroes", "pos", "lying", "waddles", "carrier", "hands",
+    "help_deck", "help_discard", "mischief_deck", "mischief_discard", "front", "turn", "turns_taken",
+    "steps", "phase", "die", "roll_for", "mabel_used", "help_plus", "pending_mischief", "pending_help",
+    "extra_turns", "carried_steps", "draw_hidden", "discard_for", "stage", "winner", "reason",
+)  # fmt: skip
+
+
+class SavingWaddlesState(State):
+    __slots__ = _FIELDS
+
+    def __init__(self, game: SavingWaddlesGame) -> None:
+        super().__init__(game)
+        n = game.players
+        self.slots: list[int] = [-1] * SLOTS
+        self.slot_up: list[bool] = [False] * SLOTS
+        self.hut = -1
+        self.hut_up = False
+        self.heroes: list[int] = [-1] * n
+        self.pos: list[int] = [0] * n
+        self.lying: list[bool] = [False] * n
+        self.waddles = -1  # off the board (below it) until found
+        self.carrier = -1
+        self.hands: list[list[int]] = [[0] * len(HELP_KINDS) for _ in range(n)]
+        simple = game.simple
+        self.help_deck: list[int] = [0] * len(HELP_KINDS) if simple else list(game.help_mix)
+        self.help_discard: list[int] = [0] * len(HELP_KINDS)
+        self.mischief_deck: list[int] = [0] * len(MISCHIEF_KINDS) if simple else list(game.mischief_mix)
+        self.mischief_discard: list[int] = [0] * len(MISCHIEF_KINDS)
+        self.front: list[list[int]] = [[] for _ in range(n)]
+        self.turn = 0
+        self.turns_taken = 0
+        self.steps = 0
+        self.phase = P_SETUP_PATH
+        self.die = 0
+        self.roll_for = R_NONE
+        self.mabel_used = False
+        self.help_plus = 0  # simple rules: 1 = may add 1 this turn, 2 = added
+        self.pending_mischief = 0
+        self.pending_help = 0
+        self.extra_turns = 0
+        self.carried_steps = 0
+        self.draw_hidden = False
+        self.discard_for = D_MISCHIEF
+        self.stage = BEFORE_ROLL
+        self.winner = -1
+        self.reason = ""
+
+    # -- helpers ------------------------------------------------------------------
+
+    @property
+    def g(self) -> SavingWaddlesGame:
+        return self.game  # type: ignore[return-value]
+
+    def space(self, pos: int) -> SpaceT:
+        return self.g.track.space(pos, self.slots, self.hut)
+
+    def _name(self, seat: int) -> str:
+        h = self.heroes[seat]
+        return HEROES[h].capitalize() if h >= 0 else f"Seat {seat}"
+
+    def _hero(self, seat: int) -> int:
+        """The hero whose ability counts (none in the simple rules)."""
+        return -1 if self.g.simple else self.heroes[seat]
+
+    # -- API ------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase == P_OVER:
+            return TERMINAL
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        return self.phase == P_OVER
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != P_OVER:
+            return None
+        winners = (self.winner,) if self.winner >= 0 else ()
+        return Outcome(winners, self.reason, {"turns": self.turns_taken})
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        p = self.phase
+        if p == P_SETUP_PATH:
+            left = [c for c in range(SLOTS) if c not in self.slots]
+            return [(c, 1.0 / len(left)) for c in left]
+        if p == P_SETUP_HUT:
+            return [(h, 1.0 / 3) for h in range(3)]
+        if p == P_SETUP_HERO:
+            left = [h for h in range(len(HEROES)) if h not in self.heroes]
+            return [(h, 1.0 / len(left)) for h in left]
+        if p == P_ROLL:
+            return [(f, 1.0 / 6) for f in range(6)]
+        if p in (P_MISCHIEF_DRAW, P_HELP_DRAW):
+            deck = self.mischief_deck if p == P_MISCHIEF_DRAW else self.help_deck
+            total = sum(deck)
+            return [(k, c / total) for k, c in enumerate(deck) if c > 0]
+        return []
+
+    def _legal_actions(self) -> list[int]:
+        p = self.phase
+        if p == P_START:
+            return self._start_options()
+        if p == P_ADJUST:
+            return self._adjust_options()
+        if p == P_MISCHIEF_CHOICE:
+            return [PLAY_FACE_DOWN, TAKE_MISCHIEF]
+        if p == P_DISCARD:
+            return [DISCARD_BASE + k for k, c in enumerate(self.hands[self.turn]) if c > 0]
+        if p == P_END:
+            return [PLAY_ANOTHER_TURN, END_TURN]
+        return []
+
+    def _exchange_cost(self, at_start: bool) -> int:
+        """3 mischief cards at the start of a turn, 2 on the Exchange space; Wendy pays 1 fewer."""
+        base = 3 if at_start else 2
+        return base - 1 if self._hero(self.turn) == WENDY else base
+
+    def _help_available(self) -> bool:
+        return sum(self.help_deck) + sum(self.help_discard) > 0
+
+    def _start_options(self) -> list[int]:
+        seat = self.turn
+        acts = [ROLL]
+        if len(self.front[seat]) >= self._exchange_cost(True) and self._help_available():
+            acts.append(EXCHANGE_CARDS)
+        if self.hands[seat][H_ANOTHER] > 0:
+            acts.append(PLAY_ANOTHER_TURN)
+        return sorted(acts)
+
+    def _waddles_beside_a_hero(self) -> bool:
+        return self.waddles >= 0 and self.waddles in self.pos
+
+    def _adjust_options(self) -> list[int]:
+        hand = self.hands[self.turn]
+        acts = [ACCEPT]
+        if hand[H_REROLL]:
+            acts.append(PLAY_REROLL)
+        if hand[H_PLUS_MINUS]:
+            if self.roll_for != R_WADDLES or self.die < 6:
+                acts.append(PLAY_PLUS)
+            if self.die > 1:
+                acts.append(PLAY_MINUS)
+        if hand[H_SET_THREE] and self.die != 3:
+            acts.append(PLAY_SET_THREE)
+        if (
+            self.roll_for == R_MOVE
+            and self._hero(self.turn) == MABEL
+            and not self.mabel_used
+            and self._waddles_beside_a_hero()
+        ):
+            acts.append(MABEL_PLUS)
+        if self.roll_for == R_MOVE and self.help_plus == 1:
+            acts.append(HELP_SPACE_PLUS)
+        return sorted(acts)
+
+    def _apply(self, action: int) -> None:
+        self.steps += 1
+        p = self.phase
+        if p == P_SETUP_PATH:
+            self._deal_path_card(action)
+        elif p == P_SETUP_HUT:
+            self._deal_hut_card(action)
+        elif p == P_SETUP_HERO:
+            self._deal_hero(action)
+        elif p == P_START:
+            self._start_action(action)
+        elif p == P_ROLL:
+            self._rolled(action + 1)
+        elif p == P_ADJUST:
+            self._adjust_action(action)
+        elif p == P_MISCHIEF_CHOICE:
+            self.draw_hidden = action == PLAY_FACE_DOWN
+            if self.draw_hidden:
+                self._use_help(H_FACE_DOWN)
+                self._note(f"{self._name(self.turn)} plays 'take it face down'")
+            self.phase = P_MISCHIEF_DRAW
+        elif p == P_MISCHIEF_DRAW:
+            self._mischief_drawn(action)
+        elif p == P_HELP_DRAW:
+            self._help_drawn(action)
+        elif p == P_DISCARD:
+            self._discard_chosen(action - DISCARD_BASE)
+        elif p == P_END:
+            if action == PLAY_ANOTHER_TURN:
+                self._play_another_turn()
+                self._end_of_turn()
+            else:
+                self._finish_turn()
+        if self.phase != P_OVER and self.steps >= self.g.spec.max_game_length:
+            self._game_over(-1, "step limit")
+
+    # -- setup ----------------------------------------------------------------------
+
+    def _deal_path_card(self, card: int) -> None:
+        """Setup 2: the shuffled path cards go face down around the board (face up in the simple rules)."""
+        i = self.slots.index(-1)
+        self.slots[i] = card
+        if self.g.simple:
+            self.slot_up[i] = True
+            self._note(f"{self.g.track.card_names[card]} is laid face up at place {i + 1}")
+        else:
+            self._note(f"A path card is laid face down at place {i + 1}")
+        if -1 not in self.slots:
+            self.phase = P_SETUP_HUT if not self.g.simple else P_SETUP_HERO
+            self._after_setup_cards()
+
+    def _deal_hut_card(self, hut: int) -> None:
+        """Setup 3: one Hut of Wonders card face down, the other two back in the box unseen."""
+        self.hut = hut
+        self._note("A Hut of Wonders card is laid face down beside the totem")
+        self.phase = P_SETUP_HERO
+        self._after_setup_cards()
+
+    def _after_setup_cards(self) -> None:
+        if -1 not in self.heroes:
+            self._note("Heroes: " + ", ".join(self._name(s) for s in range(self.g.players)))
+            self._begin_turn(0)
+
+    def _deal_hero(self, hero: int) -> None:
+        """Setup 6: heroes chosen at random."""
+        seat = self.heroes.index(-1)
+        self.heroes[seat] = hero
+        self._after_setup_cards()
+
+    # -- the turn -----------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.turns_taken += 1
+        if self.turns_taken > self.g.turn_limit:
+            self.turns_taken -= 1
+            self._game_over(-1, "turn limit")
+            return
+        self.die = 0
+        self.roll_for = R_NONE
+        self.mabel_used = False
+        self.carried_steps = 0
+        self.help_plus = 0
+        self.stage = BEFORE_ROLL
+        name = self._name(seat)
+        if self.lying[seat]:
+            self.lying[seat] = False
+            self._note(f"{name} stands their token back up and does nothing else this turn")
+            self._finish_turn()
+            return
+        if self.waddles >= 0 and self.waddles == self.pos[seat] and self.carrier != seat and not self.g.simple:
+            self.carrier = seat
+            self._note(f"{name} starts the turn beside Waddles and picks him up")
+        if self.g.simple and self.space(self.pos[seat])[0] == HELP:
+            self.help_plus = 1
+        self._enter_start()
+
+    def _enter_start(self) -> None:
+        self.stage = BEFORE_ROLL
+        if self._start_options() != [ROLL]:
+            self.phase = P_START
+        else:
+            self._roll(R_MOVE)
+
+    def _start_action(self, action: int) -> None:
+        seat = self.turn
+        if action == ROLL:
+            self._roll(R_MOVE)
+        elif action == EXCHANGE_CARDS:
+            cost = self._exchange_cost(True)
+            self._discard_front(seat, cost)
+            self._note(f"{self._name(seat)} exchanges {cost} mischief cards for a help card")
+            self.pending_help += 1
+            self._continue()
+        elif action == PLAY_ANOTHER_TURN:
+            self._play_another_turn()
+            self._enter_start()
+
+    def _roll(self, purpose: int) -> None:
+        self.roll_for = purpose
+        self.die = 0
+        self.phase = P_ROLL
+
+    def _rolled(self, face: int) -> None:
+        self.die = face
+        self._note(f"{self._name(self.turn)} rolls {face}" + ("" if self.roll_for == R_MOVE else
+                   f" ({ROLL_FOR[self.roll_for]})"))  # fmt: skip
+        self._enter_adjust()
+
+    def _enter_adjust(self) -> None:
+        if self._adjust_options() == [ACCEPT]:
+            self._resolve_roll()
+        else:
+            self.phase = P_ADJUST
+
+    def _adjust_action(self, action: int) -> None:
+        """Help cards after a roll (any number, any order) and Mabel's +1."""
+        name = self._name(self.turn)
+        if action == ACCEPT:
+            self._resolve_roll()
+            return
+        if action == PLAY_REROLL:
+            self._use_help(H_REROLL)
+            self._note(f"{name} plays 'reroll the die'")
+            self._roll(self.roll_for)
+            return
+        if action in (PLAY_PLUS, PLAY_MINUS):
+            self._use_help(H_PLUS_MINUS)
+            self.die = self.die + 1 if action == PLAY_PLUS else max(1, self.die - 1)
+            self._note(f"{name} plays '+1 or -1 to the die': the die now counts {self.die}")
+        elif action == PLAY_SET_THREE:
+            self._use_help(H_SET_THREE)
+            self.die = 3
+            self._note(f"{name} plays 'set the die to 3'")
+        elif action == MABEL_PLUS:
+            self.mabel_used = True
+            self.die += 1
+            self._note(f"{name} adds 1 to the die beside Waddles: the die now counts {self.die}")
+        elif action == HELP_SPACE_PLUS:
+            self.help_plus = 2
+            self.die += 1
+            self._note(f"{name} started on a help symbol and adds 1: the die now counts {self.die}")
+        self._enter_adjust()
+
+    def _resolve_roll(self) -> None:
+        r, d = self.roll_for, self.die
+        self.roll_for = R_NONE
+        if r == R_MOVE:
+            self.stage = AFTER_ROLL
+            self.phase = P_RESOLVING
+            self._move_forward(d)
+            if self.phase != P_RESOLVING:
+                return  # the space asked for a roll or a choice, or the game is won
+            self._continue()
+        elif r == R_BACK:
+            self._move_back(d)
+            self._continue()
+        elif r == R_WADDLES:
+            self._place_waddles(d)
+            self._continue()
+        elif r == R_HUT:
+            if d >= 4:
+                self._win()
+            else:
+                self._note(f"{self._name(self.turn)} did not open the Hut of Wonders and goes back 3 spaces")
+                self._move_back(3)
+                self._continue()
+
+    # -- movement ------------------------------------------------------------------------
+
+    def _stops_here(self, pos: int) -> bool:
+        """Pointers with a face-down card, the unrevealed totem and Victory stop a token moving forward."""
+        if self.g.simple:
+            return pos == self.g.track.totem
+        kind = self.space(pos)[0]
+        if kind in (POINTER, WADDLES_POINTER):
+            return not self.slot_up[self.g.track.pointer_slot[pos]]
+        if kind == TOTEM:
+            return not self.hut_up
+        return kind == VICTORY
+
+    def _step_forward(self, seat: int) -> None:
+        """One space forward: Waddles comes along if carried, and is picked up on his space."""
+        self.pos[seat] += 1
+        if self.carrier == seat:
+            self.waddles = self.pos[seat]
+        elif self.waddles == self.pos[seat] and not self.g.simple:
+            self.carrier = seat
+            self._note(f"{self._name(seat)} picks up Waddles")
+
+    def _move_forward(self, n: int) -> None:
+        seat = self.turn
+        start = self.pos[seat]
+        for _ in range(n):
+            if self.carrier == seat and self.carried_steps >= CARRY_LIMIT:
+                self._note(f"{self._name(seat)} has carried Waddles {CARRY_LIMIT} spaces and must stop")
+                break
+            if self.pos[seat] >= self.g.last:
+                break
+            carrying = self.carrier == seat
+            self._step_forward(seat)
+            if carrying:
+                self.carried_steps += 1
+            if self._stops_here(self.pos[seat]):
+                break
+        self._note(f"{self._name(seat)} moves from {start} to {self.pos[seat]}")
+        self._arrive()
+
+    def _move_back(self, n: int) -> None:
+        """Backward moves never take Waddles along and never trigger the space (main rule)."""
+        seat = self.turn
+        old = self.pos[seat]
+        self.pos[seat] = max(0, old - n)
+        if self.carrier == seat and self.pos[seat] != old:
+            self.carrier = -1
+            self._note(f"Waddles stays behind on space {old}")
+        self._note(f"{self._name(seat)} goes back from {old} to {self.pos[seat]}")
+
+    def _follow_arrow(self, offset: int) -> bool:
+        """Move along an arrow; return True if the arrival takes effect (forward arrows only)."""
+        seat = self.turn
+        if offset > 0:
+            # Interpretation: the token travels over the spaces, so it picks Waddles up
+            # there (or brings him along) and his carrying limit does not cut an arrow short.
+            for _ in range(offset):
+                self._step_forward(seat)
+            self._note(f"{self._name(seat)} follows an arrow forward to {self.pos[seat]}")
+            return True
+        self._move_back(-offset)
+        return False
+
+    def _arrive(self) -> None:
+        """The space where the token stopped takes effect (it arrived moving forward)."""
+        seat = self.turn
+        pos = self.pos[seat]
+        kind, offset, red, symbols, _ = self.space(pos)
+        name = self._name(seat)
+        if kind == ARROW:
+            if red and self._hero(seat) == SOOS:
+                self._note(f"{name} does not move along red arrows")
+                return
+            if self._follow_arrow(offset):
+                self._arrive()
+            return
+        if self.g.simple:
+            self._arrive_simple(kind)
+            return
+        if kind in (POINTER, WADDLES_POINTER):
+            self._reveal_path_card(self.g.track.pointer_slot[pos], kind == WADDLES_POINTER)
+        elif kind == TOTEM:
+            if not self.hut_up:
+                self.hut_up = True
+                self._note(f"{name} reveals the Hut of Wonders card: {self.g.track.hut_names[self.hut]}")
+        elif kind == MISCHIEF:
+            self.pending_mischief += symbols
+        elif kind == HELP:
+            extra = self._hero(seat) == DIPPER and sum(self.hands[seat]) == 0
+            self.pending_help += 2 if extra else 1
+            if extra:
+                self._note(f"{name} has no help cards: Dipper takes one more")
+        elif kind == EXCHANGE:
+            self._exchange_space()
+        elif kind == ANOTHER_TURN:
+            self.extra_turns += 1
+            self._note(f"{name} will take another turn")
+        elif kind == SKIP:
+            self._lie_down(seat)
+        elif kind == DISCARD_HELP:
+            self._discard_all_help(seat)
+        elif kind == VICTORY:
+            self._reach_victory()
+
+    def _arrive_simple(self, kind: int) -> None:
+        """Simple rules: only arrows, mischief symbols (skip a turn) and the totem (victory) act."""
+        if kind == MISCHIEF:
+            self._lie_down(self.turn)
+        elif kind == TOTEM:
+            self._win()
+
+    # -- special spaces ---------------------------------------------------------------------
+
+    def _reveal_path_card(self, slot: int, waddles_pointer: bool) -> None:
+        if self.slot_up[slot]:
+            return  # a pointer to a face-up card is not special
+        self.slot_up[slot] = True
+        self._note(f"{self._name(self.turn)} reveals path card {slot + 1}: {self.g.track.card_names[self.slots[slot]]}")
+        if waddles_pointer and self.waddles < 0:
+            self._roll(R_WADDLES)
+
+    def _place_waddles(self, number: int) -> None:
+        """Waddles Found!: once a game, Waddles goes to the space marked with the rolled number."""
+        self.waddles = self.g.track.number_pos[number]
+        self._note(f"Waddles is found on the space marked {number} (space {self.waddles})")
+
+    def _exchange_space(self) -> None:
+        seat = self.turn
+        cost = self._exchange_cost(False)
+        if len(self.front[seat]) < cost or not self._help_available():
+            self._note(f"{self._name(seat)} has too few mischief cards to exchange: nothing happens")
+            return
+        self._discard_front(seat, cost)
+        self._note(f"{self._name(seat)} exchanges {cost} mischief card(s) for a help card")
+        self.pending_help += 1
+
+    def _lie_down(self, seat: int) -> None:
+        if self.lying[seat]:
+            self._note(f"{self._name(seat)} is already lying down: no one skips two turns in a row")
+            return
+        self.lying[seat] = True
+        self._note(f"{self._name(seat)} lays their token on its side and will skip a turn")
+
+    def _discard_all_help(self, seat: int) -> None:
+        n = sum(self.hands[seat])
+        for k, c in enumerate(self.hands[seat]):
+            self.help_discard[k] += c
+        self.hands[seat] = [0] * len(HELP_KINDS)
+        self._note(f"{self._name(seat)} discards all {n} help card(s)")
+
+    def _reach_victory(self) -> None:
+        seat = self.turn
+        if self.carrier != seat:
+            self._note(f"{self._name(seat)} reached Victory without Waddles: nothing happens")
+            return
+        rule = self.g.track.hut_victory[self.hut]
+        if rule == "none":
+            self._win()
+        elif rule == "roll":
+            self._note(f"{self._name(seat)} must roll 4, 5 or 6 to open the Hut of Wonders")
+            self._roll(R_HUT)
+        elif sum(self.hands[seat]) > 0:
+            self._choose_discard(D_HUT)
+        else:
+            # The door gives a hint: a help card to show next time (so no one is turned away forever).
+            self._note(f"{self._name(seat)} has no help card to give at the door: takes one and goes back 3 spaces")
+            self._move_back(3)
+            self.pending_help += 1
+            self._continue()
+
+    def _choose_discard(self, why: int) -> None:
+        """A help card must be discarded; the player chooses which (no step when all are alike)."""
+        kinds = [k for k, c in enumerate(self.hands[self.turn]) if c > 0]
+        self.discard_for = why
+        if len(kinds) == 1:
+            self._discard_chosen(kinds[0])
+        else:
+            self.phase = P_DISCARD
+
+    def _discard_chosen(self, kind: int) -> None:
+        seat = self.turn
+        self.hands[seat][kind] -= 1
+        self.help_discard[kind] += 1
+        self._note(f"{self._name(seat)} discards help card '{HELP_KINDS[kind]}'")
+        if self.discard_for == D_HUT:
+            self._win()
+            return
+        self._continue()
+
+    # -- cards ---------------------------------------------------------------------------
+
+    def _use_help(self, kind: int) -> None:
+        self.hands[self.turn][kind] -= 1
+        self.help_discard[kind] += 1
+
+    def _play_another_turn(self) -> None:
+        self._use_help(H_ANOTHER)
+        self.extra_turns += 1
+        self._note(f"{self._name(self.turn)} plays 'take another turn'")
+
+    def _discard_front(self, seat: int, count: int) -> None:
+        """Mischief cards go face up to the discard pile, the oldest first."""
+        for code in self.front[seat][:count]:
+            self.mischief_discard[code % HIDDEN] += 1
+        del self.front[seat][:count]
+
+    def _continue(self) -> None:
+        """Carry out what is still owed this turn, one card at a time, then end the turn."""
+        if self.phase == P_OVER:
+            return
+        if self.pending_mischief > 0:
+            self._next_mischief()
+            return
+        if self.pending_help > 0:
+            if self._help_available():
+                if sum(self.help_deck) == 0:
+                    self._reshuffle_help()
+                self.phase = P_HELP_DRAW
+                return
+            self._note("The help deck and its discard pile are empty: no card to take")
+            self.pending_help = 0
+        if self.stage == BEFORE_ROLL:
+            self._enter_start()
+            return
+        self._end_of_turn()
+
+    def _reshuffle_help(self) -> None:
+        self.help_deck, self.help_discard = self.help_discard, [0] * len(HELP_KINDS)
+        self._note("The help discard pile is shuffled into a new deck")
+
+    def _reshuffle_mischief(self) -> None:
+        self.mischief_deck, self.mischief_discard = self.mischief_discard, [0] * len(MISCHIEF_KINDS)
+        self._note("The mischief discard pile is shuffled into a new deck")
+
+    def _next_mischief(self) -> None:
+        seat = self.turn
+        if sum(self.mischief_deck) + sum(self.mischief_discard) == 0:
+            self._note("Every mischief card lies in front of the players: no card to take")
+            self.pending_mischief = 0
+            self._continue()
+            return
+        if sum(self.mischief_deck) == 0:
+            self._reshuffle_mischief()
+        if self._hero(seat) == STAN and not self.front[seat]:
+            self.draw_hidden = True  # Stan's ability: taken without revealing it (forced)
+            self.phase = P_MISCHIEF_DRAW
+        elif self.hands[seat][H_FACE_DOWN] > 0:
+            self.phase = P_MISCHIEF_CHOICE
+        else:
+            self.draw_hidden = False
+            self.phase = P_MISCHIEF_DRAW
+
+    def _mischief_drawn(self, kind: int) -> None:
+        seat = self.turn
+        name = self._name(seat)
+        self.mischief_deck[kind] -= 1
+        self.pending_mischief -= 1
+        if self.draw_hidden:
+            self.draw_hidden = False
+            self.front[seat].append(kind + HIDDEN)
+            self._note(f"{name} takes a mischief card and lays it face down unseen")
+            self._continue()
+            return
+        self._note(f"{name} takes mischief card '{MISCHIEF_KINDS[kind]}'")
+        if kind == M_DISCARD_MISCHIEF:
+            count = len(self.front[seat])
+            self._discard_front(seat, count)
+            self._note(f"{name} discards the {count} other mischief card(s) in front of them")
+        self.front[seat].append(kind)  # placed in front, face down (its face was shown)
+        if kind == M_BACK_TWO:
+            self._move_back(2)
+        elif kind == M_BACK_ROLL:
+            self._roll(R_BACK)
+            return
+        elif kind == M_DISCARD_HELP:
+            if sum(self.hands[seat]) == 0:
+                self._note(f"{name} has no help card to discard")
+            else:
+                self._choose_discard(D_MISCHIEF)
+                return
+        elif kind == M_SKIP:
+            self._lie_down(seat)
+        elif kind == M_TAKE_TWO:
+            self.pending_mischief += 2
+        self._continue()
+
+    def _help_drawn(self, kind: int) -> None:
+        seat = self.turn
+        self.help_deck[kind] -= 1
+        self.hands[seat][kind] += 1
+        self.pending_help -= 1
+        self._note(f"{self._name(seat)} takes a help card")
+        self._continue()
+
+    # -- end of turn ------------------------------------------------------------------------
+
+    def _end_of_turn(self) -> None:
+        if self.hands[self.turn][H_ANOTHER] > 0 and not self.g.simple:
+            self.phase = P_END
+        else:
+            self._finish_turn()
+
+    def _finish_turn(self) -> None:
+        if self.extra_turns > 0:
+            self.extra_turns -= 1
+            self._note(f"{self._name(self.turn)} takes another turn")
+            self._begin_turn(self.turn)
+        else:
+            self._begin_turn((self.turn + 1) % self.g.players)
+
+    def _win(self) -> None:
+        self._game_over(self.turn, "totem" if self.g.simple else "victory")
+        self._note(f"{self._name(self.turn)} wins!" if self.g.simple else
+                   f"{self._name(self.turn)} brings Waddles to the Hut of Wonders and wins!")  # fmt: skip
+
+    def _game_over(self, winner: int, reason: str) -> None:
+        self.winner = winner
+        self.reason = reason
+        self.phase = P_OVER
+        if winner < 0:
+            self._note(f"The game ends without a winner ({reason})")
+
+    # -- views ------------------------------------------------------------------------------
+
+    def _front_view(self, seat: int) -> list[str]:
+        return ["face down" if c >= HIDDEN else MISCHIEF_KINDS[c] for c in self.front[seat]]
+
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        g = self.g
+        obs: dict[str, JSON] = {
+            "variant": g.params["variant"],
+            "seat": seat,
+            "phase": PHASES[self.phase],
+            "current_player": self.current_player(),
+            "turn": self.turn,
+            "turns_taken": self.turns_taken,
+            "turn_limit": g.turn_limit,
+            "heroes": [HEROES[h] if h >= 0 else None for h in self.heroes],
+            "positions": list(self.pos),
+            "lying": list(self.lying),
+            "waddles": self.waddles if self.waddles >= 0 else None,
+            "carried_by": self.carrier if self.carrier >= 0 else None,
+            "path_cards": [
+                g.track.card_names[c] if up else None for c, up in zip(self.slots, self.slot_up, strict=True)
+            ],
+            "hut_card": g.track.hut_names[self.hut] if self.hut_up else None,
+            "die": self.die or None,
+            "roll_for": ROLL_FOR[self.roll_for] if self.roll_for else None,
+            "mabel_used": self.mabel_used,
+            "help_plus": self.help_plus,
+            "pending_mischief": self.pending_mischief,
+            "pending_help": self.pending_help,
+            "extra_turns": self.extra_turns,
+            "carried_steps": self.carried_steps,
+            "draw_face_down": self.draw_hidden,
+            "hand_sizes": [sum(h) for h in self.hands],
+            "mischief_in_front": [self._front_view(s) for s in range(g.players)],
+            "help_deck": sum(self.help_deck),
+            "help_discard": dict(zip(HELP_KINDS, self.help_discard, strict=True)),
+            "mischief_deck": sum(self.mischief_deck),
+            "mischief_discard": dict(zip(MISCHIEF_KINDS, self.mischief_discard, strict=True)),
+            "winner": self.winner if self.winner >= 0 else None,
+            "reason": self.reason or None,
+        }
+        if seat is not None:
+            obs["hand"] = self._hand_value(seat)
+        return obs
+
+    def _hand_value(self, seat: int) -> dict[str, JSON]:
+        # The seat number is part of the value so that two equal hands never look like a leak.
+        return {"seat": seat, "cards": dict(zip(HELP_KINDS, self.hands[seat], strict=True))}
+
+    def private_values(self, seat: int) -> dict[str, JSON]:
+        return {"hand": self._hand_value(seat)}
+
+    def observation_tensor(self, seat: int | None) -> list[float]:
+        from .tensor import encode
+
+        return encode(self.observation(seat), self.g)
+
+    # -- notation -------------------------------------------------------------------------
+
+    def _action_text(self, action: int) -> str:
+        p = self.phase
+        if p == P_SETUP_PATH:
+            return f"path card {self.g.track.card_names[action]}"
+        if p == P_SETUP_HUT:
+            return f"hut card {self.g.track.hut_names[action]}"
+        if p == P_SETUP_HERO:
+            return f"hero {HEROES[action]}"
+        if p == P_ROLL:
+            return f"roll {action + 1}"
+        if p == P_MISCHIEF_DRAW:
+            return f"mischief {MISCHIEF_KINDS[action]}"
+        if p == P_HELP_DRAW:
+            return f"help {HELP_KINDS[action]}"
+        return action_name(action)
+
+    def _explain_illegal(self, action: int) -> str:
+        if not 0 <= action < NUM_ACTIONS:
+            return f"player actions are 0-{NUM_ACTIONS - 1}"
+        return f"'{action_name(action)}' is not possible in phase {PHASES[self.phase]}"
+
+    # -- copies and JSON --------------------------------------------------------------------
+
+    def clone(self) -> SavingWaddlesState:
+        new = SavingWaddlesState.__new__(SavingWaddlesState)
+        new.game = self.game
+        self._copy_base_into(new)
+        for f in _FIELDS:
+            setattr(new, f, getattr(self, f))
+        new.slots = list(self.slots)
+        new.slot_up = list(self.slot_up)
+        new.heroes = list(self.heroes)
+        new.pos = list(self.pos)
+        new.lying = list(self.lying)
+        new.hands = [list(h) for h in self.hands]
+        new.help_deck = list(self.help_deck)
+        new.help_discard = list(self.help_discard)
+        new.mischief_deck = list(self.mischief_deck)
+        new.mischief_discard = list(self.mischief_discard)
+        new.front = [list(f) for f in self.front]
+        return new
+
+    def _to_json_body(self) -> dict[str, JSON]:
+        body: dict[str, JSON] = {}
+        for f in _FIELDS:
+            v = getattr(self, f)
+            body[f] = [list(x) for x in v] if f in ("hands", "front") else (list(v) if isinstance(v, list) else v)
+        body["phase"] = PHASES[self.phase]
+        body["roll_for"] = ROLL_FOR[self.roll_for]
+        return body
+
+    @classmethod
+    def from_body(cls, game: SavingWaddlesGame, body: Mapping[str, Any]) -> SavingWaddlesState:
+        missing = [f for f in _FIELDS if f not in body]
+        if missing:
+            raise InvalidStateError(f"saving-waddles state is missing field(s): {', '.join(missing)}")
+        s = cls(game)
+        n = game.players
+        for f in _FIELDS:
+            setattr(s, f, body[f])
+        if body["phase"] not in PHASES:
+            raise InvalidStateError(f"unknown phase {body['phase']!r}; allowed: {', '.join(PHASES)}")
+        if body["roll_for"] not in ROLL_FOR:
+            raise InvalidStateError(f"unknown roll_for {body['roll_for']!r}; allowed: {', '.join(ROLL_FOR)}")
+        s.phase = PHASES.index(body["phase"])
+        s.roll_for = ROLL_FOR.index(body["roll_for"])
+        s.slots = [int(x) for x in body["slots"]]
+        s.slot_up = [bool(x) for x in body["slot_up"]]
+        s.heroes = [int(x) for x in body["heroes"]]
+        s.pos = [int(x) for x in body["pos"]]
+        s.lying = [bool(x) for x in body["lying"]]
+        s.hands = [[int(c) for c in h] for h in body["hands"]]
+        s.front = [[int(c) for c in f] for f in body["front"]]
+        for f in ("help_deck", "help_discard", "mischief_deck", "mischief_discard"):
+            setattr(s, f, [int(x) for x in body[f]])
+        s._check_shape(n)
+        return s
+
+    def _check_shape(self, n: int) -> None:
+        def need(ok: bool, what: str) -> None:
+            if not ok:
+                raise InvalidStateError(f"saving-waddles state: {what}")
+
+        need(len(self.slots) == SLOTS and len(self.slot_up) == SLOTS, f"slots and slot_up need {SLOTS} entries")
+        need(all(-1 <= c < SLOTS for c in self.slots), f"slots hold path card ids 0-{SLOTS - 1} or -1")
+        need(-1 <= self.hut < 3, "hut is a Hut of Wonders card id 0-2 or -1")
+        for f in ("heroes", "pos", "lying", "hands", "front"):
+            need(len(getattr(self, f)) == n, f"{f} needs one entry per seat ({n})")
+        need(all(0 <= p <= self.g.last for p in self.pos), f"positions lie on the track, 0-{self.g.last}")
+        need(all(len(h) == len(HELP_KINDS) for h in self.hands), f"each hand counts the {len(HELP_KINDS)} help kinds")
+        need(-1 <= self.waddles <= self.g.last and -1 <= self.carrier < n, "waddles/carrier out of range")
+        need(0 <= self.turn < n, f"turn is a seat 0-{n - 1}")
+        total_help = [a + b + sum(h[k] for h in self.hands) for k, (a, b) in
+                      enumerate(zip(self.help_deck, self.help_discard, strict=True))]  # fmt: skip
+        need(self.g.simple or total_help == self.g.help_mix, f"help cards must add up to the mix {self.g.help_mix}")
+        total_mis = [a + b for a, b in zip(self.mischief_deck, self.mischief_discard, strict=True)]
+        for f in self.front:
+            for c in f:
+                need(0 <= c % HIDDEN < len(MISCHIEF_KINDS) and c < HIDDEN + len(MISCHIEF_KINDS), "bad mischief code")
+                total_mis[c % HIDDEN] += 1
+        need(self.g.simple or total_mis == self.g.mischief_mix,
+             f"mischief cards must add up to the mix {self.g.mischief_mix}")  # fmt: skip
+
+    # -- determinization -------------------------------------------------------------------
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> SavingWaddlesState:
+        """Redraw what ``seat`` cannot see: face-down path cards, the hidden Hut card, other
+        hands, unseen face-down mischief cards and the order (here: contents) of the decks."""
+        s = self.clone()
+        hidden_slots = [i for i in range(SLOTS) if s.slots[i] >= 0 and not s.slot_up[i]]
+        shown = {s.slots[i] for i in range(SLOTS) if s.slot_up[i]}
+        pool = [c for c in range(SLOTS) if c not in shown]
+        rng.shuffle(pool)
+        for i, c in zip(hidden_slots, pool, strict=False):
+            s.slots[i] = c
+        if s.hut >= 0 and not s.hut_up:
+            s.hut = rng.randrange(3)
+        # help cards: the deck and the other hands are one unseen pool
+        others = [o for o in range(self.g.players) if o != seat]
+        help_pool = [k for k, c in enumerate(s.help_deck) for _ in range(c)]
+        for o in others:
+            help_pool += [k for k, c in enumerate(s.hands[o]) for _ in range(c)]
+        rng.shuffle(help_pool)
+        for o in others:
+            size = sum(s.hands[o])
+            hand = [0] * len(HELP_KINDS)
+            for k in help_pool[:size]:
+                hand[k] += 1
+            del help_pool[:size]
+            s.hands[o] = hand
+        s.help_deck = [help_pool.count(k) for k in range(len(HELP_KINDS))]
+        # mischief: the deck and every card lying face down unseen are one unseen pool
+        mis_pool = [k for k, c in enumerate(s.mischief_deck) for _ in range(c)]
+        mis_pool += [c - HIDDEN for f in s.front for c in f if c >= HIDDEN]
+        rng.shuffle(mis_pool)
+        for f in s.front:
+            for i, c in enumerate(f):
+                if c >= HIDDEN:
+                    f[i] = mis_pool.pop() + HIDDEN
+        s.mischief_deck = [mis_pool.count(k) for k in range(len(MISCHIEF_KINDS))]
+        return s
+
+
+ACTION_NAMES = {
+    EXCHANGE_CARDS: "exchange",
+    ROLL: "roll",
+    ACCEPT: "accept",
+    PLAY_REROLL: "reroll",
+    PLAY_PLUS: "plus one",
+    PLAY_MINUS: "minus one",
+    PLAY_SET_THREE: "set three",
+    MABEL_PLUS: "mabel plus one",
+    PLAY_ANOTHER_TURN: "another turn",
+    PLAY_FACE_DOWN: "face down",
+    TAKE_MISCHIEF: "take mischief",
+    END_TURN: "end turn",
+    HELP_SPACE_PLUS: "help space plus one",
+}
+for _k, _name in enumerate(HELP_KINDS):
+    ACTION_NAMES[DISCARD_BASE + _k] = f"discard {_name.replace('_', ' ')}"
+
+
+def action_name(action: int) -> str:
+    """Notation of a player action (the same in every phase)."""
+    return ACTION_NAMES.get(action, f"action {action}")
