@@ -1,0 +1,553 @@
+"""Gravwell: 2nd Edition rules: the spec, the game and the state machine of a whole game.
+
+Flow: ship choice (and Warp Gate choice with 5-6 players) -> round 1 dealt (a chance step per card) ->
+six Movement Phases (secret choice seat by seat, reveal, reveal-time abilities, then each card in
+alphabetical order: the owner's ability window, other seats' response windows, the movement) -> end of
+round (Emergency Stop recharge, the optional charge) -> rounds 2-6 mined (a chance step per stack card,
+then two picks per seat). Movement geometry is in ``rules_moves.py``, ship abilities in
+``rules_abilities.py``, views (observation, tensor, notation, JSON) in ``rules_views.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from gravity_games.core.api import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    InvalidParameterError,
+    Outcome,
+    Param,
+    State,
+)
+from gravity_games.games.gravwell.data import GravwellData, load_data
+from gravity_games.games.gravwell.rules_abilities import AbilitiesMixin
+from gravity_games.games.gravwell.rules_moves import MovesMixin
+from gravity_games.games.gravwell.rules_views import ViewsMixin, state_from_body
+from gravity_games.games.gravwell.tables import (
+    DIR_LEFT,
+    DIR_RIGHT,
+    GATE_ACTION0,
+    GATE_INNER,
+    MINE0,
+    NUM_ACTIONS,
+    PASS,
+    SHIP0,
+    Stage,
+    Tables,
+)
+
+ROUNDS = 6
+PHASES = 6
+HAND = 6
+
+
+class Gravwell(Game):
+    """Gravwell: 2nd Edition for 2-6 players (standard, "Make It Count", "Classic Gravwell")."""
+
+    ID = "gravwell"
+    TITLE = "Gravwell: 2nd Edition"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 6
+    VERSION = 1
+    PARAMS = (
+        Param("variant", "standard", "standard, make-it-count (all abilities charged once) or classic "
+              "(Emergency Stop only)", str, choices=("standard", "make-it-count", "classic")),
+        Param("data", None, "path to your own TOML with tables board, cards and/or ships", str, nullable=True),
+    )
+    SUMMARY = ("Race your ship out of the Gravwell: fuel cards pull you toward (or push you from) the nearest "
+               "ship or Space Junk, resolved in alphabetical order; first through the far Warp Gate wins.")
+    RULEBOOK = "gravwell-2nd-edition.txt"
+    PRIVATE_FIELDS = ("my_hand", "my_card")
+
+    def _check_params(self) -> None:
+        self.data: GravwellData = load_data(self.params["data"])
+        deck = self.data.deck_for(self.players)
+        if len(deck) < HAND * self.players:
+            raise InvalidParameterError(
+                f"gravwell with {self.players} players needs at least {HAND * self.players} fuel cards "
+                f"in the deck, the data gives {len(deck)}")
+        self.tables = Tables(self.data, self.players, self.params["variant"])
+
+    def _dimensions(self) -> tuple[int, int, int]:
+        n = self.players
+        per_card = 6 + 5 * (n - 1) + n + 2          # own window, responses, drag order, trim
+        per_phase = n + 2 * n + 2 * n * per_card      # choices, reveal window, cards (echo doubles)
+        per_round = 6 * n + 2 * n + 1 + n + PHASES * per_phase
+        return 2 * n + ROUNDS * per_round, NUM_ACTIONS, len(self.data.cards)
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (self.tables.tensor_size,)
+
+    def new_initial_state(self) -> GravwellState:
+        return GravwellState(self)
+
+    def _state_from_body(self, body: Mapping[str, Any]) -> GravwellState:
+        state = GravwellState(self)
+        state_from_body(state, body)
+        return state
+
+
+class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
+    """The whole position as flat lists; see docs/games/gravwell.md "State JSON" for each field."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "stage", "actor", "round", "phase", "pos", "start", "ship", "junk", "hands", "known", "chosen",
+        "revealed", "deck", "stacks", "taken", "form", "mine_order", "mine_idx", "charged", "es_used",
+        "order", "res_idx", "delayed", "queue", "cloaked", "resolving", "eff_type", "eff_value", "mods",
+        "shielded", "coasted", "latchers", "drag", "echo", "last_cards", "winners", "reason", "dealt",
+    )
+    __slots__ = (*FIELDS, "L", "dest", "fdir", "tables")
+
+    def __init__(self, game: Gravwell) -> None:
+        super().__init__(game)
+        t = game.tables
+        n = game.players
+        self.tables: Tables = t
+        self.L: int = t.length
+        self.stage: int = Stage.SHIP
+        self.actor: int = 0
+        self.round: int = 0
+        self.phase: int = 0
+        self.pos: list[int] = [0] * n
+        self.start: list[int] = [GATE_INNER] * n
+        self.dest: list[int] = [self.L] * n
+        self.fdir: list[int] = [1] * n
+        self.ship: list[int] = [-1] * n
+        self.junk: list[int] = list(t.debris)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.chosen: list[int] = [-1] * n
+        self.revealed: bool = False
+        self.deck: list[int] = []
+        self.stacks: list[list[int]] = []
+        self.taken: list[int] = []
+        self.form: int = 0
+        self.dealt: int = 0
+        self.mine_order: list[int] = []
+        self.mine_idx: int = 0
+        self.charged: list[list[bool]] = [t.initial_charge() for _ in range(n)]
+        self.es_used: list[bool] = [False] * n
+        self.order: list[int] = []
+        self.res_idx: int = 0
+        self.delayed: list[int] = []
+        self.queue: list[int] = []
+        self.cloaked: list[bool] = [False] * n
+        self.resolving: int = -1
+        self.eff_type: int = 0
+        self.eff_value: int = 0
+        self.mods: list[str] = []
+        self.shielded: list[int] = []
+        self.coasted: list[int] = []
+        self.latchers: list[int] = []
+        self.drag: list[list[int]] = []
+        self.echo: int = 0
+        self.last_cards: list[int] = [-1] * n
+        self.winners: list[int] = []
+        self.reason: str = ""
+        if t.variant == "classic":
+            self.ship = list(range(n))  # no unique abilities: the ship is only a colour, no choice needed
+            self.after_ship_choice()
+
+    # -- API -------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.stage == Stage.END:
+            return TERMINAL
+        if self.stage in (Stage.DEAL, Stage.FORM):
+            return CHANCE
+        return self.actor
+
+    def is_terminal(self) -> bool:
+        return self.stage == Stage.END
+
+    def outcome(self) -> Outcome | None:
+        if self.stage != Stage.END:
+            return None
+        detail = {"round": self.round, "positions": list(self.pos),
+                  "distance_to_goal": [self.distance_to_goal(s) for s in range(len(self.pos))]}
+        return Outcome(tuple(self.winners), self.reason, detail)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.stage not in (Stage.DEAL, Stage.FORM):
+            return []
+        deck = sorted(self.deck)
+        p = 1.0 / len(deck)
+        return [(c, p) for c in deck]
+
+    def _legal_actions(self) -> list[int]:
+        s = self.stage
+        a = self.actor
+        if s == Stage.CHOOSE or s == Stage.PREACT:
+            return sorted(self.hands[a])
+        if s == Stage.SHIP:
+            return [SHIP0 + k for k in range(len(self.tables.ship_names)) if k not in self.ship]
+        if s == Stage.GATE:
+            return self.gate_choices()
+        if s == Stage.MINE:
+            return [MINE0 + k for k, who in enumerate(self.taken) if who < 0]
+        if s == Stage.DIR:
+            return [DIR_LEFT, DIR_RIGHT]
+        return self.window_actions()
+
+    def _apply(self, action: int) -> None:
+        s = self.stage
+        if s == Stage.DEAL:
+            self.deal_card(action)
+        elif s == Stage.FORM:
+            self.form_stack_card(action)
+        elif s == Stage.SHIP:
+            self.choose_ship(action - SHIP0)
+        elif s == Stage.GATE:
+            self.choose_gate(action)
+        elif s == Stage.MINE:
+            self.mine_stack(action - MINE0)
+        elif s == Stage.DIR:
+            self.choose_mining_direction(action)
+        elif s == Stage.CHOOSE:
+            self.choose_fuel_card(action)
+        else:
+            self.apply_window_action(action)
+
+    # -- setup -------------------------------------------------------------------
+
+    def choose_ship(self, k: int) -> None:
+        """Each player chooses a spaceship (seat order) and takes its 4 Ship Ability Cards."""
+        self.ship[self.actor] = k
+        self._note(f"Seat {self.actor} takes {self.tables.ship_names[k]}")
+        n = len(self.pos)
+        if self.actor + 1 < n:
+            self.actor += 1
+        else:
+            self.after_ship_choice()
+
+    def after_ship_choice(self) -> None:
+        if len(self.pos) >= 5:
+            self.stage = Stage.GATE
+            self.actor = 0
+            self.skip_forced_gates()
+        else:
+            self.begin_round_one()
+
+    def gate_choices(self) -> list[int]:
+        """5-6 players choose a Warp Gate each, at most 3 ships on the same gate."""
+        counts = [0, 0]
+        for s in range(self.actor):
+            counts[self.start[s]] += 1
+        return [GATE_ACTION0 + g for g in (0, 1) if counts[g] < 3]
+
+    def choose_gate(self, action: int) -> None:
+        self.set_start(self.actor, action - GATE_ACTION0)
+        self.actor += 1
+        self.skip_forced_gates()
+
+    def skip_forced_gates(self) -> None:
+        """A seat whose only gate left is forced gets it without a needless step."""
+        n = len(self.pos)
+        while self.actor < n:
+            choices = self.gate_choices()
+            if len(choices) > 1:
+                return
+            self.set_start(self.actor, choices[0] - GATE_ACTION0)
+            self.actor += 1
+        self.begin_round_one()
+
+    def set_start(self, seat: int, gate: int) -> None:
+        self.start[seat] = gate
+        self.pos[seat] = 0 if gate == 0 else self.L
+        self.dest[seat] = self.L if gate == 0 else 0
+        self.fdir[seat] = 1 if gate == 0 else -1
+        self._note(f"{self.ship_name(seat)} starts on the {'Inner' if gate == 0 else 'Outer'} Warp Gate")
+
+    def begin_round_one(self) -> None:
+        """Round 1 is dealt: shuffle the deck for this player count and deal 6 cards to each player."""
+        self.round = 1
+        self.deck = list(self.tables.deck)
+        self.dealt = 0
+        self.stage = Stage.DEAL
+        self._note(f"Round 1: dealing {HAND} Fuel Cards to each player from {len(self.deck)} cards")
+
+    def deal_card(self, card: int) -> None:
+        n = len(self.pos)
+        self.deck.remove(card)
+        self.hands[self.dealt % n].append(card)
+        self.dealt += 1
+        if self.dealt == HAND * n:
+            self.begin_phase()
+
+    # -- mining ------------------------------------------------------------------
+
+    def begin_mining(self) -> None:
+        """Rounds 2-6: 2 x players stacks of three (one face down, two face up) from the full deck."""
+        n = len(self.pos)
+        self.deck = list(self.tables.deck)
+        self.stacks = [[-1, -1, -1] for _ in range(2 * n)]
+        self.taken = [-1] * (2 * n)
+        self.form = 0
+        self.stage = Stage.FORM
+        self._note(f"Round {self.round}: mining {2 * n} stacks")
+
+    def form_stack_card(self, card: int) -> None:
+        self.deck.remove(card)
+        self.stacks[self.form // 3][self.form % 3] = card
+        self.form += 1
+        if self.form == 3 * len(self.stacks):
+            first = self.first_miner()
+            self.mine_order = [first]
+            self.mine_idx = 0
+            self.stage = Stage.MINE
+            self.actor = first
+            self._note(f"{self.ship_name(first)} is nearest the Merton Cloud and mines first")
+
+    def first_miner(self) -> int:
+        """Nearest the Merton Cloud; tie: nearer the Inner Warp Gate; still tied (same gate): lower seat."""
+        m = self.tables.merton
+        return min(range(len(self.pos)), key=lambda s: (abs(self.pos[s] - m), self.pos[s], s))
+
+    def mine_stack(self, k: int) -> None:
+        a = self.actor
+        stack = self.stacks[k]
+        self.taken[k] = a
+        self.hands[a].extend(stack)
+        self.known[a].extend(stack[1:])
+        sym = self.tables.symbols
+        self._note(f"{self.ship_name(a)} mines stack {k + 1} (face up {sym[stack[1]]} and {sym[stack[2]]})")
+        self.mine_idx += 1
+        n = len(self.pos)
+        if self.mine_idx == 1:
+            if n > 2:
+                self.stage = Stage.DIR
+                return
+            self.set_mining_order(1)
+        self.next_miner()
+
+    def choose_mining_direction(self, action: int) -> None:
+        """The first miner chooses left or right; 'left' is the next seat number."""
+        self.set_mining_order(1 if action == DIR_LEFT else -1)
+        self._note(f"Mining goes {'left' if action == DIR_LEFT else 'right'}")
+        self.stage = Stage.MINE
+        self.next_miner()
+
+    def set_mining_order(self, d: int) -> None:
+        n = len(self.pos)
+        first = self.mine_order[0]
+        self.mine_order = [(first + d * i) % n for i in range(2 * n)]
+
+    def next_miner(self) -> None:
+        if self.mine_idx == len(self.mine_order):
+            self.begin_phase()
+        else:
+            self.actor = self.mine_order[self.mine_idx]
+
+    # -- movement phases ---------------------------------------------------------
+
+    def begin_phase(self) -> None:
+        self.phase += 1
+        self.chosen = [-1] * len(self.pos)
+        self.revealed = False
+        self.stage = Stage.CHOOSE
+        self.actor = 0
+
+    def choose_fuel_card(self, card: int) -> None:
+        """Each seat places one card face down; nobody sees it until all have chosen."""
+        a = self.actor
+        self.hands[a].remove(card)
+        self.chosen[a] = card
+        if a + 1 < len(self.pos):
+            self.actor = a + 1
+        else:
+            self.reveal()
+
+    def reveal(self) -> None:
+        self.revealed = True
+        sym = self.tables.symbols
+        for s, c in enumerate(self.chosen):
+            if c in self.known[s]:
+                self.known[s].remove(c)
+        self._note(f"Round {self.round}, phase {self.phase}: "
+                   + ", ".join(f"{self.ship_name(s)} {sym[c]}" for s, c in enumerate(self.chosen)))
+        self.delayed = []
+        self.queue = [s for s in range(len(self.pos)) if self.reveal_options(s)]
+        self.next_reveal_window()
+
+    def next_reveal_window(self) -> None:
+        while self.queue:
+            s = self.queue.pop(0)
+            if self.reveal_options(s):
+                self.stage = Stage.REVEAL
+                self.actor = s
+                return
+        self.start_resolution()
+
+    def start_resolution(self) -> None:
+        """Cards resolve in alphabetical order of their symbols; delayed cards (Foresight) last."""
+        rank = self.tables.rank
+        normal = sorted((s for s in range(len(self.pos)) if s not in self.delayed), key=lambda s: rank[self.chosen[s]])
+        late = sorted(self.delayed, key=lambda s: rank[self.chosen[s]])
+        self.order = normal + late
+        self.res_idx = 0
+        self.begin_card()
+
+    def begin_card(self) -> None:
+        if self.res_idx >= len(self.order):
+            self.end_phase()
+            return
+        o = self.order[self.res_idx]
+        card = self.chosen[o]
+        self.resolving = o
+        self.eff_type = self.tables.ctype[card]
+        self.eff_value = self.tables.cvalue[card]
+        self.mods = []
+        self.shielded = []
+        self.coasted = []
+        self.latchers = []
+        self.drag = []
+        self.echo = 0
+        self.open_own_window()
+
+    def end_phase(self) -> None:
+        self.last_cards = list(self.chosen)
+        self.cloaked = [False] * len(self.pos)
+        self.resolving = -1
+        self.order = []
+        self.mods = []
+        if self.phase == PHASES:
+            self.end_round()
+        else:
+            self.begin_phase()
+
+    # -- end of round and game --------------------------------------------------
+
+    def end_round(self) -> None:
+        """Used Emergency Stops recharge; a seat that never used it may charge one other card."""
+        variant = self.tables.variant
+        for s in range(len(self.pos)):
+            if self.es_used[s] and variant != "make-it-count":
+                self.charged[s][0] = True
+        self.queue = [s for s in range(len(self.pos)) if self.round_charge_options(s)]
+        self.next_round_charge()
+
+    def next_round_charge(self) -> None:
+        if self.queue:
+            self.actor = self.queue.pop(0)
+            self.stage = Stage.CHARGE
+            return
+        self.es_used = [False] * len(self.pos)
+        self.round += 1
+        self.phase = 0
+        self.hands = [[] for _ in self.pos]
+        self.known = [[] for _ in self.pos]
+        if self.round > ROUNDS:
+            self.finish_by_distance()
+        else:
+            self.begin_mining()
+
+    def distance_to_goal(self, seat: int) -> int:
+        return abs(self.dest[seat] - self.pos[seat])
+
+    def finish_by_distance(self) -> None:
+        """After round 6 the ship nearest its destination wins; equal distances share the win."""
+        self.round = ROUNDS
+        best = min(self.distance_to_goal(s) for s in range(len(self.pos)))
+        self.winners = [s for s in range(len(self.pos)) if self.distance_to_goal(s) == best]
+        self.reason = "nearest after round 6"
+        self.stage = Stage.END
+        self._note("After round 6 the nearest to their goal: "
+                   + ", ".join(self.ship_name(s) for s in self.winners) + f" ({best} spaces away)")
+
+    def escape(self, seat: int) -> None:
+        """Entering the opposite Warp Gate ends the game at once; only one ship can escape."""
+        self.winners = [seat]
+        self.reason = "escaped"
+        self.stage = Stage.END
+        self._note(f"{self.ship_name(seat)} escapes the Gravwell and wins")
+
+    # -- copying -----------------------------------------------------------------
+
+    def clone(self) -> GravwellState:
+        new = GravwellState.__new__(GravwellState)
+        self._copy_base_into(new)
+        new.game = self.game
+        new.tables = self.tables
+        new.L = self.L
+        new.stage = self.stage
+        new.actor = self.actor
+        new.round = self.round
+        new.phase = self.phase
+        new.pos = self.pos[:]
+        new.start = self.start[:]
+        new.dest = self.dest[:]
+        new.fdir = self.fdir[:]
+        new.ship = self.ship[:]
+        new.junk = self.junk[:]
+        new.hands = [h[:] for h in self.hands]
+        new.known = [h[:] for h in self.known]
+        new.chosen = self.chosen[:]
+        new.revealed = self.revealed
+        new.deck = self.deck[:]
+        new.stacks = [s[:] for s in self.stacks]
+        new.taken = self.taken[:]
+        new.form = self.form
+        new.dealt = self.dealt
+        new.mine_order = self.mine_order[:]
+        new.mine_idx = self.mine_idx
+        new.charged = [c[:] for c in self.charged]
+        new.es_used = self.es_used[:]
+        new.order = self.order[:]
+        new.res_idx = self.res_idx
+        new.delayed = self.delayed[:]
+        new.queue = self.queue[:]
+        new.cloaked = self.cloaked[:]
+        new.resolving = self.resolving
+        new.eff_type = self.eff_type
+        new.eff_value = self.eff_value
+        new.mods = self.mods[:]
+        new.shielded = self.shielded[:]
+        new.coasted = self.coasted[:]
+        new.latchers = self.latchers[:]
+        new.drag = [g[:] for g in self.drag]
+        new.echo = self.echo
+        new.last_cards = self.last_cards[:]
+        new.winners = self.winners[:]
+        new.reason = self.reason
+        return new
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> GravwellState:
+        """Redraw every card ``seat`` cannot see: others' unknown hand cards, their hidden choices,
+        face-down stack cards and the unused deck, keeping each place's count."""
+        new = self.clone()
+        pool = list(self.deck)
+        for t in range(len(self.pos)):
+            if t == seat:
+                continue
+            hidden = [c for c in self.hands[t] if c not in self.known[t]]
+            pool.extend(hidden)
+            if self.chosen[t] >= 0 and not self.revealed:
+                pool.append(self.chosen[t])
+        for k, st in enumerate(self.stacks):
+            if self.taken[k] < 0 and st[0] >= 0:
+                pool.append(st[0])
+        rng.shuffle(pool)
+        it = iter(pool)
+        for t in range(len(self.pos)):
+            if t == seat:
+                continue
+            new.hands[t] = [c if c in self.known[t] else next(it) for c in self.hands[t]]
+            if self.chosen[t] >= 0 and not self.revealed:
+                new.chosen[t] = next(it)
+        for k, st in enumerate(self.stacks):
+            if self.taken[k] < 0 and st[0] >= 0:
+                new.stacks[k][0] = next(it)
+        new.deck = list(it)
+        return new
+
+    def _explain_illegal(self, action: int) -> str:
+        if self.stage == Stage.CHOOSE and 0 <= action < len(self.tables.symbols):
+            return f"card {self.tables.symbols[action]} is not in seat {self.actor}'s hand"
+        if self.stage in (Stage.OWN, Stage.RESPONSE, Stage.REVEAL, Stage.CHARGE) and action != PASS:
+            return "that ability is not charged or does not apply to this card"
+        return f"it is not a move of the '{Stage(self.stage).name.lower()}' step"
+

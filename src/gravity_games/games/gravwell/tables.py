@@ -1,0 +1,104 @@
+"""Action ids, stages and the tables computed once per game (card order, ability lookups)."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from gravity_games.games.gravwell.data import OWN_EFFECTS, RESPONSE_EFFECTS, REVEAL_EFFECTS, GravwellData
+
+# Action ids (num_distinct_actions = 90):
+#   0..39 a Fuel Card (play it; or the replacement card of Preact)
+#   40..51 mine stack k; 52/53 mining direction left/right; 54..59 choose ship k;
+#   60/61 start on the Inner/Outer Warp Gate; 62 pass (no ability / go on);
+#   63..80 a unique ability (ship * 3 + slot): use it, or charge it at the end of a round;
+#   81 Emergency Stop; 82/83 Precision: one space fewer / more; 84..89 drag the ship of seat k next.
+MINE0 = 40
+DIR_LEFT = 52
+DIR_RIGHT = 53
+SHIP0 = 54
+GATE_INNER = 0
+GATE_ACTION0 = 60
+PASS = 62
+ABILITY0 = 63
+STOP = 81
+TRIM_LESS = 82
+TRIM_MORE = 83
+DRAG0 = 84
+NUM_ACTIONS = 90
+
+TYPE_NAMES = ("tractor", "repulsor", "multi_tractor", "multi_repulsor")
+TYPE_INDEX = {name: i for i, name in enumerate(TYPE_NAMES)}
+
+
+class Stage(IntEnum):
+    SHIP = 0
+    GATE = 1
+    DEAL = 2
+    FORM = 3
+    MINE = 4
+    DIR = 5
+    CHOOSE = 6
+    REVEAL = 7
+    PREACT = 8
+    OWN = 9
+    TRIM = 10
+    RESPONSE = 11
+    DRAG = 12
+    CHARGE = 13
+    END = 14
+
+
+STAGE_NAMES = tuple(s.name.lower() for s in Stage)
+
+
+class Tables:
+    """Everything derived from the data and parameters that the rules read at every step."""
+
+    def __init__(self, data: GravwellData, players: int, variant: str) -> None:
+        self.data = data
+        self.players = players
+        self.variant = variant
+        b = data.board
+        self.length = b.length
+        self.debris = tuple(b.debris_fields)
+        self.merton = b.merton_cloud
+        self.waypoints = tuple(sorted({*b.debris_fields, b.merton_cloud}))
+        self.symbols = tuple(c.symbol for c in data.cards)
+        self.symbol_index = {s: i for i, s in enumerate(self.symbols)}
+        self.cvalue = tuple(c.value for c in data.cards)
+        self.ctype = tuple(TYPE_INDEX[c.type] for c in data.cards)
+        self.rank = data.resolution_rank()
+        self.deck = data.deck_for(players)
+        self.ship_names = tuple(s.name for s in data.ships)
+        self.ship_colours = tuple(s.colour for s in data.ships)
+        # Per ship, per slot 1..3 (slot 0 is Emergency Stop): effect, condition, numbers, name.
+        self.effect = [["stop"] + [a.effect for a in s.abilities] for s in data.ships]
+        self.condition = [[""] + [a.condition for a in s.abilities] for s in data.ships]
+        self.cond_value = [[0] + [a.condition_value for a in s.abilities] for s in data.ships]
+        self.amount = [[0] + [a.amount for a in s.abilities] for s in data.ships]
+        self.scope = [["any"] + [a.scope for a in s.abilities] for s in data.ships]
+        self.ability_names = [["Emergency Stop"] + [a.name for a in s.abilities] for s in data.ships]
+        self.own_slots = [[k for k in (1, 2, 3) if e[k] in OWN_EFFECTS] for e in self.effect]
+        self.response_slots = [[k for k in (1, 2, 3) if e[k] in RESPONSE_EFFECTS] for e in self.effect]
+        self.reveal_slots = [[k for k in (1, 2, 3) if e[k] in REVEAL_EFFECTS] for e in self.effect]
+        n_cards = len(self.symbols)
+        # observation tensor layout (see rules_views.encode_observation)
+        self.per_seat = 1 + 6 + 4 + 4 + 3 + 4 + 3 * n_cards
+        self.tensor_size = (2 + len(STAGE_NAMES) + 7 + 2 + 6 * self.per_seat + 6 + 7 + 12 + 4 + 1
+                            + 12 * (n_cards + 2) + 2 * n_cards + 6 + 6 + 6 + 12 * 6 + 2)
+
+    def initial_charge(self) -> list[bool]:
+        """Emergency Stop starts charged; "Make It Count" charges every card at the start."""
+        if self.variant == "make-it-count":
+            return [True, True, True, True]
+        return [True, False, False, False]
+
+    def ability_action(self, ship: int, slot: int) -> int:
+        return STOP if slot == 0 else ABILITY0 + ship * 3 + slot - 1
+
+    def action_ability(self, action: int) -> tuple[int, int]:
+        """(ship, slot) of an ability action."""
+        if action == STOP:
+            return -1, 0
+        k = action - ABILITY0
+        return k // 3, k % 3 + 1
