@@ -265,6 +265,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
     def begin_round_one(self) -> None:
         """Round 1 is dealt: shuffle the deck for this player count and deal 6 cards to each player."""
         self.round = 1
+        self.actor = 0
         self.deck = list(self.tables.deck)
         self.dealt = 0
         self.stage = Stage.DEAL
@@ -410,6 +411,8 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
 
     def end_phase(self) -> None:
         self.last_cards = list(self.chosen)
+        self.chosen = [-1] * len(self.pos)
+        self.revealed = False
         self.cloaked = [False] * len(self.pos)
         self.resolving = -1
         self.order = []
@@ -520,28 +523,32 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         face-down stack cards and the unused deck, keeping each place's count."""
         new = self.clone()
         pool = list(self.deck)
+        secret = [False] * len(self.pos)
         for t in range(len(self.pos)):
             if t == seat:
                 continue
-            hidden = [c for c in self.hands[t] if c not in self.known[t]]
-            pool.extend(hidden)
-            if self.chosen[t] >= 0 and not self.revealed:
-                pool.append(self.chosen[t])
+            secret[t] = self.chosen[t] >= 0 and not self.revealed
+            held = self.hands[t] + ([self.chosen[t]] if secret[t] else [])
+            pool.extend(c for c in held if c not in self.known[t])
         for k, st in enumerate(self.stacks):
             if self.taken[k] < 0 and st[0] >= 0:
                 pool.append(st[0])
         rng.shuffle(pool)
-        it = iter(pool)
         for t in range(len(self.pos)):
             if t == seat:
                 continue
-            new.hands[t] = [c if c in self.known[t] else next(it) for c in self.hands[t]]
-            if self.chosen[t] >= 0 and not self.revealed:
-                new.chosen[t] = next(it)
+            size = len(self.hands[t]) + (1 if secret[t] else 0)
+            held = list(self.known[t])
+            while len(held) < size:
+                held.append(pool.pop())
+            if secret[t]:
+                # the face-down card may be any card the seat holds, known ones included
+                new.chosen[t] = held.pop(rng.randrange(len(held)))
+            new.hands[t] = held
         for k, st in enumerate(self.stacks):
             if self.taken[k] < 0 and st[0] >= 0:
-                new.stacks[k][0] = next(it)
-        new.deck = list(it)
+                new.stacks[k][0] = pool.pop()
+        new.deck = pool
         return new
 
     def _explain_illegal(self, action: int) -> str:

@@ -301,8 +301,8 @@ def state_from_body(state: GravwellState, body: Mapping[str, Any]) -> None:
             raise _bad(f"card {t.symbols[c]} is in two places ({seen[c]} and {where})")
         seen[c] = where
     for s in range(n):
-        if any(c not in state.hands[s] for c in state.known[s]):
-            raise _bad(f"known cards of seat {s} must be in that seat's hand")
+        if any(c not in state.hands[s] and c != state.chosen[s] for c in state.known[s]):
+            raise _bad(f"known cards of seat {s} must be in that seat's hand (or its face-down card)")
 
 
 def encode_observation(obs: Mapping[str, Any], t: Tables) -> list[float]:
