@@ -326,7 +326,11 @@ class RaceState(_Base):
 
     def outcome(self) -> Outcome | None:
         w = self._winner()
-        return Outcome((w,), "finish", {"track": self.game.params["track"]}) if w >= 0 else None
+        if w < 0:
+            return None
+        margin = self.pos[w] - max(p for s, p in enumerate(self.pos) if s != w)
+        close = "close" if margin <= 2 else "clear"
+        return Outcome((w,), "finish", {"track": self.game.params["track"], "finish": close, "margin": margin})
 
     def standings(self) -> list[float]:
         return [float(p) for p in self.pos]

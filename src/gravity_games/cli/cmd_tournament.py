@@ -1,0 +1,88 @@
+"""``gravity tournament``: round-robin seatings with seat rotation, win rates and Elo.
+
+The document (``--json``) depends only on the game, parameters, agents, game count and
+seed, never on ``--workers`` or ``--backend``.
+"""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+
+from gravity_games.core.api import InvalidParameterError
+from gravity_games.core.registry import parse_params
+from gravity_games.sim.tournament import run_tournament
+
+from .common import console, err_console, write_json
+
+
+def tournament_command(
+    game: str = typer.Argument(..., help="Game id (see gravity list)."),
+    agents: str = typer.Option(..., "--agents", "-a", help="Distinct agent specs, comma-separated."),
+    games: int = typer.Option(20, "--games", "-g", help="Games per seating (line-up and rotation)."),
+    players: int = typer.Option(None, "--players", "-n", help="Number of seats."),
+    seed: int = typer.Option(0, "--seed", help="Root seed."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (or Ray tasks)."),
+    backend: str = typer.Option("local", "--backend", help="local or ray."),
+    address: str = typer.Option(None, "--address", help="Address of an existing Ray cluster."),
+    param: list[str] = typer.Option(None, "--param", "-p", help="Game parameter K=V (repeatable)."),
+    json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
+) -> None:
+    """Play every seating of the agents, rotating seats; print win rates with 95% intervals and Elo."""
+    params = parse_params(game, list(param or []))
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    if not specs:
+        raise InvalidParameterError("--agents needs agent specs, e.g. heuristic,random,ismcts:iterations=200")
+    options = {}
+    if address is not None:
+        if backend != "ray":
+            raise InvalidParameterError("--address goes with --backend ray")
+        options["address"] = address
+    doc = run_tournament(
+        game,
+        specs,
+        games=games,
+        players=players,
+        params=params,
+        seed=seed,
+        workers=workers,
+        backend=backend,
+        **options,
+    )
+    err_console.print(f"[dim]{len(doc['seatings'])} seatings x {games} games[/]")
+    if json_out is not None:
+        write_json(doc, json_out)
+        if json_out == "-":
+            return
+    print_standings(doc)
+
+
+def print_standings(doc: dict) -> None:
+    kind = "team win rate" if doc["cooperative"] else "win rate"
+    table = Table(
+        title=f"{doc['game']} tournament · {doc['players']} players · {doc['games_per_seating']} games per seating",
+        header_style="bold cyan",
+    )
+    table.add_column("agent")
+    table.add_column("games", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column(kind, justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("Elo", justify="right")
+    for row in doc["standings"]:
+        rate = row["win_rate"]
+        table.add_row(
+            row["agent"],
+            str(row["games"]),
+            str(row["wins"]),
+            f"{rate['rate']:.1%}",
+            f"{rate['low']:.1%} - {rate['high']:.1%}",
+            "-" if row["elo"] is None else f"{row['elo']:.0f}",
+        )
+    console.print(table)
+    if doc["cooperative"]:
+        console.print("cooperative game: every seat shares the team's result, so no Elo is computed")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament_command)

@@ -1,0 +1,88 @@
+"""Balance reports: every section present, plots written, clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gravity_games import InvalidParameterError
+from gravity_games.sim import run_batch
+from gravity_games.sim.report import agent_rates, detail_breakdown, seat_advantage, write_report
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _pngs(out: Path) -> set[str]:
+    return {p.name for p in out.glob("*.png") if p.read_bytes().startswith(PNG)}
+
+
+def test_report_of_a_competitive_game_has_every_plot(tmp_path: Path) -> None:
+    doc = run_batch("toy-race", games=80, players=3, seed=3, keep_games=True)
+    index = write_report(doc, tmp_path)
+    page = index.read_text()
+    assert _pngs(tmp_path) >= {
+        "win_rate_seat.png",
+        "win_rate_agent.png",
+        "game_length.png",
+        "seat_advantage.png",
+        "lead_changes.png",
+        "terminations.png",
+        "detail_finish.png",
+    }
+    for png in _pngs(tmp_path):
+        assert f'src="{png}"' in page
+    for heading in ("Win rate per seat", "Game length", "Seat-order advantage", "Lead changes", "Termination"):
+        assert heading in page
+    assert "margin" in page  # numeric details are summarised in a table
+
+
+def test_report_of_a_cooperative_game_sweeps_player_counts(tmp_path: Path) -> None:
+    doc = run_batch("toy-push", games=30, players=2, seed=1, keep_games=True)
+    write_report(doc, tmp_path, sweep_games=20)
+    assert "team_win_rate_players.png" in _pngs(tmp_path)
+    assert "seat_advantage.png" not in _pngs(tmp_path)
+    page = (tmp_path / "index.html").read_text()
+    assert "every seat shares the team" in page
+
+
+def test_report_without_standings_says_why_there_are_no_lead_changes(tmp_path: Path) -> None:
+    doc = run_batch("toy-nim", games=20, players=2, seed=1, keep_games=True)
+    page = write_report(doc, tmp_path).read_text()
+    assert "State.standings()" in page
+    assert "lead_changes.png" not in _pngs(tmp_path)
+
+
+def test_report_needs_per_game_summaries(tmp_path: Path) -> None:
+    doc = run_batch("toy-nim", games=5, players=2, seed=1)
+    with pytest.raises(InvalidParameterError, match="keep_games"):
+        write_report(doc, tmp_path)
+
+
+def test_seat_advantage_is_measured_against_the_fair_share() -> None:
+    doc = {"games": 100, "players": 2, "wins": [60, 40], "agents": ["random", "random"]}
+    adv = seat_advantage(doc)
+    assert [round(a["points"], 6) for a in adv] == [10.0, -10.0]
+    assert adv[0]["low"] < 10.0 < adv[0]["high"]
+
+
+def test_agent_rates_pool_every_seat_an_agent_held() -> None:
+    doc = {"games": 10, "players": 3, "wins": [5, 2, 3], "agents": ["a", "b", "a"]}
+    rates = agent_rates(doc)
+    assert rates["a"]["wins"] == 8 and rates["a"]["games"] == 20
+    assert rates["b"]["rate"] == pytest.approx(0.2)
+
+
+def test_detail_breakdown_splits_win_rates_by_label() -> None:
+    doc = {
+        "players": 2,
+        "per_game": [
+            {"winners": [0], "detail": {"setup": "A", "turns": 3}},
+            {"winners": [1], "detail": {"setup": "A", "turns": 4}},
+            {"winners": [0], "detail": {"setup": "B", "turns": 5}},
+        ],
+    }
+    table = detail_breakdown(doc)
+    assert set(table) == {"setup"}  # numbers are not categories
+    assert table["setup"]["A"][0]["rate"] == pytest.approx(0.5)
+    assert table["setup"]["B"][0]["rate"] == pytest.approx(1.0)
