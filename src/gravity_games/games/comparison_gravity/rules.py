@@ -1,0 +1,706 @@
+"""Comparison × Gravity: announce a see-saw spot, place a hidden token, tilt the see-saw down.
+
+Flow of a game (the roll-off is the only chance; nothing is lifted, so there is no perception noise):
+
+1. ``roll-off``: each player rolls the die (``RollOff``: "G" counts 0, the tied highest roll again).
+2. Five rounds. In each, every player announces a card (A, B or C), in turn from the round's first
+   player; then the tokens are played. With 2 players: first, then second; the heavier torque
+   (mass x arm) tilts the see-saw down and wins. With 3 players: the first player and the player to
+   their left play a match; the winner's token stays, the loser's leaves; the third player then
+   plays on the vacant side and the round goes to whoever tilts the see-saw down.
+3. The first player moves clockwise (2 players: alternates). After five rounds the most rounds won
+   wins; a tie goes to the lower total of the numbers on the tokens of the rounds won; a remaining
+   tie shares the win.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidStateError, Outcome, Param, State
+from gravity_games.games.gravity_three import RollOff, face_text
+from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES
+
+from .data import SEAT_COLOURS, SPOTS, card_counts, load_components, torque_table
+
+COLOUR_NAMES = ("black", "grey", "red")
+ROUNDS = 5
+TOKEN_BASE = 3
+"""Action ids: ``announce A/B/C`` are 0-2, ``play n`` is ``3 + n - 1`` (3-7)."""
+
+ROLL_OFF_PASS_LIMIT = 20
+"""After this many tied roll-off passes in a row the tied players draw lots (one chance node); the
+printed roll-off can tie forever, the cap makes ``max_game_length`` a true bound."""
+
+ROLL, LOTS, ANNOUNCE, PLAY, OVER = range(5)
+PHASE_NAMES = ("roll-off", "lots", "announce", "play", "over")
+
+UNRESOLVED = -2
+LEVEL = -1
+"""Result codes of a match: a seat number (who tilted the see-saw down), ``LEVEL`` or ``UNRESOLVED``."""
+
+
+def seat_colour(seat: int) -> str:
+    return COLOUR_NAMES[SEAT_COLOURS[seat]]
+
+
+def tilt(torque: Sequence[Sequence[float]], a: int, card_a: int, num_a: int, b: int, card_b: int, num_b: int) -> int:
+    """Who tilts the see-saw down: the larger torque; ``LEVEL`` when equal (nobody wins the match)."""
+    ta, tb = torque[card_a][num_a - 1], torque[card_b][num_b - 1]
+    if ta > tb:
+        return a
+    if tb > ta:
+        return b
+    return LEVEL
+
+
+def resolve_round(
+    torque: Sequence[Sequence[float]], players: int, first: int, cards: Sequence[int], tokens: Sequence[int]
+) -> tuple[int, int]:
+    """``(first match, round winner)`` of a round from its cards and tokens (0 = not played yet).
+
+    2 players: one match, its result is the round's. 3 players: the first player meets the player to
+    their left; the third player then meets the winner, or, if the first match was level, tilts the
+    empty see-saw alone and wins."""
+    left = (first + 1) % players
+    if not tokens[first] or not tokens[left]:
+        return UNRESOLVED, UNRESOLVED
+    match = tilt(torque, first, cards[first], tokens[first], left, cards[left], tokens[left])
+    if players == 2:
+        return match, match
+    third = (first + 2) % players
+    if not tokens[third]:
+        return match, UNRESOLVED
+    if match == LEVEL:
+        return match, third
+    return match, tilt(torque, match, cards[match], tokens[match], third, cards[third], tokens[third])
+
+
+RoundFacts = tuple[int, list[int], list[int], int, int]
+"""One round as the determinization sees it: first player, cards, tokens (others' may be any non-zero
+placeholder when played, 0 when not), first match result, round winner (``UNRESOLVED`` if open)."""
+
+
+class HiddenTokens:
+    """Exact uniform sampling of the tokens ``seat`` has not seen, given the public round results.
+
+    ``count(i, masks)`` is the number of ways to give the others tokens in rounds ``i..`` from the
+    remaining sets ``masks`` (bit n set = token n still held) that reproduce every recorded result;
+    it is memoised, so many samples share one table."""
+
+    def __init__(self, torque: Sequence[Sequence[float]], players: int, seat: int, rounds: list[RoundFacts]) -> None:
+        self.torque = torque
+        self.players = players
+        self.others = [s for s in range(players) if s != seat]
+        self.rounds = rounds
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.options: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], list[int]]]] = {}
+
+    def choices(self, index: int, masks: tuple[int, ...]) -> list[tuple[tuple[int, ...], list[int]]]:
+        """Every consistent way to fill round ``index``: (remaining masks after it, its tokens)."""
+        key = (index, masks)
+        if key in self.options:
+            return self.options[key]
+        first, cards, tokens, match, winner = self.rounds[index]
+        slots = [(o, k) for k, o in enumerate(self.others) if tokens[o]]
+        found: list[tuple[tuple[int, ...], list[int]]] = []
+        current = list(tokens)
+        left = list(masks)
+
+        def fill(j: int) -> None:
+            if j == len(slots):
+                got = resolve_round(self.torque, self.players, first, cards, current)
+                if got[0] == match and (winner == UNRESOLVED or got[1] == winner):
+                    found.append((tuple(left), list(current)))
+                return
+            other, k = slots[j]
+            for number in range(1, 6):
+                if left[k] >> number & 1:
+                    current[other] = number
+                    left[k] &= ~(1 << number)
+                    fill(j + 1)
+                    left[k] |= 1 << number
+
+        fill(0)
+        self.options[key] = found
+        return found
+
+    def count(self, index: int, masks: tuple[int, ...]) -> int:
+        if index == len(self.rounds):
+            return 1
+        key = (index, masks)
+        if key not in self.memo:
+            self.memo[key] = sum(self.count(index + 1, m) for m, _ in self.choices(index, masks))
+        return self.memo[key]
+
+    def sample(self, rng: random.Random) -> tuple[list[list[int]], dict[int, list[int]]] | None:
+        """Tokens of every round and the others' remaining hands, or None if nothing fits."""
+        masks = tuple(0b111110 for _ in self.others)
+        if self.count(0, masks) == 0:
+            return None
+        drawn: list[list[int]] = []
+        for index in range(len(self.rounds)):
+            options = self.choices(index, masks)
+            weights = [self.count(index + 1, m) for m, _ in options]
+            masks, tokens = options[rng.choices(range(len(options)), weights=weights)[0]]
+            drawn.append(tokens)
+        hands = {o: [x for x in range(1, 6) if masks[k] >> x & 1] for k, o in enumerate(self.others)}
+        return drawn, hands
+
+
+# ---------------------------------------------------------------------------
+# Game
+# ---------------------------------------------------------------------------
+
+
+class ComparisonGravityGame(Game):
+    ID = "comparison-gravity"
+    TITLE = "Comparison × Gravity"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 3
+    VERSION = 1
+    PARAMS = (Param("data", None, "path of a components TOML file (default: the packaged one)", str, nullable=True),)
+    SUMMARY = (
+        "Announce a see-saw spot (A, B or C), place a hidden token of 1-5, and tilt the see-saw down; "
+        "five rounds, most rounds won wins (ties: lower total of the winning tokens)."
+    )
+    RULEBOOK = "gravity-three.txt, Game 2"
+    PRIVATE_FIELDS = ("hand",)
+
+    def _check_params(self) -> None:
+        self.components = load_components(self.params["data"])
+        self.torque: list[list[float]] = torque_table(self.components)
+        self.start_cards: list[int] = card_counts(self.components)
+        if sum(self.start_cards) != ROUNDS:
+            raise InvalidStateError("comparison-gravity needs five cards per player (one per round)")
+
+    def _dimensions(self) -> tuple[int, int, int]:
+        n = self.players
+        length = ROLL_OFF_PASS_LIMIT * n + 1 + ROUNDS * 2 * n
+        return length, TOKEN_BASE + 5, len(ROLL_OUTCOMES)
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def new_initial_state(self) -> ComparisonGravityState:
+        return ComparisonGravityState(self)
+
+    def _state_from_body(self, body: Mapping[str, Any]) -> ComparisonGravityState:
+        return ComparisonGravityState.from_body(self, body)
+
+
+# ---------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------
+
+
+class ComparisonGravityState(State):
+    """Flat state. ``hands[s]`` the numbers seat s still holds; ``cards[s]`` its A/B/C counts;
+    ``shown``/``played`` this round's announcement cards and tokens per seat (-1 / 0 = none yet);
+    ``rounds`` every finished round as ``[first, cards, tokens, first match, winner]``."""
+
+    __slots__ = (
+        "cards",
+        "first",
+        "hands",
+        "lots",
+        "match",
+        "passes",
+        "phase",
+        "played",
+        "rolloff",
+        "round_first",
+        "rounds",
+        "shown",
+        "step",
+    )
+
+    game: ComparisonGravityGame
+
+    def __init__(self, game: ComparisonGravityGame) -> None:
+        super().__init__(game)
+        n = game.players
+        self.phase = ROLL
+        self.rolloff = RollOff(list(range(n)))
+        self.passes = 0
+        self.lots: list[int] = []
+        self.first = -1
+        self.round_first = -1
+        self.step = 0
+        self.hands: list[list[int]] = [[1, 2, 3, 4, 5] for _ in range(n)]
+        self.cards: list[list[int]] = [list(game.start_cards) for _ in range(n)]
+        self.shown: list[int] = [-1] * n
+        self.played: list[int] = [0] * n
+        self.match = UNRESOLVED
+        self.rounds: list[list[Any]] = []
+
+    def clone(self) -> ComparisonGravityState:
+        new = ComparisonGravityState.__new__(ComparisonGravityState)
+        self._copy_base_into(new)
+        new.game = self.game
+        new.phase = self.phase
+        new.rolloff = self.rolloff.copy()
+        new.passes = self.passes
+        new.lots = list(self.lots)
+        new.first = self.first
+        new.round_first = self.round_first
+        new.step = self.step
+        new.hands = [list(h) for h in self.hands]
+        new.cards = [list(c) for c in self.cards]
+        new.shown = list(self.shown)
+        new.played = list(self.played)
+        new.match = self.match
+        new.rounds = [[r[0], list(r[1]), list(r[2]), r[3], r[4]] for r in self.rounds]
+        return new
+
+    # -- whose move ------------------------------------------------------------
+
+    def acting_seat(self) -> int:
+        """Announcements and plays both go clockwise from the round's first player."""
+        return (self.round_first + self.step) % self.game.players
+
+    def current_player(self) -> int:
+        if self.phase in (ANNOUNCE, PLAY):
+            return self.acting_seat()
+        if self.phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == ROLL:
+            return list(ROLL_OUTCOMES)
+        if self.phase == LOTS:
+            p = 1.0 / len(self.lots)
+            return [(i, p) for i in range(len(self.lots))]
+        return []
+
+    def _legal_actions(self) -> list[int]:
+        seat = self.acting_seat()
+        if self.phase == ANNOUNCE:
+            return [card for card in range(3) if self.cards[seat][card] > 0]
+        if self.phase == PLAY:
+            return [TOKEN_BASE + n - 1 for n in self.hands[seat]]
+        return []
+
+    def _explain_illegal(self, action: int) -> str:
+        seat = self.acting_seat()
+        if self.phase == ANNOUNCE:
+            if not 0 <= action < 3:
+                return "this is the announcement step: show a card A, B or C"
+            return f"seat {seat} has no {SPOTS[action]} card left (each card is used once)"
+        if self.phase == PLAY:
+            if not TOKEN_BASE <= action < TOKEN_BASE + 5:
+                return "this is the play step: place one of your tokens 1-5"
+            return f"seat {seat} already used token {action - TOKEN_BASE + 1} (resolved tokens cannot be used again)"
+        return "it is not one of the legal moves now"
+
+    # -- transitions --------------------------------------------------------------
+
+    def _apply(self, action: int) -> None:
+        if self.phase == ROLL:
+            self._roll(action)
+        elif self.phase == LOTS:
+            self._decide_first(self.lots[action], f"Lots drawn: seat {self.lots[action]} goes first.")
+        elif self.phase == ANNOUNCE:
+            self._announce(action)
+        elif self.phase == PLAY:
+            self._play(action - TOKEN_BASE + 1)
+
+    def _roll(self, face: int) -> None:
+        """Setup 3: "Players each roll the dice; the player with the highest number goes first"."""
+        seat = self.rolloff.roller()
+        self._note(f"Seat {seat} rolls {face_text(face)}.")
+        first = self.rolloff.add(face)
+        if first is not None:
+            self._decide_first(first, f"Seat {first} rolled highest and goes first.")
+        elif not self.rolloff.rolls:
+            self.passes += 1
+            tied = ", ".join(map(str, self.rolloff.contenders))
+            if self.passes >= ROLL_OFF_PASS_LIMIT:
+                self.lots = list(self.rolloff.contenders)
+                self.phase = LOTS
+                self._note(f"Seats {tied} tied {self.passes} times; they draw lots.")
+            else:
+                self._note(f"Seats {tied} tie for highest and roll again.")
+
+    def _decide_first(self, seat: int, line: str) -> None:
+        self.first = seat
+        self.round_first = seat
+        self.phase = ANNOUNCE
+        self.step = 0
+        self._note(line)
+
+    def _announce(self, card: int) -> None:
+        """Step 1: show an Announcement Card; it is used up."""
+        seat = self.acting_seat()
+        self.cards[seat][card] -= 1
+        self.shown[seat] = card
+        self._note(f"Seat {seat} announces {SPOTS[card]}.")
+        self.step += 1
+        if self.step == self.game.players:
+            self.phase = PLAY
+            self.step = 0
+
+    def _play(self, number: int) -> None:
+        """Step 2: place a token, face hidden, on the announced spot; resolve when a match is complete."""
+        n = self.game.players
+        seat = self.acting_seat()
+        self.hands[seat].remove(number)
+        self.played[seat] = number
+        self._note(f"Seat {seat} places a token on {SPOTS[self.shown[seat]]}.")
+        self.step += 1
+        if self.step == 2:
+            self.match, winner = resolve_round(self.game.torque, n, self.round_first, self.shown, self.played)
+            self._note_match(self.round_first, (self.round_first + 1) % n, self.match)
+            if n == 2:
+                self._end_round(winner)
+            elif self.match == LEVEL:
+                self._note("Both tokens leave the see-saw; it stands empty for the third player.")
+        elif self.step == 3:
+            _, winner = resolve_round(self.game.torque, n, self.round_first, self.shown, self.played)
+            third = (self.round_first + 2) % n
+            if self.match == LEVEL:
+                self._note(f"Seat {third}'s token alone tilts the see-saw down.")
+            else:
+                self._note_match(self.match, third, winner)
+            self._end_round(winner)
+
+    def _note_match(self, a: int, b: int, result: int) -> None:
+        if result == LEVEL:
+            self._note(f"The see-saw stays level between seats {a} and {b}: nobody wins the match.")
+        else:
+            self._note(f"Seat {result} ({seat_colour(result)}) tilts the see-saw down.")
+
+    def _end_round(self, winner: int) -> None:
+        """Step 3: the round is resolved, its tokens leave play; the first player moves clockwise."""
+        n = self.game.players
+        self.rounds.append([self.round_first, list(self.shown), list(self.played), self.match, winner])
+        if winner == LEVEL:
+            self._note(f"Round {len(self.rounds)}: nobody wins.")
+        else:
+            self._note(f"Round {len(self.rounds)}: seat {winner} wins.")
+        self.shown = [-1] * n
+        self.played = [0] * n
+        self.match = UNRESOLVED
+        self.step = 0
+        if len(self.rounds) == ROUNDS:
+            self.phase = OVER
+            self._note_result()
+        else:
+            self.round_first = (self.round_first + 1) % n
+            self.phase = ANNOUNCE
+
+    # -- the end ---------------------------------------------------------------
+
+    def rounds_won(self) -> list[list[int]]:
+        """Per seat, the numbers of its tokens in the rounds it won."""
+        won: list[list[int]] = [[] for _ in range(self.game.players)]
+        for _, _, tokens, _, winner in self.rounds:
+            if winner >= 0:
+                won[winner].append(tokens[winner])
+        return won
+
+    def winners(self) -> list[int]:
+        """Most rounds won; then the lower total of the winning tokens; a remaining tie shares the win."""
+        won = self.rounds_won()
+        keys = [(len(w), -sum(w)) for w in won]
+        best = max(keys)
+        return [seat for seat, key in enumerate(keys) if key == best]
+
+    def _note_result(self) -> None:
+        won = self.rounds_won()
+        for seat, w in enumerate(won):
+            self._note(f"Seat {seat} won {len(w)} round(s) with tokens totalling {sum(w)}.")
+        self._note("Winner: seat " + " and seat ".join(map(str, self.winners())) + ".")
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        won = self.rounds_won()
+        winners = tuple(self.winners())
+        counts = [len(w) for w in won]
+        if counts.count(max(counts)) == 1:
+            reason = "most rounds won"
+        elif len(winners) == 1:
+            reason = "lower total of winning tokens"
+        else:
+            reason = "shared win"
+        return Outcome(winners, reason, {"rounds_won": counts, "totals": [sum(w) for w in won]})
+
+    # -- notation -------------------------------------------------------------------
+
+    def _action_text(self, action: int) -> str:
+        if self.phase == ROLL:
+            return f"roll {face_text(action)}"
+        if self.phase == LOTS:
+            return f"lots seat {self.lots[action]}"
+        if 0 <= action < TOKEN_BASE:
+            return f"announce {SPOTS[action]}"
+        if TOKEN_BASE <= action < TOKEN_BASE + 5:
+            return f"play {action - TOKEN_BASE + 1}"
+        return f"action {action}"
+
+    # -- views ------------------------------------------------------------------------
+
+    def seesaw(self) -> list[dict[str, Any]]:
+        """Tokens on the see-saw now: the first player's side is 0, the opposite side 1."""
+        n = self.game.players
+        if self.phase != PLAY:
+            return []
+        f = self.round_first
+        left = (f + 1) % n
+        on: list[dict[str, Any]] = []
+        if self.step < 2 or n == 2:
+            for seat, side in ((f, 0), (left, 1)):
+                if self.played[seat]:
+                    on.append({"seat": seat, "spot": SPOTS[self.shown[seat]], "side": side})
+        elif self.match >= 0:
+            on.append({"seat": self.match, "spot": SPOTS[self.shown[self.match]], "side": 0 if self.match == f else 1})
+        return on
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.game.players
+        obs: dict[str, Any] = {
+            "game": self.game.ID,
+            "players": n,
+            "seat": seat,
+            "colours": [seat_colour(s) for s in range(n)],
+            "phase": PHASE_NAMES[self.phase],
+            "current_player": self.current_player(),
+            "roll_off": {
+                "contenders": list(self.rolloff.contenders),
+                "rolls": [face_text(f) for f in self.rolloff.rolls],
+            },
+            "first_player": None if self.first < 0 else self.first,
+            "round": len(self.rounds) + (0 if self.phase == OVER else 1),
+            "round_first": None if self.round_first < 0 or self.phase == OVER else self.round_first,
+            "cards_left": [{spot: self.cards[s][i] for i, spot in enumerate(SPOTS)} for s in range(n)],
+            "tokens_left": [len(self.hands[s]) for s in range(n)],
+            "announced": [None if c < 0 else SPOTS[c] for c in self.shown],
+            "has_played": [p > 0 for p in self.played],
+            "seesaw": self.seesaw(),
+            "first_match": _result(self.match),
+            "rounds": [
+                {
+                    "first": r[0],
+                    "cards": [SPOTS[c] for c in r[1]],
+                    "first_match": _result(r[3]) if n == 3 else None,
+                    "winner": _result(r[4]),
+                }
+                for r in self.rounds
+            ],
+            "rounds_won": [sum(1 for r in self.rounds if r[4] == s) for s in range(n)],
+        }
+        if seat is not None:
+            obs["hand"] = {
+                "seat": seat,
+                "tokens": list(self.hands[seat]),
+                "played": [r[2][seat] for r in self.rounds] + ([self.played[seat]] if self.played[seat] else []),
+            }
+        if self.phase == OVER:
+            won = self.rounds_won()
+            obs["revealed"] = {
+                "tokens_by_round": [list(r[2]) for r in self.rounds],
+                "won_tokens": won,
+                "totals": [sum(w) for w in won],
+                "winners": self.winners(),
+            }
+        return obs
+
+    def private_values(self, seat: int) -> dict[str, Any]:
+        return {"hand": self.observation(seat)["hand"]}
+
+    def observation_tensor(self, seat: int | None) -> list[float]:
+        return encode_observation(self.observation(seat))
+
+    # -- determinization -----------------------------------------------------------------
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> ComparisonGravityState:
+        """Redraw the other seats' hidden tokens, uniformly among all assignments that agree with every
+        public result (who tilted the see-saw, levels) and with ``seat``'s own tokens (``HiddenTokens``)."""
+        new = self.clone()
+        if self.phase not in (ANNOUNCE, PLAY, OVER):
+            return new
+        rounds: list[RoundFacts] = [(r[0], list(r[1]), list(r[2]), r[3], r[4]) for r in self.rounds]
+        if any(self.played):
+            rounds.append((self.round_first, list(self.shown), list(self.played), self.match, UNRESOLVED))
+        solver = HiddenTokens(self.game.torque, self.game.players, seat, rounds)
+        drawn = solver.sample(rng)
+        if drawn is None:
+            return new  # a hand-made state no assignment explains: keep it as it is
+        tokens_by_round, hands = drawn
+        for index, tokens in enumerate(tokens_by_round):
+            if index < len(new.rounds):
+                new.rounds[index][2] = tokens
+            else:
+                new.played = tokens
+        for other, hand in hands.items():
+            new.hands[other] = hand
+        return new
+
+    # -- JSON -----------------------------------------------------------------------------
+
+    def _to_json_body(self) -> dict[str, Any]:
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "roll_off": self.rolloff.to_json(),
+            "roll_off_passes": self.passes,
+            "lots": list(self.lots),
+            "first_player": self.first,
+            "round_first": self.round_first,
+            "step": self.step,
+            "hands": [list(h) for h in self.hands],
+            "cards": [{spot: c[i] for i, spot in enumerate(SPOTS)} for c in self.cards],
+            "announced": [None if c < 0 else SPOTS[c] for c in self.shown],
+            "played": list(self.played),
+            "first_match": self.match,
+            "rounds": [
+                {
+                    "first": r[0],
+                    "cards": [SPOTS[c] for c in r[1]],
+                    "tokens": list(r[2]),
+                    "first_match": r[3],
+                    "winner": r[4],
+                }
+                for r in self.rounds
+            ],
+        }
+
+    @classmethod
+    def from_body(cls, game: ComparisonGravityGame, body: Mapping[str, Any]) -> ComparisonGravityState:
+        state = cls(game)
+        n = game.players
+        phase = body["phase"]
+        if phase not in PHASE_NAMES:
+            raise InvalidStateError(f"comparison-gravity: unknown phase {phase!r}; one of {', '.join(PHASE_NAMES)}")
+        state.phase = PHASE_NAMES.index(phase)
+        state.rolloff = RollOff.from_json(body["roll_off"])
+        state.passes = int(body["roll_off_passes"])
+        state.lots = [int(s) for s in body["lots"]]
+        state.first = int(body["first_player"])
+        state.round_first = int(body["round_first"])
+        state.step = int(body["step"])
+        state.hands = [sorted(int(x) for x in h) for h in body["hands"]]
+        state.cards = [[int(c[spot]) for spot in SPOTS] for c in body["cards"]]
+        state.shown = [-1 if c is None else _spot(c) for c in body["announced"]]
+        state.played = [int(x) for x in body["played"]]
+        state.match = int(body["first_match"])
+        state.rounds = [
+            [
+                int(r["first"]),
+                [_spot(c) for c in r["cards"]],
+                [int(x) for x in r["tokens"]],
+                int(r["first_match"]),
+                int(r["winner"]),
+            ]
+            for r in body["rounds"]
+        ]
+        for name, value in (
+            ("hands", state.hands),
+            ("cards", state.cards),
+            ("announced", state.shown),
+            ("played", state.played),
+        ):
+            if len(value) != n:
+                raise InvalidStateError(f"comparison-gravity: {name!r} needs one entry per seat ({n})")
+        if any(x not in range(1, 6) for h in state.hands for x in h) or any(len(set(h)) != len(h) for h in state.hands):
+            raise InvalidStateError("comparison-gravity: a hand holds distinct token numbers 1-5")
+        if not -1 <= state.first < n or not -1 <= state.round_first < n:
+            raise InvalidStateError(f"comparison-gravity: seats must lie in 0-{n - 1}")
+        if len(state.rounds) > ROUNDS:
+            raise InvalidStateError(f"comparison-gravity: at most {ROUNDS} rounds")
+        return state
+
+
+def _result(code: int) -> int | str | None:
+    """A match result for views: a seat, ``"level"``, or None while unresolved."""
+    if code == UNRESOLVED:
+        return None
+    if code == LEVEL:
+        return "level"
+    return code
+
+
+def _spot(text: Any) -> int:
+    if text not in SPOTS:
+        raise InvalidStateError(f"comparison-gravity: {text!r} is not a card; cards are A, B, C")
+    return SPOTS.index(text)
+
+
+# Observation tensor layout (computed from the observation dict, so equal observations give equal tensors).
+_ROUND_SIZE = 3 + 9 + 4 + 4  # first, cards (3 seats x 3), first match (3 seats + level), winner
+OBS_SIZE = 3 + 2 + len(PHASE_NAMES) + 6 + 3 + 3 + 9 + 3 + 9 + 3 + 6 + 4 + ROUNDS * _ROUND_SIZE + 5 + 5 + 3 + 5 * 3
+
+
+def _result_slot(value: Any) -> int | None:
+    if value is None:
+        return None
+    return 3 if value == "level" else int(value)
+
+
+def encode_observation(obs: Mapping[str, Any]) -> list[float]:
+    """Flat encoding of a comparison-gravity observation (length ``OBS_SIZE``)."""
+    out = [0.0] * OBS_SIZE
+    i = 0
+
+    def hot(offset: int, index: int | None) -> None:
+        if index is not None:
+            out[offset + index] = 1.0
+
+    hot(i, obs["seat"])
+    i += 3
+    hot(i, obs["players"] - 2)
+    i += 2
+    hot(i, PHASE_NAMES.index(obs["phase"]))
+    i += len(PHASE_NAMES)
+    hot(i, obs["round"])
+    i += 6
+    hot(i, obs["first_player"])
+    i += 3
+    hot(i, obs["round_first"])
+    i += 3
+    for s, counts in enumerate(obs["cards_left"]):
+        for j, spot in enumerate(SPOTS):
+            out[i + 3 * s + j] = counts[spot] / 2.0
+    i += 9
+    for s, left in enumerate(obs["tokens_left"]):
+        out[i + s] = left / 5.0
+    i += 3
+    for s, card in enumerate(obs["announced"]):
+        hot(i + 3 * s, None if card is None else SPOTS.index(card))
+    i += 9
+    for s, played in enumerate(obs["has_played"]):
+        out[i + s] = float(played)
+    i += 3
+    for token in obs["seesaw"]:
+        out[i + 3 * token["side"] + SPOTS.index(token["spot"])] = 1.0
+    i += 6
+    hot(i, _result_slot(obs["first_match"]))
+    i += 4
+    for r, record in enumerate(obs["rounds"]):
+        base = i + r * _ROUND_SIZE
+        hot(base, record["first"])
+        for s, card in enumerate(record["cards"]):
+            hot(base + 3 + 3 * s, SPOTS.index(card))
+        hot(base + 12, _result_slot(record["first_match"]))
+        hot(base + 16, _result_slot(record["winner"]))
+    i += ROUNDS * _ROUND_SIZE
+    if "hand" in obs:
+        for number in obs["hand"]["tokens"]:
+            out[i + number - 1] = 1.0
+        for r, number in enumerate(obs["hand"]["played"]):
+            out[i + 5 + r] = number / 5.0
+    i += 10
+    for s, won in enumerate(obs["rounds_won"]):
+        out[i + s] = won / 5.0
+    i += 3
+    if "revealed" in obs:
+        for r, tokens in enumerate(obs["revealed"]["tokens_by_round"]):
+            for s, number in enumerate(tokens):
+                out[i + 3 * r + s] = number / 5.0
+    return out
