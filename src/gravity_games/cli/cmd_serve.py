@@ -26,7 +26,7 @@ def serve(
 
     app = create_app(db, bot_delay=bot_delay)
     typer.echo(f"gravity-games serving on http://{host}:{port}/  (store: {_safe_url(normalise_url(db))})")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
 
 
 def _safe_url(url: str) -> str:

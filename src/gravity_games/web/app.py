@@ -97,33 +97,33 @@ class BodyLimit:
                     limit = self.limit
                     await _send_error(send, 413, f"request body of {declared} bytes is over the {limit}-byte limit")
                     return
+        # Without a trustworthy length, read the body here (it is small by design) and
+        # refuse it once it passes the limit, before the app parses any of it.
+        chunks: list[bytes] = []
         seen = 0
-        started = False
-
-        async def counted_receive() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge()
-            return message
-
-        async def tracked_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, counted_receive, tracked_send)
-        except _TooLarge:
-            if not started:
+            if message["type"] != "http.request":
+                return  # the client went away
+            body = message.get("body", b"")
+            seen += len(body)
+            if seen > self.limit:
                 await _send_error(send, 413, f"request body is over the {self.limit}-byte limit")
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = b"".join(chunks)
+        delivered = False
 
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
 
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _send_error(send: Send, status: int, detail: str) -> None:
