@@ -1,9 +1,154 @@
-"""Placeholder replaced below."""
+"""The Gravwell heuristic agent: look ahead to the end of the Movement Phase on sampled worlds.
+
+It reasons the way a player does: "where will the nearest object be when my card resolves?". For a
+card choice it draws a few worlds consistent with what its seat has seen (``view.sample_state``: the
+other players' hidden cards redrawn), lets the seats that choose after it pick plausible cards, resolves
+the phase and measures how far each candidate card carried its ship toward its goal compared with the
+others. Ability windows (Emergency Stop, responses, the order of ships dragged from a gate) are judged
+the same way, one phase ahead. Mining takes the stack with the most fuel; the bot never reads the
+state itself, only its seat's view and the worlds it samples from it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
 from gravity_games.core.agent import Agent, SeatView
+from gravity_games.core.api import CHANCE, Game, InvalidParameterError
+from gravity_games.games.gravwell.tables import (
+    ABILITY0,
+    DIR_LEFT,
+    GATE_ACTION0,
+    MINE0,
+    PASS,
+    SHIP0,
+    STOP,
+    Stage,
+)
+
+WIN = 1000.0
 
 
 class HeuristicAgent(Agent):
+    """One-phase lookahead over sampled worlds; settings: ``samples`` (worlds per decision, default 6)."""
+
     name = "heuristic"
 
+    def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
+        unknown = set(settings) - {"samples"}
+        if unknown:
+            raise InvalidParameterError(f"agent 'heuristic' takes only 'samples', got {', '.join(sorted(unknown))}")
+        super().__init__(game, seat, seed, **settings)
+        self.samples = int(settings.get("samples", 6))
+        if self.samples < 1:
+            raise InvalidParameterError("agent 'heuristic': samples must be at least 1")
+
     def act(self, view: SeatView) -> int:
-        return view.legal_actions()[0]
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        stage = obs["stage"]
+        if stage == "ship":
+            return self.pick_ship(legal)
+        if stage == "gate":
+            return self.pick_gate(obs, legal)
+        if stage == "mine":
+            return self.pick_stack(obs, legal)
+        if stage == "dir":
+            return DIR_LEFT
+        if stage == "charge":
+            return self.pick_charge(legal)
+        samples = self.samples if stage in ("choose", "preact") else max(2, self.samples // 3)
+        return self.lookahead(view, legal, samples)
+
+    # -- simple choices ---------------------------------------------------------
+
+    def pick_ship(self, legal: list[int]) -> int:
+        # Gracie's and The Champion's cards change their own movement most often: take them first.
+        for k in (5, 4, 0, 3, 2, 1):
+            if SHIP0 + k in legal:
+                return SHIP0 + k
+        return legal[0]
+
+    def pick_gate(self, obs: dict[str, Any], legal: list[int]) -> int:
+        # Ships that share a gate drag each other along; the emptier gate has fewer helpers, so join
+        # the fuller one (the Space Junk is symmetric enough not to matter).
+        counts = [0, 0]
+        for s in obs["ships"][: self.seat]:
+            counts[0 if s["start"] == "inner" else 1] += 1
+        best = 0 if counts[0] >= counts[1] else 1
+        return GATE_ACTION0 + best if GATE_ACTION0 + best in legal else legal[0]
+
+    def pick_stack(self, obs: dict[str, Any], legal: list[int]) -> int:
+        index = self.game.tables.symbol_index
+        values = self.game.tables.cvalue
+        types = self.game.tables.ctype
+
+        def worth(k: int) -> float:
+            st = obs["stacks"][k - MINE0]
+            total = 4.5  # the face-down card: about an average card
+            for sym in st["face_up"]:
+                c = index[sym]
+                # repulsors and multipoints are the flexible cards a leader needs; value is fuel
+                total += values[c] + (2.0 if types[c] != 0 else 0.0)
+            return total
+
+        return max(legal, key=lambda a: (worth(a), -a))
+
+    def pick_charge(self, legal: list[int]) -> int:
+        options = [a for a in legal if a != PASS]
+        return options[self.rng.randrange(len(options))] if options else PASS
+
+    # -- lookahead ---------------------------------------------------------------
+
+    def lookahead(self, view: SeatView, legal: list[int], samples: int) -> int:
+        worlds = [view.sample_state(self.rng) for _ in range(samples)]
+        seeds = [self.rng.randrange(1 << 30) for _ in range(samples)]
+        best, best_score = legal[0], float("-inf")
+        for action in legal:
+            score = 0.0
+            for world, seed in zip(worlds, seeds, strict=True):
+                sim = world.clone()
+                sim.apply_action(action)
+                score += self.finish_phase(sim, random.Random(seed))
+            # a small bias against spending abilities keeps them for when they matter
+            if action == STOP or action >= ABILITY0:
+                score -= 0.5 * samples
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def finish_phase(self, sim: Any, rng: random.Random) -> float:
+        """Play the rest of the Movement Phase with plain moves and score the result for this seat."""
+        round_, phase = sim.round, sim.phase
+        me = self.seat
+        while not sim.is_terminal() and sim.round == round_ and sim.phase == phase:
+            player = sim.current_player()
+            if player == CHANCE:
+                outs = sim.chance_outcomes()
+                sim.apply_action(outs[rng.randrange(len(outs))][0])
+                continue
+            legal = sim.legal_actions()
+            if sim.stage == Stage.CHOOSE or sim.stage == Stage.PREACT or sim.stage == Stage.DRAG:
+                sim.apply_action(legal[rng.randrange(len(legal))])
+            elif PASS in legal:
+                sim.apply_action(PASS)
+            else:
+                sim.apply_action(legal[0])
+        return self.evaluate(sim, me)
+
+    @staticmethod
+    def evaluate(sim: Any, me: int) -> float:
+        if sim.is_terminal():
+            winners = sim.winners
+            if me in winners:
+                return WIN / len(winners)
+            if sim.reason == "escaped":
+                return -WIN
+        n = len(sim.pos)
+        mine = sim.distance_to_goal(me)
+        others = [sim.distance_to_goal(s) for s in range(n) if s != me]
+        # progress toward the goal, and being ahead of the best rival
+        return -mine - 0.5 * max(0, mine - min(others))
