@@ -1,0 +1,91 @@
+"""Action notation: short readable text for every action id (player and chance)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _loc(state: Any, loc: int) -> str:
+    return state.tb.names[loc]
+
+
+def action_text(state: Any, action: int) -> str:
+    """Notation of ``action`` in ``state``: unique among the legal actions of the state."""
+    from .rules import CHANCE_TASKS, FACES, TASK_NAMES
+
+    g = state.g
+    task = state.tasks[0] if state.tasks else None
+    if task is not None and task[0] in CHANCE_TASKS:
+        return _chance_text(state, TASK_NAMES[task[0]], task, action, FACES)
+    n = g.n_loc
+    k_n = len(state.tb.curse_kinds)
+    if action < g.A_REST:
+        return f"play {state.tb.card_names[action]}" if action < 5 else "play teleport"
+    if action == g.A_REST:
+        return "rest"
+    if action < g.A_PULL_S:
+        name = _loc(state, action - g.A_LOC)
+        if task is not None and TASK_NAMES[task[0]] == "ev_remove_die":
+            return f"remove die {name}"
+        return f"go {name}"
+    if action == g.A_PULL_S:
+        return "pull support"
+    if action == g.A_PULL_D:
+        return "pull distrust"
+    if action == g.A_LEAVE:
+        return "leave"
+    if action < g.A_MOVE_D:
+        return f"move support to {_loc(state, action - g.A_MOVE_S)}"
+    if action < g.A_YES:
+        return f"move distrust to {_loc(state, action - g.A_MOVE_D)}"
+    if action == g.A_YES:
+        return "place die"
+    if action == g.A_NO:
+        return "pass"
+    if action == g.A_DECK:
+        return "draw deck"
+    if action < g.A_ALARM:
+        c = action - g.A_HANDCARD
+        card = "teleport" if c == 5 else state.tb.card_names[c]
+        if task is not None and TASK_NAMES[task[0]] == "draw":
+            return f"take {card}"
+        return f"discard {card}"
+    if action == g.A_ALARM:
+        return "raise alarm"
+    if action < g.A_SOOS:
+        return f"drop curse {state.tb.curse_kinds[action - g.A_CURSE]}"
+    if action < g.A_WENDY_TO:
+        s, k = divmod(action - g.A_SOOS, k_n)
+        return f"heal {state.char_name(s)} {state.tb.curse_kinds[k]}"
+    if action < g.A_WENDY_FROM:
+        return f"die to {_loc(state, action - g.A_WENDY_TO)}"
+    if action < g.A_REROLL:
+        return f"die from {_loc(state, action - g.A_WENDY_FROM)}"
+    if action < g.A_MONSTER:
+        return f"reroll {FACES[action - g.A_REROLL]}"
+    if action < g.n_actions:
+        m = action - g.A_MONSTER
+        return f"monster {state.monster_name(m)}"
+    return f"action {action}"
+
+
+def _chance_text(state: Any, name: str, task: tuple, action: int, faces: tuple[str, ...]) -> str:
+    tb = state.tb
+    if name == "pick_monster":
+        return f"monster {tb.monster_names[action]}"
+    if name == "pick_character":
+        return f"character {tb.char_names[action]}"
+    if name in ("place_monster", "place_character", "setup_row", "pick_event", "reveal"):
+        return f"card {state.card_name(action)}"
+    if name == "roll":
+        s, m = divmod(action, 8)
+        return f"roll {s}s {m}m {task[2] - s - m}c"
+    if name == "reroll":
+        return f"die {faces[action]}"
+    if name == "give_curse":
+        return f"curse {tb.curse_kinds[action]}"
+    if name == "cleanse":
+        return f"{action} success"
+    if name in ("draw_card", "rest_return"):
+        return f"card {'teleport' if action == 5 else tb.card_names[action]}"
+    return f"outcome {action}"

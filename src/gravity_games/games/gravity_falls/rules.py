@@ -1,0 +1,456 @@
+"""Gravity Falls: the game, its parameters and the state machine that drives a turn.
+
+A state keeps a short list of pending *tasks* (``(code, seat, x, y)``). ``_advance`` runs the
+automatic ones (flipping tokens, counting alarm) until the front task needs a decision: a seat's
+choice or a chance event (die roll, card draw). Each decision is one step, so bots and people
+decide exactly the same things. The character phase lives in ``rules_turn.py``, the monster
+phase, curses, events and the alarm track in ``rules_monsters.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from math import comb, factorial
+from typing import Any
+
+from gravity_games.core.api import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    InvalidParameterError,
+    InvalidStateError,
+    Outcome,
+    Param,
+    State,
+)
+
+from .data import COURAGE_DICE, Tables, load_tables
+from .rules_monsters import MonsterPhase
+from .rules_turn import CharacterPhase
+
+# --- task codes -------------------------------------------------------------------------------
+TASK_NAMES = (
+    "pick_monster", "pick_character", "place_monster", "setup_pull", "setup_flip", "place_character",
+    "setup_row", "pick_event", "start_turn", "choose_card", "route", "teleport", "after_move", "rumor",
+    "roll_setup", "choose_foe", "roll", "reroll_offer", "reroll", "resolve_roll", "move_token",
+    "roll_curses", "give_curse", "place_die", "draw", "flip_curse", "cleanse", "discard_curse", "ability",
+    "rest_return", "monster_move", "choose_mover", "move_monster", "disorder_pull", "disorder_alarm",
+    "reveal_stage", "reveal", "curse_reveal", "event", "ev_teleport", "ev_discard_or_alarm", "ev_remove_die",
+    "ev_flee", "event_end", "alarm_check", "end_turn", "end_steps", "draw_card",
+)
+T = {name: i for i, name in enumerate(TASK_NAMES)}
+
+#: tasks whose front position means chance acts (the others are a seat's choice or automatic)
+CHANCE_TASKS = frozenset(
+    T[n] for n in ("pick_monster", "pick_character", "place_monster", "place_character", "setup_row",
+                   "pick_event", "roll", "reroll", "give_curse", "cleanse", "rest_return", "reveal",
+                   "draw_card")
+)
+RESULTS = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
+FACES = ("success", "move", "curse")
+FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)
+TURN_LIMIT = 200
+PER_TURN_STEPS = 1200  # a generous bound on the steps one turn can take (see max_game_length)
+
+
+def dice_distribution(n: int) -> list[tuple[int, float]]:
+    """Outcomes of rolling ``n`` dice as ids ``8*successes + moves`` with multinomial weights."""
+    out = []
+    for s in range(n + 1):
+        for m in range(n - s + 1):
+            c = n - s - m
+            w = factorial(n) / (factorial(s) * factorial(m) * factorial(c))
+            out.append((8 * s + m, w * FACE_P[0] ** s * FACE_P[1] ** m * FACE_P[2] ** c))
+    return out
+
+
+def successes_distribution(n: int) -> list[tuple[int, float]]:
+    """Number of successes among ``n`` dice (the curse-removal roll counts nothing else)."""
+    return [(k, comb(n, k) / 2**n) for k in range(n + 1)]
+
+
+def _names_param(value: Any, known: tuple[str, ...], what: str, count: int) -> tuple[int, ...]:
+    lookup = {n.lower(): i for i, n in enumerate(known)}
+    ids = []
+    for name in value:
+        if not isinstance(name, str) or name.strip().lower() not in lookup:
+            raise InvalidParameterError(f"parameter {what!r}: unknown name {name!r}; allowed: {', '.join(known)}")
+        ids.append(lookup[name.strip().lower()])
+    if len(ids) != count or len(set(ids)) != count:
+        raise InvalidParameterError(f"parameter {what!r} needs {count} different names, got {list(value)}")
+    return tuple(ids)
+
+
+class GravityFallsGame(Game):
+    """Cooperative Gravity Falls for 1-5 players (standard rules or the rules for young players)."""
+
+    ID = "gravity-falls"
+    TITLE = "Gravity Falls"
+    MIN_PLAYERS = 1
+    MAX_PLAYERS = 5
+    COOPERATIVE = True
+    VERSION = 1
+    RULEBOOK = "gravity-falls.txt"
+    SUMMARY = (
+        "Cooperative: travel the town, persuade residents, fight three monsters before the alarm reaches the bus."
+    )
+    PRIVATE_FIELDS = ("hand",)
+    PARAMS = (
+        Param("variant", "standard", "standard rules, or 'simplified' (the rules for young players)", str,
+              choices=("standard", "simplified")),
+        Param("monsters", None, "three monster names; none = one easy, one medium, one hard by chance", tuple,
+              nullable=True),
+        Param("events", 4, "event cards shuffled into the monster movement deck (standard rules)", int, low=0, high=8),
+        Param("characters", None, "one character name per player; none = chosen by chance", tuple, nullable=True),
+        Param("data", None, "path to your own components TOML file; none = the packaged data", str, nullable=True),
+    )
+
+    def _check_params(self) -> None:
+        self.tables: Tables = load_tables(self.params["data"])
+        t = self.tables
+        self.standard = self.params["variant"] == "standard"
+        self.events = self.params["events"] if self.standard else 0
+        self.fixed_monsters = (
+            None if self.params["monsters"] is None else _names_param(self.params["monsters"], t.monster_names,
+                                                                      "monsters", 3)
+        )
+        self.fixed_chars = (
+            None if self.params["characters"] is None
+            else _names_param(self.params["characters"], t.char_names, "characters", self.players)
+        )
+        self.n_loc = len(t.names)
+        self.n_cards = self.n_loc + len(t.event_cards)  # monster movement cards, then event cards
+        k = len(t.curse_kinds)
+        n = self.n_loc
+        # action ids (see docs: Action notation)
+        self.A_CARD = 0
+        self.A_REST = 6
+        self.A_LOC = 7
+        self.A_PULL_S = 7 + n
+        self.A_PULL_D = 8 + n
+        self.A_LEAVE = 9 + n
+        self.A_MOVE_S = 10 + n
+        self.A_MOVE_D = 10 + 2 * n
+        self.A_YES = 10 + 3 * n
+        self.A_NO = 11 + 3 * n
+        self.A_DECK = 12 + 3 * n
+        self.A_HANDCARD = 13 + 3 * n
+        self.A_ALARM = 19 + 3 * n
+        self.A_CURSE = 20 + 3 * n
+        self.A_SOOS = self.A_CURSE + k
+        self.A_WENDY_TO = self.A_SOOS + 5 * k
+        self.A_WENDY_FROM = self.A_WENDY_TO + n
+        self.A_REROLL = self.A_WENDY_FROM + n
+        self.A_MONSTER = self.A_REROLL + 3
+        self.n_actions = self.A_MONSTER + 3
+        self.tensor_size = _tensor_size(self)
+
+    def _dimensions(self) -> tuple[int, int, int]:
+        setup = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50
+        return setup + TURN_LIMIT * PER_TURN_STEPS, self.n_actions, max(64, self.n_cards)
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (self.tensor_size,)
+
+    def new_initial_state(self) -> GravityFallsState:
+        state = GravityFallsState(self)
+        state._setup_tasks()
+        state._advance()
+        return state
+
+    def _state_from_body(self, body: Mapping[str, Any]) -> GravityFallsState:
+        state = GravityFallsState(self)
+        state._load_body(body)
+        state._advance()
+        return state
+
+
+def _tensor_size(game: GravityFallsGame) -> int:
+    from .observation import tensor_size
+
+    return tensor_size(game)
+
+
+class GravityFallsState(CharacterPhase, MonsterPhase, State):
+    """One position. Flat lists of ints; see ``docs/games/gravity-falls.md`` for the JSON form."""
+
+    __slots__ = (
+        "g", "tb", "np", "active", "turn", "tasks", "result", "sup", "dis", "die", "supply", "alarm", "cap",
+        "mon", "mloc", "char", "cloc", "hand", "adeck", "adisc", "curses", "newc", "cdeck", "cdisc", "mdeck",
+        "row", "mdisc", "mbox", "event_used", "alarm_due", "cur_event", "card", "start", "rpos", "rleft",
+        "rused", "foe", "ds", "dm", "dc", "extra",
+    )
+
+    def __init__(self, game: GravityFallsGame) -> None:
+        super().__init__(game)
+        g = game
+        tb = g.tables
+        n = g.n_loc
+        self.g = g
+        self.tb = tb
+        self.np = g.players
+        self.active = 0
+        self.turn = 0
+        self.tasks: list[tuple[int, int, int, int]] = []
+        self.result = 0
+        self.sup = list(tb.start_support)
+        self.dis = [0] * n
+        self.die = [0] * n
+        self.supply = COURAGE_DICE - 1  # one die marks the alarm level
+        self.alarm = 0
+        self.cap = 3
+        self.mon = list(g.fixed_monsters) if g.fixed_monsters is not None else [-1, -1, -1]
+        self.mloc = [-1, -1, -1]
+        self.char = list(g.fixed_chars) if g.fixed_chars is not None else [-1] * g.players
+        self.cloc = [-1] * g.players
+        full = 0b111111 if g.standard else 0b011111  # the young players' rules set Teleport cards aside
+        self.hand = [full] * g.players
+        self.adeck = [0] * g.players
+        self.adisc = [0] * g.players
+        self.curses = [0] * g.players
+        self.newc = [0] * g.players
+        self.cdeck = list(tb.curse_counts)
+        self.cdisc = [0] * len(tb.curse_counts)
+        # setup step 4: without two players' worth... the 3+ cards stay in the box for 1-2 players
+        self.mdeck = [c for c in range(n) if not (tb.three_plus[c] and g.players <= 2)]
+        self.mbox = [c for c in range(n) if tb.three_plus[c] and g.players <= 2]
+        self.mbox += list(range(n, g.n_cards))  # event cards wait aside until setup shuffles some in
+        self.row: list[int] = []
+        self.mdisc: list[int] = []
+        self.event_used = 0
+        self.alarm_due = 0
+        self.cur_event = -1
+        self.card = -1
+        self.start = -1
+        self.rpos = -1
+        self.rleft = 0
+        self.rused = 0
+        self.foe = -1
+        self.ds = self.dm = self.dc = 0
+        self.extra = 0
+
+    # -- copying -------------------------------------------------------------------------------
+    def clone(self) -> GravityFallsState:
+        new = GravityFallsState.__new__(GravityFallsState)
+        self._copy_base_into(new)
+        new.game = self.game
+        new.g = self.g
+        new.tb = self.tb
+        new.np = self.np
+        new.active = self.active
+        new.turn = self.turn
+        new.tasks = list(self.tasks)
+        new.result = self.result
+        new.sup = self.sup[:]
+        new.dis = self.dis[:]
+        new.die = self.die[:]
+        new.supply = self.supply
+        new.alarm = self.alarm
+        new.cap = self.cap
+        new.mon = self.mon[:]
+        new.mloc = self.mloc[:]
+        new.char = self.char[:]
+        new.cloc = self.cloc[:]
+        new.hand = self.hand[:]
+        new.adeck = self.adeck[:]
+        new.adisc = self.adisc[:]
+        new.curses = self.curses[:]
+        new.newc = self.newc[:]
+        new.cdeck = self.cdeck[:]
+        new.cdisc = self.cdisc[:]
+        new.mdeck = self.mdeck[:]
+        new.row = self.row[:]
+        new.mdisc = self.mdisc[:]
+        new.mbox = self.mbox[:]
+        new.event_used = self.event_used
+        new.alarm_due = self.alarm_due
+        new.cur_event = self.cur_event
+        new.card = self.card
+        new.start = self.start
+        new.rpos = self.rpos
+        new.rleft = self.rleft
+        new.rused = self.rused
+        new.foe = self.foe
+        new.ds, new.dm, new.dc = self.ds, self.dm, self.dc
+        new.extra = self.extra
+        return new
+
+    # -- the task machine ----------------------------------------------------------------------
+    def _push(self, *tasks: tuple[int, int, int, int]) -> None:
+        """Put ``tasks`` at the front, in the order given (the first runs first)."""
+        self.tasks[0:0] = tasks
+
+    def _task(self, name: str, seat: int = -1, x: int = 0, y: int = 0) -> tuple[int, int, int, int]:
+        return (T[name], seat, x, y)
+
+    def _advance(self) -> None:
+        """Run automatic tasks until a decision (a seat's or chance's) or the end."""
+        while self.tasks and not self.result:
+            task = self.tasks[0]
+            if not self._auto(task):
+                return
+        if self.result:
+            self.tasks.clear()
+
+    def _setup_tasks(self) -> None:
+        g = self.g
+        tasks = []
+        if g.fixed_monsters is None:
+            tasks += [self._task("pick_monster", -1, slot) for slot in range(3)]
+        if g.fixed_chars is None:
+            tasks += [self._task("pick_character", seat) for seat in range(self.np)]
+        tasks += [self._task("place_monster", -1, m) for m in range(3)]
+        tasks += [self._task("place_character", seat) for seat in range(self.np)]
+        tasks += [self._task("setup_row")] * 3
+        tasks += [self._task("pick_event")] * g.events
+        tasks.append(self._task("start_turn"))
+        self.tasks = tasks
+
+    # -- API -------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.result or not self.tasks:
+            return TERMINAL
+        code, seat = self.tasks[0][0], self.tasks[0][1]
+        if code in CHANCE_TASKS:
+            return CHANCE
+        return seat
+
+    def is_terminal(self) -> bool:
+        return bool(self.result) or not self.tasks
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_terminal():
+            return None
+        won = self.result == 1
+        winners = tuple(range(self.np)) if won else ()
+        detail = {"alarm": self.alarm, "turns": self.turn,
+                  "defeated": sum(1 for x in self.mloc if x == -2)}
+        return Outcome(winners, RESULTS[self.result] if self.result else "ended", detail)
+
+    def _legal_actions(self) -> list[int]:
+        return sorted(self._decision_options(self.tasks[0]))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.current_player() != CHANCE:
+            return []
+        return self._chance_options(self.tasks[0])
+
+    def _apply(self, action: int) -> None:
+        task = self.tasks[0]
+        if task[0] in CHANCE_TASKS:
+            self._apply_chance(task, action)
+        else:
+            self._apply_decision(task, action)
+        self._advance()
+
+    def _explain_illegal(self, action: int) -> str:
+        if self.current_player() == CHANCE:
+            return "chance decides this step"
+        name = TASK_NAMES[self.tasks[0][0]] if self.tasks else "none"
+        return f"the game waits for a '{name}' decision and this action does not answer it"
+
+    # -- helpers shared by both phases -----------------------------------------------------------
+    def loc_name(self, loc: int) -> str:
+        return self.tb.names[loc]
+
+    def char_name(self, seat: int) -> str:
+        c = self.char[seat]
+        return self.tb.char_names[c] if c >= 0 else f"seat {seat}"
+
+    def card_name(self, card: int) -> str:
+        if card < self.g.n_loc:
+            return self.tb.names[card]
+        e = card - self.g.n_loc
+        return f"event {e} ({self.tb.event_effects[self.tb.event_cards[e]]})"
+
+    def monster_name(self, m: int) -> str:
+        return self.tb.monster_names[self.mon[m]] if self.mon[m] >= 0 else f"monster {m}"
+
+    def m_ability(self, m: int) -> str:
+        """A monster's ability; the young players' rules give monsters none."""
+        return self.tb.monster_ability[self.mon[m]] if self.g.standard else "none"
+
+    def has_curse(self, seat: int, effect: str) -> bool:
+        kinds = self.tb.curse_kinds
+        return any(kinds[k] == effect and self.curses[seat] >> k & 1 for k in range(len(kinds)))
+
+    def monsters_at(self, loc: int) -> list[int]:
+        return [m for m in range(3) if self.mloc[m] == loc]
+
+    def live_monsters(self) -> list[int]:
+        return [m for m in range(3) if self.mloc[m] >= 0]
+
+    def others_at(self, seat: int, loc: int) -> bool:
+        return any(self.cloc[s] == loc for s in range(self.np) if s != seat)
+
+    def seats_from_active(self) -> list[int]:
+        return [(self.active + i) % self.np for i in range(self.np)]
+
+    def _to_discard_pile(self, card: int) -> None:
+        self.mdisc.append(card)
+
+    # -- observation --------------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        from .observation import build_observation
+
+        return build_observation(self, seat)
+
+    def observation_tensor(self, seat: int | None) -> list[float]:
+        from .observation import encode
+
+        return encode(self.g, self.observation(seat))
+
+    def private_values(self, seat: int) -> dict[str, Any]:
+        from .observation import hand_value
+
+        return {"hand": hand_value(self, seat)}
+
+    def _action_text(self, action: int) -> str:
+        from .notation import action_text
+
+        return action_text(self, action)
+
+    # -- JSON -------------------------------------------------------------------------------------
+    def _to_json_body(self) -> dict[str, Any]:
+        from .state_json import to_body
+
+        return to_body(self)
+
+    def _load_body(self, body: Mapping[str, Any]) -> None:
+        from .state_json import load_body
+
+        load_body(self, body)
+
+    # -- determinization --------------------------------------------------------------------------
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> GravityFallsState:
+        """Redraw what ``seat`` cannot see: other hands (versus their decks) and which events are in play.
+
+        Discard piles, curses and the board are public; draw order is never stored (each draw is a
+        chance step), so only the split hand/deck of other seats and the unseen event cards vary.
+        """
+        new = self.clone()
+        for s in range(self.np):
+            if s == seat:
+                continue
+            pool = new.hand[s] | new.adeck[s]
+            cards = [c for c in range(6) if pool >> c & 1]
+            k = bin(new.hand[s]).count("1")
+            rng.shuffle(cards)
+            new.hand[s] = sum(1 << c for c in cards[:k])
+            new.adeck[s] = sum(1 << c for c in cards[k:])
+        n = self.g.n_loc
+        hidden_deck = [c for c in new.mdeck if c >= n]
+        hidden_box = [c for c in new.mbox if c >= n]
+        if hidden_deck and hidden_box:
+            pool = hidden_deck + hidden_box
+            rng.shuffle(pool)
+            chosen = set(pool[: len(hidden_deck)])
+            new.mdeck = sorted([c for c in new.mdeck if c < n] + [c for c in pool if c in chosen])
+            new.mbox = sorted([c for c in new.mbox if c < n] + [c for c in pool if c not in chosen])
+        return new
+
+
+def check_seat(state: GravityFallsState, seat: int) -> None:
+    if not 0 <= seat < state.np:
+        raise InvalidStateError(f"seat {seat} out of range 0..{state.np - 1}")

@@ -1,0 +1,399 @@
+"""The monster phase, disorder, the monster movement deck and events, curses and the alarm track.
+
+Also the task dispatcher shared by both phases (``_auto``, ``_decision_options`` ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _names() -> tuple[str, ...]:
+    from .rules import TASK_NAMES
+
+    return TASK_NAMES
+
+
+class MonsterPhase:
+    """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
+
+    # ===================================================================== dispatcher ============
+    def _auto(self: Any, task: tuple) -> bool:
+        """Run the front task if it needs nobody; False when a seat or chance must act."""
+        from .rules import CHANCE_TASKS
+
+        name = _names()[task[0]]
+        auto = getattr(self, "_auto_" + name, None)
+        if auto is not None and auto(task):
+            return True
+        if self.tasks[0] is not task:
+            return True
+        if task[0] in CHANCE_TASKS:
+            outcomes = getattr(self, "_chance_" + name)(task)
+            if len(outcomes) == 1:
+                getattr(self, "_roll_" + name)(task, outcomes[0][0])
+                return True
+            return False
+        opts = getattr(self, "_opts_" + name)(task)
+        if not opts:
+            self.tasks.pop(0)
+            return True
+        if len(opts) == 1:  # a forced choice is no step of its own
+            getattr(self, "_do_" + name)(task, opts[0])
+            return True
+        return False
+
+    def _decision_options(self: Any, task: tuple) -> list[int]:
+        return getattr(self, "_opts_" + _names()[task[0]])(task)
+
+    def _chance_options(self: Any, task: tuple) -> list[tuple[int, float]]:
+        return getattr(self, "_chance_" + _names()[task[0]])(task)
+
+    def _apply_chance(self: Any, task: tuple, outcome: int) -> None:
+        getattr(self, "_roll_" + _names()[task[0]])(task, outcome)
+
+    def _apply_decision(self: Any, task: tuple, action: int) -> None:
+        getattr(self, "_do_" + _names()[task[0]])(task, action)
+
+    # ===================================================================== alarm track ===========
+    def _raise_alarm(self: Any, n: int, why: str) -> None:
+        """Raise the alarm; the monster icon curses everyone, the three icons shrink the row, the bus loses."""
+        if n <= 0 or self.result:
+            return
+        al = self.tb.data.alarm
+        old = self.alarm
+        self.alarm = min(old + n, al.bus)
+        self._note(f"The alarm rises by {n} to {self.alarm} ({why})")
+        if self.alarm >= al.bus:
+            self.result = 2
+            self._note("The alarm reaches the bus: Dipper and Mabel must leave Gravity Falls. The game is lost")
+            return
+        if not self.g.standard:
+            return  # the young players' rules ignore the marks on the track, except the bus
+        if old < al.curse_space <= self.alarm:
+            self.alarm_due = 1
+            self._note("The alarm reaches the monster icon: every player takes a curse")
+        if old < al.shrink_space <= self.alarm:
+            self.cap = 2
+            self._note("The alarm reaches the three icons: only 2 monster movement cards stay revealed")
+            if len(self.row) > 2:
+                card = self.row.pop(0)  # the revealed card closest to the deck
+                self._to_discard_pile(card)
+
+    def _auto_alarm_check(self: Any, task: tuple) -> bool:
+        """Curses of the monster icon come once the effect that raised the alarm is over."""
+        self.tasks.pop(0)
+        if self.alarm_due:
+            self.alarm_due = 0
+            self._push(*[self._task("give_curse", s) for s in self.seats_from_active()])
+        return True
+
+    # ===================================================================== curses ================
+    def _auto_give_curse(self: Any, task: tuple) -> bool:
+        seat = task[1]
+        if sum(self.cdeck):
+            return False
+        held = self.curses[seat]
+        if any(self.cdisc[k] and not held >> k & 1 for k in range(len(self.cdisc))):
+            self.cdeck, self.cdisc = self.cdisc, [0] * len(self.cdisc)
+            self._note("The curse discard pile is shuffled into a new curse deck")
+            return False
+        self.tasks.pop(0)
+        self._note(f"No curse card is left for {self.char_name(seat)}")
+        return True
+
+    def _chance_give_curse(self: Any, task: tuple) -> list[tuple[int, float]]:
+        total = sum(self.cdeck)
+        return [(k, c / total) for k, c in enumerate(self.cdeck) if c]
+
+    def _roll_give_curse(self: Any, task: tuple, k: int) -> None:
+        """Take a curse; one you already hold is discarded and another drawn; its effect starts at once."""
+        seat = task[1]
+        self.cdeck[k] -= 1
+        name = self.tb.data.curses[k].name
+        if self.curses[seat] >> k & 1:
+            self.cdisc[k] += 1
+            self._note(f"{self.char_name(seat)} already has '{name}': it is discarded and another drawn")
+            return
+        self.tasks.pop(0)
+        self.curses[seat] |= 1 << k
+        self.newc[seat] |= 1 << k
+        self._note(f"Bill Cipher curses {self.char_name(seat)}: '{name}'")
+        if self.tb.curse_kinds[k] == "reveal_card":
+            self._push(self._task("curse_reveal", seat), self._task("alarm_check"))
+        else:
+            self._push(self._task("alarm_check"))
+
+    def _auto_curse_reveal(self: Any, task: tuple) -> bool:
+        """Curse (reconstructed): the revealed cards move one space on, the furthest is discarded, a new one shows."""
+        self.tasks.pop(0)
+        if self.row and len(self.row) >= self.cap:
+            self._to_discard_pile(self.row.pop())
+        self._push(self._task("reveal", -1, 1, -1))
+        return True
+
+    # ===================================================================== monster phase =========
+    def _nearest_monsters(self: Any, seat: int) -> list[int]:
+        live = self.live_monsters()
+        if not live:
+            return []
+        d = self.tb.dist[self.cloc[seat]]
+        best = min(d[self.mloc[m]] for m in live)
+        return [m for m in live if d[self.mloc[m]] == best]
+
+    def _auto_monster_move(self: Any, task: tuple) -> bool:
+        """1. The card furthest from the deck moves the monster closest to the active character."""
+        seat = task[1]
+        self.tasks.pop(0)
+        tail = [self._task("reveal_stage", seat), self._task("end_turn", seat)]
+        if not self.row:
+            self._note("No monster movement card is revealed: no monster moves")
+            self._push(*tail)
+            return True
+        card = self.row.pop()
+        self._to_discard_pile(card)
+        near = self._nearest_monsters(seat)
+        if len(near) == 1:
+            self._push(self._task("move_monster", seat, near[0], card), *tail)
+        else:
+            self._push(self._task("choose_mover", seat, card), *tail)
+        return True
+
+    def _opts_choose_mover(self: Any, task: tuple) -> list[int]:
+        return [self.g.A_MONSTER + m for m in self._nearest_monsters(task[1])]
+
+    def _do_choose_mover(self: Any, task: tuple, action: int) -> None:
+        self.tasks.pop(0)
+        self._push(self._task("move_monster", task[1], action - self.g.A_MONSTER, task[2]))
+
+    def _auto_move_monster(self: Any, task: tuple) -> bool:
+        seat, m, card = task[1], task[2], task[3]
+        self.tasks.pop(0)
+        name = self.monster_name(m)
+        if self.die[card]:
+            self.die[card] = 0
+            self.supply += 1
+            self._note(f"{name} is stopped by the courage die at {self.loc_name(card)}, which it removes")
+            return True
+        self.mloc[m] = card
+        self._note(f"{name} moves to {self.loc_name(card)}")
+        # 2. Disorder: curses for characters there, pulls, alarm, flips
+        cursed = [s for s in self.seats_from_active() if self.cloc[s] == card]
+        self._push(*[self._task("give_curse", s) for s in cursed],
+                   *[self._task("disorder_pull", seat, nb, m) for nb in self.tb.adj[card]],
+                   self._task("disorder_alarm", seat, m), self._task("alarm_check"))
+        return True
+
+    def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
+        frm, m = task[2], task[3]
+        g = self.g
+        if self.m_ability(m) == "pull_distrust":  # Pterodactyl: distrust only, courage dice or not
+            return [g.A_PULL_D] if self.dis[frm] else []
+        if self.die[frm]:
+            return []
+        out = []
+        if self.sup[frm]:
+            out.append(g.A_PULL_S)
+        if self.dis[frm]:
+            out.append(g.A_PULL_D)
+        return out
+
+    def _do_disorder_pull(self: Any, task: tuple, action: int) -> None:
+        frm, m = task[2], task[3]
+        to = self.mloc[m]
+        self.tasks.pop(0)
+        if action == self.g.A_PULL_S:
+            self.sup[frm] -= 1
+            self.sup[to] += 1
+            kind = "support"
+        else:
+            self.dis[frm] -= 1
+            self.dis[to] += 1
+            kind = "distrust"
+        self._note(f"{self.monster_name(m)} pulls a {kind} token from {self.loc_name(frm)}")
+
+    def _auto_disorder_alarm(self: Any, task: tuple) -> bool:
+        m = task[2]
+        self.tasks.pop(0)
+        loc = self.mloc[m]
+        self._raise_alarm(self.dis[loc], f"{self.dis[loc]} distrust token(s) around {self.monster_name(m)}")
+        self._flip_all_support(loc)
+        return True
+
+    # ===================================================================== 3. reveal =============
+    def _auto_reveal_stage(self: Any, task: tuple) -> bool:
+        self.tasks.pop(0)
+        if len(self.row) < self.cap:
+            self._push(self._task("reveal", -1, 0, -1))
+        return True
+
+    def _auto_reveal(self: Any, task: tuple) -> bool:
+        deferred = task[3]
+        if len(self.row) >= self.cap or not (self.mdeck or self.mdisc):
+            self.tasks.pop(0)
+            if deferred >= 0:
+                self._push(self._task("event", -1, deferred), self._task("alarm_check"))
+            return True
+        if not self.mdeck:
+            self.mdeck = sorted(self.mdisc)
+            self.mdisc = []
+            self._note("The monster movement deck is reshuffled: the monsters grow more dangerous")
+        return False
+
+    def _chance_reveal(self: Any, task: tuple) -> list[tuple[int, float]]:
+        p = 1.0 / len(self.mdeck)
+        return [(c, p) for c in self.mdeck]
+
+    def _roll_reveal(self: Any, task: tuple, card: int) -> None:
+        """A movement card fills the free space; an event acts (one per turn) or raises the alarm."""
+        ctx, deferred = task[2], task[3]
+        self.mdeck.remove(card)
+        if card < self.g.n_loc:
+            self.row.insert(0, card)
+            self.tasks.pop(0)
+            self._note(f"Monster movement card revealed: {self.loc_name(card)}")
+            if deferred >= 0:
+                self._push(self._task("event", -1, deferred), self._task("alarm_check"))
+            return
+        self._to_discard_pile(card)
+        kind = self.tb.event_cards[card - self.g.n_loc]
+        name = self.tb.data.events[kind].name
+        if self.event_used:
+            self._note(f"Event '{name}' is discarded: only one event per turn")
+            self._raise_alarm(1, "a second event this turn")
+            return
+        self.event_used = 1
+        self._note(f"Event: {name}")
+        if ctx == 0:
+            self.tasks.pop(0)
+            self._push(self._task("event", -1, card), self._task("alarm_check"), self._task("reveal", -1, 0, -1))
+        else:  # revealed by a curse: finish revealing first, then resolve the event
+            self.tasks[0] = (task[0], task[1], ctx, card)
+
+    # ===================================================================== events ================
+    def _auto_event(self: Any, task: tuple) -> bool:
+        card = task[2]
+        self.tasks.pop(0)
+        kind = self.tb.event_cards[card - self.g.n_loc]
+        self.cur_event = kind
+        effect = self.tb.event_effects[kind]
+        seats = self.seats_from_active()
+        sub: list[tuple[int, int, int, int]] = []
+        if effect == "teleport":
+            sub = [self._task("ev_teleport", s) for s in seats]
+        elif effect == "discard_or_alarm":
+            sub = [self._task("ev_discard_or_alarm", s) for s in seats]
+        elif effect == "monsters_pull_distrust":
+            self._event_monsters_pull()
+        elif effect == "remove_die_monsters":
+            sub = [self._task("ev_remove_die", self.active, 0, m) for m in self.live_monsters()]
+        elif effect == "remove_die_characters":
+            sub = [self._task("ev_remove_die", self.active, 1, s) for s in seats]
+        else:
+            sub = [self._task("ev_flee", s) for s in seats]
+        self._push(*sub, self._task("event_end"))
+        return True
+
+    def _auto_event_end(self: Any, task: tuple) -> bool:
+        self.tasks.pop(0)
+        self.cur_event = -1
+        return True
+
+    def _event_monsters_pull(self: Any) -> None:
+        """All monsters pull 1 distrust token from each neighbour, courage dice or not; no alarm, no flip."""
+        for m in self.live_monsters():
+            to = self.mloc[m]
+            for nb in self.tb.adj[to]:
+                if self.dis[nb]:
+                    self.dis[nb] -= 1
+                    self.dis[to] += 1
+                    self._note(f"{self.monster_name(m)} pulls a distrust token from {self.loc_name(nb)}")
+
+    def _auto_ev_teleport(self: Any, task: tuple) -> bool:
+        seat = task[1]
+        if not self.hand[seat] >> 5 & 1:
+            self.tasks.pop(0)
+            return True
+        if not self._teleport_targets(seat):
+            self._discard_teleport(seat)
+            self.tasks.pop(0)
+            self._note(f"{self.char_name(seat)} cannot use the Teleport card and discards it")
+            return True
+        return False
+
+    def _discard_teleport(self: Any, seat: int) -> None:
+        self.hand[seat] &= ~(1 << 5)
+        self.adisc[seat] |= 1 << 5
+
+    def _opts_ev_teleport(self: Any, task: tuple) -> list[int]:
+        return [self.g.A_LOC + loc for loc in self._teleport_targets(task[1])]
+
+    def _do_ev_teleport(self: Any, task: tuple, action: int) -> None:
+        seat = task[1]
+        self._discard_teleport(seat)
+        self.tasks.pop(0)
+        self.cloc[seat] = action - self.g.A_LOC
+        self._note(f"{self.char_name(seat)} uses the Teleport card and goes to {self.loc_name(self.cloc[seat])}")
+
+    def _opts_ev_discard_or_alarm(self: Any, task: tuple) -> list[int]:
+        seat = task[1]
+        g = self.g
+        return [g.A_HANDCARD + c for c in range(6) if self.hand[seat] >> c & 1] + [g.A_ALARM]
+
+    def _do_ev_discard_or_alarm(self: Any, task: tuple, action: int) -> None:
+        seat = task[1]
+        self.tasks.pop(0)
+        if action == self.g.A_ALARM:
+            self._raise_alarm(1, f"{self.char_name(seat)} keeps the cards")
+            return
+        c = action - self.g.A_HANDCARD
+        self.hand[seat] &= ~(1 << c)
+        self.adisc[seat] |= 1 << c
+        self._note(f"{self.char_name(seat)} discards {self._card_label(seat, c)}")
+
+    def _opts_ev_remove_die(self: Any, task: tuple) -> list[int]:
+        who, idx = task[2], task[3]
+        center = self.mloc[idx] if who == 0 else self.cloc[idx]
+        if center < 0:
+            return []
+        return sorted(self.g.A_LOC + loc for loc in (center, *self.tb.adj[center]) if self.die[loc])
+
+    def _do_ev_remove_die(self: Any, task: tuple, action: int) -> None:
+        loc = action - self.g.A_LOC
+        self.tasks.pop(0)
+        self.die[loc] = 0
+        self.supply += 1
+        self._note(f"The courage die at {self.loc_name(loc)} is removed")
+
+    def _opts_ev_flee(self: Any, task: tuple) -> list[int]:
+        """One location further from the nearest monster (from each, when several are nearest)."""
+        seat = task[1]
+        near = self._nearest_monsters(seat)
+        if not near:
+            return []
+        here = self.cloc[seat]
+        dist = self.tb.dist
+        d0 = dist[here][self.mloc[near[0]]]
+        out = []
+        for nb in self.tb.adj[here]:
+            if all(dist[nb][self.mloc[m]] == d0 + 1 for m in near):
+                if not (self.has_curse(seat, "no_shared_location") and self.others_at(seat, nb)):
+                    out.append(self.g.A_LOC + nb)
+        return out
+
+    def _do_ev_flee(self: Any, task: tuple, action: int) -> None:
+        seat = task[1]
+        self.tasks.pop(0)
+        self.cloc[seat] = action - self.g.A_LOC
+        self._note(f"{self.char_name(seat)} runs to {self.loc_name(self.cloc[seat])}")
+
+    # ===================================================================== end of turn ===========
+    def _auto_end_turn(self: Any, task: tuple) -> bool:
+        if self.alarm_due:
+            self._push(self._task("alarm_check"))
+            return True
+        self.tasks.pop(0)
+        self.active = (self.active + 1) % self.np
+        self.turn += 1
+        self._push(self._task("start_turn"))
+        return True

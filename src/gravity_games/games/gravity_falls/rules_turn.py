@@ -1,0 +1,722 @@
+"""Setup and the character phase: cards, routes, Teleports, rumors, the roll, courage dice, draws, rest.
+
+Each handler is named after the task it carries out: ``_auto_<task>`` runs without a decision
+(returns False when the task needs one), ``_opts_<task>`` lists a seat's choices and ``_do_<task>``
+applies one, ``_chance_<task>``/``_roll_<task>`` do the same for chance.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CARD_TELEPORT = 5
+CARD_REST = 6
+
+
+class CharacterPhase:
+    """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
+
+    # ===================================================================== setup ================
+    def _chance_pick_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
+        level = ("easy", "medium", "hard")[task[2]]
+        pool = [i for i, lv in enumerate(self.tb.monster_level) if lv == level and i not in self.mon]
+        return [(i, 1.0 / len(pool)) for i in pool]
+
+    def _roll_pick_monster(self: Any, task: tuple, outcome: int) -> None:
+        self.mon[task[2]] = outcome
+        self.tasks.pop(0)
+        self._note(f"Setup: {self.tb.monster_names[outcome]} ({self.tb.monster_level[outcome]}) joins the game")
+
+    def _chance_pick_character(self: Any, task: tuple) -> list[tuple[int, float]]:
+        pool = [i for i in range(len(self.tb.char_names)) if i not in self.char]
+        return [(i, 1.0 / len(pool)) for i in pool]
+
+    def _roll_pick_character(self: Any, task: tuple, outcome: int) -> None:
+        self.char[task[1]] = outcome
+        self.tasks.pop(0)
+        self._note(f"Setup: seat {task[1]} plays {self.tb.char_names[outcome]}")
+
+    def _deck_draw_options(self: Any) -> list[tuple[int, float]]:
+        p = 1.0 / len(self.mdeck)
+        return [(c, p) for c in self.mdeck]
+
+    def _chance_place_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
+        return self._deck_draw_options()
+
+    def _roll_place_monster(self: Any, task: tuple, card: int) -> None:
+        """Setup 4a-d: place the monster, pull a token from each neighbour, then flip its location."""
+        m = task[2]
+        self.mdeck.remove(card)
+        self._to_discard_pile(card)
+        self.mloc[m] = card
+        self.tasks.pop(0)
+        self._note(f"Setup: {self.monster_name(m)} appears at {self.loc_name(card)}")
+        self._push(*[self._task("setup_pull", 0, nb, m) for nb in self.tb.adj[card]],
+                   self._task("setup_flip", -1, m))
+
+    def _opts_setup_pull(self: Any, task: tuple) -> list[int]:
+        # a distrust token exists only where an earlier monster already flipped tokens
+        frm = task[2]
+        g = self.g
+        out = []
+        if self.sup[frm]:
+            out.append(g.A_PULL_S)
+        if self.dis[frm]:
+            out.append(g.A_PULL_D)
+        return out
+
+    def _do_setup_pull(self: Any, task: tuple, action: int) -> None:
+        frm, m = task[2], task[3]
+        to = self.mloc[m]
+        self.tasks.pop(0)
+        if action == self.g.A_PULL_S:
+            self.sup[frm] -= 1
+            self.sup[to] += 1
+            self._note(f"Setup: {self.monster_name(m)} takes a support token from {self.loc_name(frm)}")
+        else:
+            self.dis[frm] -= 1
+            self.dis[to] += 1
+            self._note(f"Setup: {self.monster_name(m)} takes a distrust token from {self.loc_name(frm)}")
+            self._raise_alarm(1, "a distrust token taken during setup")
+
+    def _auto_setup_flip(self: Any, task: tuple) -> bool:
+        self.tasks.pop(0)
+        self._flip_all_support(self.mloc[task[2]])
+        return True
+
+    def _flip_all_support(self: Any, loc: int) -> None:
+        if self.sup[loc]:
+            self._note(f"{self.sup[loc]} support token(s) at {self.loc_name(loc)} flip to distrust")
+        self.dis[loc] += self.sup[loc]
+        self.sup[loc] = 0
+
+    def _chance_place_character(self: Any, task: tuple) -> list[tuple[int, float]]:
+        return self._deck_draw_options()
+
+    def _roll_place_character(self: Any, task: tuple, card: int) -> None:
+        """Setup 5: the character and a courage die go to the revealed location."""
+        seat = task[1]
+        self.mdeck.remove(card)
+        self._to_discard_pile(card)
+        self.cloc[seat] = card
+        self.tasks.pop(0)
+        if not self.die[card] and self.supply:
+            self.die[card] = 1
+            self.supply -= 1
+        self._note(f"Setup: {self.char_name(seat)} starts at {self.loc_name(card)} with a courage die")
+
+    def _chance_setup_row(self: Any, task: tuple) -> list[tuple[int, float]]:
+        return self._deck_draw_options()
+
+    def _roll_setup_row(self: Any, task: tuple, card: int) -> None:
+        self.mdeck.remove(card)
+        self.row.insert(0, card)
+        self.tasks.pop(0)
+        self._note(f"Setup: monster movement card {self.loc_name(card)} is revealed")
+
+    def _chance_pick_event(self: Any, task: tuple) -> list[tuple[int, float]]:
+        pool = [c for c in self.mbox if c >= self.g.n_loc]
+        return [(c, 1.0 / len(pool)) for c in pool]
+
+    def _roll_pick_event(self: Any, task: tuple, card: int) -> None:
+        """The chosen number of event cards is shuffled into the monster movement deck."""
+        self.mbox.remove(card)
+        self.mdeck.append(card)
+        self.mdeck.sort()
+        self.tasks.pop(0)
+
+    # ===================================================================== turn start ===========
+    def _auto_start_turn(self: Any, task: tuple) -> bool:
+        from .rules import PER_TURN_STEPS, TURN_LIMIT
+
+        self.tasks.pop(0)
+        if self.turn >= TURN_LIMIT or len(self._history) + PER_TURN_STEPS > self.g.spec.max_game_length:
+            self.result = 3
+            self._note("The summer is over before the monsters are beaten: the game is lost")
+            return True
+        self.event_used = 0
+        self.newc = [0] * self.np
+        self.card = -1
+        self.foe = -1
+        self.ds = self.dm = self.dc = self.extra = 0
+        self.start = self.cloc[self.active]
+        self._note(f"Turn {self.turn + 1}: {self.char_name(self.active)} (seat {self.active})")
+        self._push(self._task("choose_card", self.active))
+        return True
+
+    # ===================================================================== 1. action card ========
+    def _opts_choose_card(self: Any, task: tuple) -> list[int]:
+        seat = task[1]
+        out = [self.g.A_REST]
+        hand = self.hand[seat]
+        for c in range(6):
+            if hand >> c & 1 and self._card_playable(seat, c):
+                out.append(self.g.A_CARD + c)
+        return out
+
+    def _card_playable(self: Any, seat: int, c: int) -> bool:
+        if c == CARD_TELEPORT:
+            return bool(self._teleport_targets(seat))
+        d = self.tb.card_distance[c]
+        return d == 0 or self._route_exists(self.cloc[seat], seat, d, 0, self.cloc[seat])
+
+    def _do_choose_card(self: Any, task: tuple, action: int) -> None:
+        seat = task[1]
+        self.tasks.pop(0)
+        if action == self.g.A_REST:
+            self.card = CARD_REST
+            self._note(f"{self.char_name(seat)} declares a rest")
+            self._push(self._task("rest_return", seat), self._task("flip_curse", seat),
+                       self._task("ability", seat), self._task("monster_move", seat))
+            return
+        c = action - self.g.A_CARD
+        self.card = c
+        self.hand[seat] &= ~(1 << c)
+        self.adisc[seat] |= 1 << c
+        self._note(f"{self.char_name(seat)} plays {self._card_label(seat, c)}")
+        d = self.tb.card_distance[c]
+        if c == CARD_TELEPORT:
+            self._push(self._task("teleport", seat, 0))
+        elif d == 0:
+            self._push(self._task("after_move", seat))
+        else:
+            self.rpos = self.cloc[seat]
+            self.rleft = d
+            self.rused = 0
+            self._push(self._task("route", seat))
+
+    def _card_label(self: Any, seat: int, c: int) -> str:
+        if c == CARD_TELEPORT:
+            return f"Teleport ({self.tb.data.characters[self.char[seat]].teleport_text})"
+        return f'"{self.tb.card_names[c]}"'
+
+    # ===================================================================== 2. movement ===========
+    def _step_allowed(self: Any, seat: int, pos: int, nxt: int, used: int, start: int) -> bool:
+        """One road of a route: never a road twice, never back to the start, curses respected."""
+        if used >> self.tb.road_id[(pos, nxt)] & 1 or nxt == start:
+            return False
+        return not (self.has_curse(seat, "no_shared_location") and self.others_at(seat, nxt))
+
+    def _stops_mover(self: Any, loc: int) -> bool:
+        """Gnome Giant: a character moving through its location must stop there."""
+        return any(self.mloc[m] == loc and self.m_ability(m) == "stop_movers" for m in range(3))
+
+    def _route_exists(self: Any, pos: int, seat: int, left: int, used: int, start: int) -> bool:
+        if left == 0:
+            return True
+        for nxt in self.tb.adj[pos]:
+            if not self._step_allowed(seat, pos, nxt, used, start):
+                continue
+            if self._stops_mover(nxt):
+                return True
+            if self._route_exists(nxt, seat, left - 1, used | 1 << self.tb.road_id[(pos, nxt)], start):
+                return True
+        return False
+
+    def _opts_route(self: Any, task: tuple) -> list[int]:
+        seat = task[1]
+        out = []
+        for nxt in self.tb.adj[self.rpos]:
+            if not self._step_allowed(seat, self.rpos, nxt, self.rused, self.start):
+                continue
+            road = 1 << self.tb.road_id[(self.rpos, nxt)]
+            if self._stops_mover(nxt) or self._route_exists(nxt, seat, self.rleft - 1, self.rused | road, self.start):
+                out.append(self.g.A_LOC + nxt)
+        return out
+
+    def _do_route(self: Any, task: tuple, action: int) -> None:
+        seat = task[1]
+        nxt = action - self.g.A_LOC
+        self.rused |= 1 << self.tb.road_id[(self.rpos, nxt)]
+        self.rpos = nxt
+        self.rleft -= 1
+        self.cloc[seat] = nxt
+        if self._stops_mover(nxt) and self.rleft:
+            self._note(f"{self.char_name(seat)} must stop at {self.loc_name(nxt)} and fight the Gnome Giant")
+            self.rleft = 0
+        if self.rleft == 0:
+            self.tasks.pop(0)
+            self._note(f"{self.char_name(seat)} moves to {self.loc_name(nxt)}")
+            self._push(self._task("after_move", seat))
+
+    # ----------------------------------------------------------------- Teleport -----------------
+    def _teleport_targets(self: Any, seat: int) -> list[int]:
+        """Locations the seat's Teleport card allows (never its own location)."""
+        rule = self.tb.char_teleport[self.char[seat]]
+        here = self.cloc[seat]
+        out = []
+        for loc in range(self.g.n_loc):
+            if loc == here:
+                continue
+            if rule == "monster":
+                ok = bool(self.monsters_at(loc))
+            elif rule == "character":
+                ok = self.others_at(seat, loc)
+            elif rule == "distrust3":
+                ok = self.dis[loc] >= 3
+            elif rule == "courage_die":
+                ok = bool(self.die[loc])
+            else:  # quiet: no character and no monster
+                ok = not self.others_at(seat, loc) and not self.monsters_at(loc)
+            if ok and self.has_curse(seat, "no_shared_location") and self.others_at(seat, loc):
+                ok = False
+            if ok:
+                out.append(loc)
+        return out
+
+    def _opts_teleport(self: Any, task: tuple) -> list[int]:
+        return [self.g.A_LOC + loc for loc in self._teleport_targets(task[1])]
+
+    def _do_teleport(self: Any, task: tuple, action: int) -> None:
+        seat, mode = task[1], task[2]
+        loc = action - self.g.A_LOC
+        self.tasks.pop(0)
+        self.cloc[seat] = loc
+        self._note(f"{self.char_name(seat)} teleports to {self.loc_name(loc)}")
+        if mode == 0:
+            self._push(self._task("after_move", seat))
+
+    # ===================================================================== 3. rumors =============
+    def _auto_after_move(self: Any, task: tuple) -> bool:
+        seat = task[1]
+        self.tasks.pop(0)
+        here = self.cloc[seat]
+        self._push(*[self._task("rumor", seat, nb) for nb in self.tb.adj[here]], self._task("roll_setup", seat))
+        return True
+
+    def _opts_rumor(self: Any, task: tuple) -> list[int]:
+        frm = task[2]
+        g = self.g
+        out = []
+        if self.sup[frm]:
+            out.append(g.A_PULL_S)
+        if self.dis[frm]:
+            out.append(g.A_PULL_D)
+        if out and self.die[frm]:
+            out.append(g.A_LEAVE)  # pulling from a location with a courage die is optional
+        return out
+
+    def _do_rumor(self: Any, task: tuple, action: int) -> None:
+        seat, frm = task[1], task[2]
+        to = self.cloc[seat]
+        self.tasks.pop(0)
+        if action == self.g.A_LEAVE:
+            self._note(f"Rumors: {self.char_name(seat)} leaves the tokens at {self.loc_name(frm)}")
+        elif action == self.g.A_PULL_S:
+            self.sup[frm] -= 1
+            self.sup[to] += 1
+            self._note(f"Rumors: a support token comes from {self.loc_name(frm)}")
+        else:
+            self.dis[frm] -= 1
+            self.dis[to] += 1
+            self._note(f"Rumors: a distrust token comes from {self.loc_name(frm)}")
+
+    # ===================================================================== 4. roll ==============
+    def _auto_roll_setup(self: Any, task: tuple) -> bool:
+        seat = task[1]
+        here = self.cloc[seat]
+        foes = self.monsters_at(here)
+        if len(foes) > 1:
+            return False  # several monsters here: the player chooses which one to fight (choose_foe)
+        self.tasks.pop(0)
+        self.foe = foes[0] if foes else -1
+        self._start_roll(seat)
+        return True
+
+    def _opts_roll_setup(self: Any, task: tuple) -> list[int]:
+        return [self.g.A_MONSTER + m for m in self.monsters_at(self.cloc[task[1]])]
+
+    def _do_roll_setup(self: Any, task: tuple, action: int) -> None:
+        self.tasks.pop(0)
+        self.foe = action - self.g.A_MONSTER
+        self._start_roll(task[1])
+
+    def _resourcefulness(self: Any, seat: int) -> int:
+        if self.card == CARD_TELEPORT:
+            return self.tb.char_teleport_res[self.char[seat]]
+        return self.tb.card_res[self.card]
+
+    def _start_roll(self: Any, seat: int) -> None:
+        """Dice = resourcefulness + support tokens here; at most 7 (5 when cursed), extra dice curse."""
+        here = self.cloc[seat]
+        want = self._resourcefulness(seat) + self.sup[here]
+        cap = 5 if self.has_curse(seat, "max_five_dice") else 7
+        rolled = min(want, cap)
+        self.extra = want - rolled
+        what = f"fights {self.monster_name(self.foe)}" if self.foe >= 0 else "persuades the residents"
+        self._note(f"{self.char_name(seat)} {what} with {rolled} dice"
+                   + (f" ({self.extra} over the limit)" if self.extra else ""))
+        self.ds = self.dm = self.dc = 0
+        after = [self._task("resolve_roll", seat)]
+        if rolled:
+            pre = [self._task("roll", seat, rolled)]
+            if self.tb.char_ability[self.char[seat]] == "reroll_one":
+                pre.append(self._task("reroll_offer", seat))
+            after = pre + after
+        self._push(*after)
+
+    def _chance_roll(self: Any, task: tuple) -> list[tuple[int, float]]:
+        from .rules import dice_distribution
+
+        return dice_distribution(task[2])
+
+    def _roll_roll(self: Any, task: tuple, outcome: int) -> None:
+        n = task[2]
+        self.ds, self.dm = outcome // 8, outcome % 8
+        self.dc = n - self.ds - self.dm
+        self.tasks.pop(0)
+        self._note(f"Roll: {self.ds} success, {self.dm} move, {self.dc} curse")
+
+    def _opts_reroll_offer(self: Any, task: tuple) -> list[int]:
+        """Dipper (reconstructed): once per turn he may re-roll one die of his roll."""
+        g = self.g
+        out = [g.A_NO]
+        for f, count in enumerate((self.ds, self.dm, self.dc)):
+            if count:
+                out.append(g.A_REROLL + f)
+        return out
+
+    def _do_reroll_offer(self: Any, task: tuple, action: int) -> None:
+        self.tasks.pop(0)
+        if action == self.g.A_NO:
+            return
+        face = action - self.g.A_REROLL
+        if face == 0:
+            self.ds -= 1
+        elif face == 1:
+            self.dm -= 1
+        else:
+            self.dc -= 1
+        from .rules import FACES
+
+        self._note(f"{self.char_name(task[1])} re-rolls a die showing {FACES[face]}")
+        self._push(self._task("reroll", task[1]))
+
+    def _chance_reroll(self: Any, task: tuple) -> list[tuple[int, float]]:
+        from .rules import FACE_P
+
+        return [(f, p) for f, p in enumerate(FACE_P)]
+
+    def _roll_reroll(self: Any, task: tuple, face: int) -> None:
+        from .rules import FACES
+
+        if face == 0:
+            self.ds += 1
+        elif face == 1:
+            self.dm += 1
+        else:
+            self.dc += 1
+        self.tasks.pop(0)
+        self._note(f"The re-rolled die shows {FACES[face]}")
+
+    def _auto_resolve_roll(self: Any, task: tuple) -> bool:
+        """Successes first, then movement, and the curses at the very end."""
+        seat = task[1]
+        here = self.cloc[seat]
+        self.tasks.pop(0)
+        moves = self.dm
+        if self.foe >= 0:
+            moves = self._fight(seat, self.foe)
+            if self.result:
+                return True
+        else:
+            flips = min(self.ds, self.dis[here])
+            if flips:
+                self.dis[here] -= flips
+                self.sup[here] += flips
+                self._note(f"{flips} distrust token(s) at {self.loc_name(here)} flip to support")
+        tail = [self._task("roll_curses", seat)]
+        if moves:
+            tail.insert(0, self._task("move_token", seat, moves))
+        self._push(*tail)
+        return True
+
+    def _fight(self: Any, seat: int, m: int) -> int:
+        """Defeat the monster with enough successes; return how many tokens still move."""
+        here = self.cloc[seat]
+        ability = self.m_ability(m)
+        hits, moves = self.ds, self.dm
+        if ability == "arrows_fight":  # Rumble McSkirmish: arrows are the successes, and move nothing
+            hits, moves = self.dm, 0
+        need = max(self.dis[here], 1)
+        if ability == "extra_success":  # Zhivogryz
+            need = self.dis[here] + 1 if self.dis[here] else 2
+        immune = (ability == "last_only" and len(self.live_monsters()) > 1) or (
+            ability == "cursed_only" and not self.curses[seat]
+        )
+        name = self.monster_name(m)
+        if immune:
+            self._note(f"Successes do not affect {name} now")
+        elif hits >= need:
+            self.mloc[m] = -2
+            self._note(f"{self.char_name(seat)} defeats {name} ({hits} of {need} needed)")
+            if not self.live_monsters():
+                self.result = 1
+                self._note("All the monsters are defeated: Gravity Falls is saved!")
+        else:
+            self._note(f"{hits} success(es) are not enough against {name} ({need} needed)")
+        return moves
+
+    def _opts_move_token(self: Any, task: tuple) -> list[int]:
+        seat = task[1]
+        here = self.cloc[seat]
+        g = self.g
+        out = []
+        if self.dis[here]:
+            out += [g.A_MOVE_D + nb for nb in self.tb.adj[here]]
+        if self.sup[here] and not self.has_curse(seat, "no_move_support"):
+            out += [g.A_MOVE_S + nb for nb in self.tb.adj[here]]
+        if not out and task[2]:
+            self._note("No token can be moved; the remaining arrows are lost")
+        return out
+
+    def _do_move_token(self: Any, task: tuple, action: int) -> None:
+        seat, left = task[1], task[2]
+        here = self.cloc[seat]
+        g = self.g
+        if action >= g.A_MOVE_D:
+            to = action - g.A_MOVE_D
+            self.dis[here] -= 1
+            self.dis[to] += 1
+            kind = "distrust"
+        else:
+            to = action - g.A_MOVE_S
+            self.sup[here] -= 1
+            self.sup[to] += 1
+            kind = "support"
+        self._note(f"A {kind} token moves from {self.loc_name(here)} to {self.loc_name(to)}")
+        if left > 1:
+            self.tasks[0] = (task[0], seat, left - 1, 0)
+        else:
+            self.tasks.pop(0)
+
+    def _auto_roll_curses(self: Any, task: tuple) -> bool:
+        seat = task[1]
+        self.tasks.pop(0)
+        count = (1 if self.dc else 0) + self.extra
+        self._push(*[self._task("give_curse", seat) for _ in range(count)], self._task("end_steps", seat))
+        return True
+
+    # ===================================================================== 5. end of turn ========
+    def _auto_end_steps(self: Any, task: tuple) -> bool:
+        seat = task[1]
+        self.tasks.pop(0)
+        self._push(self._task("place_die", seat), self._task("draw", seat, self._draw_count(seat)),
+                   self._task("flip_curse", seat), self._task("cleanse", seat), self._task("ability", seat),
+                   self._task("monster_move", seat))
+        return True
+
+    def _opts_place_die(self: Any, task: tuple) -> list[int]:
+        here = self.cloc[task[1]]
+        if self.dis[here] or self.monsters_at(here) or self.die[here] or not self.supply:
+            return []
+        return [self.g.A_YES, self.g.A_NO]
+
+    def _do_place_die(self: Any, task: tuple, action: int) -> None:
+        self.tasks.pop(0)
+        if action == self.g.A_YES:
+            here = self.cloc[task[1]]
+            self.die[here] = 1
+            self.supply -= 1
+            self._note(f"A courage die is placed at {self.loc_name(here)}")
+
+    def _near_manotaur(self: Any, loc: int) -> bool:
+        for m in range(3):
+            ml = self.mloc[m]
+            if ml >= 0 and self.m_ability(m) == "no_draw_nearby" and (ml == loc or loc in self.tb.adj[ml]):
+                return True
+        return False
+
+    def _draw_count(self: Any, seat: int) -> int:
+        """Draws allowed now: 1 (Mabel: up to a hand of 3), less one under the draw curse."""
+        here = self.cloc[seat]
+        held = bin(self.hand[seat]).count("1")
+        if held >= 3 or self.monsters_at(here) or self.dis[here] or self._near_manotaur(here):
+            return 0
+        base = 3 - held if self.tb.char_ability[self.char[seat]] == "draw_to_three" else 1
+        if self.has_curse(seat, "draw_fewer"):
+            base -= 1
+        return max(base, 0)
+
+    def _auto_draw(self: Any, task: tuple) -> bool:
+        seat, left = task[1], task[2]
+        if left <= 0 or not (self.adeck[seat] | self.adisc[seat]):
+            self.tasks.pop(0)
+            return True
+        stan = self.tb.char_ability[self.char[seat]] == "draw_from_discard" and not self._near_manotaur(
+            self.cloc[seat])
+        if stan and self.adisc[seat]:
+            return False  # Stan chooses: the top of the deck, or any card of his discard pile
+        self._draw_from_deck(seat, left)
+        return True
+
+    def _draw_from_deck(self: Any, seat: int, left: int) -> None:
+        if not self.adeck[seat]:
+            self.adeck[seat] = self.adisc[seat]
+            self.adisc[seat] = 0
+            self._note(f"{self.char_name(seat)} shuffles the discard pile into a new action deck")
+        self.tasks[0] = self._task("draw_card", seat, left)
+
+    def _opts_draw(self: Any, task: tuple) -> list[int]:
+        seat = task[1]
+        g = self.g
+        return [g.A_DECK] + [g.A_HANDCARD + c for c in range(6) if self.adisc[seat] >> c & 1]
+
+    def _do_draw(self: Any, task: tuple, action: int) -> None:
+        seat, left = task[1], task[2]
+        g = self.g
+        if action == g.A_DECK:
+            self._draw_from_deck(seat, left)
+            return
+        c = action - g.A_HANDCARD
+        self.adisc[seat] &= ~(1 << c)
+        self.hand[seat] |= 1 << c
+        self._note(f"{self.char_name(seat)} takes {self._card_label(seat, c)} from his discard pile")
+        self.tasks[0] = (task[0], seat, left - 1, 0)
+
+    def _chance_draw_card(self: Any, task: tuple) -> list[tuple[int, float]]:
+        deck = self.adeck[task[1]]
+        cards = [c for c in range(6) if deck >> c & 1]
+        return [(c, 1.0 / len(cards)) for c in cards]
+
+    def _roll_draw_card(self: Any, task: tuple, c: int) -> None:
+        seat, left = task[1], task[2]
+        self.adeck[seat] &= ~(1 << c)
+        self.hand[seat] |= 1 << c
+        self._note(f"{self.char_name(seat)} draws an action card")
+        self.tasks[0] = self._task("draw", seat, left - 1)
+
+    def _auto_flip_curse(self: Any, task: tuple) -> bool:
+        """Curse: at the end of the turn (after the draw) flip 1 support token in your location."""
+        seat = task[1]
+        self.tasks.pop(0)
+        here = self.cloc[seat]
+        if self.has_curse(seat, "flip_support") and self.sup[here]:
+            self.sup[here] -= 1
+            self.dis[here] += 1
+            self._note(f"Curse: a support token at {self.loc_name(here)} flips to distrust")
+        return True
+
+    def _cleanse_dice(self: Any, seat: int) -> int:
+        here = self.cloc[seat]
+        old = self.curses[seat] & ~self.newc[seat]
+        if not self.die[here] or not old:
+            return 0
+        return min(self.sup[here], 7)
+
+    def _auto_cleanse(self: Any, task: tuple) -> bool:
+        if self._cleanse_dice(task[1]) == 0:
+            self.tasks.pop(0)
+            return True
+        return False
+
+    def _chance_cleanse(self: Any, task: tuple) -> list[tuple[int, float]]:
+        from .rules import successes_distribution
+
+        return successes_distribution(self._cleanse_dice(task[1]))
+
+    def _roll_cleanse(self: Any, task: tuple, hits: int) -> None:
+        seat = task[1]
+        self.tasks.pop(0)
+        self._note(f"{self.char_name(seat)} rolls {self._cleanse_dice(seat)} dice against curses: {hits} success(es)")
+        if hits:
+            self._push(self._task("discard_curse", seat, hits))
+
+    def _opts_discard_curse(self: Any, task: tuple) -> list[int]:
+        seat = task[1]
+        old = self.curses[seat] & ~self.newc[seat]
+        kinds = [self.g.A_CURSE + k for k in range(len(self.tb.curse_kinds)) if old >> k & 1]
+        return kinds + [self.g.A_NO] if kinds else []
+
+    def _do_discard_curse(self: Any, task: tuple, action: int) -> None:
+        seat, left = task[1], task[2]
+        if action == self.g.A_NO:
+            self.tasks.pop(0)
+            return
+        k = action - self.g.A_CURSE
+        self._drop_curse(seat, k)
+        if left > 1:
+            self.tasks[0] = (task[0], seat, left - 1, 0)
+        else:
+            self.tasks.pop(0)
+
+    def _drop_curse(self: Any, seat: int, k: int) -> None:
+        self.curses[seat] &= ~(1 << k)
+        self.newc[seat] &= ~(1 << k)
+        self.cdisc[k] += 1
+        self._note(f"{self.char_name(seat)} discards the curse '{self.tb.data.curses[k].name}'")
+
+    # ----------------------------------------------------------------- abilities ----------------
+    def _opts_ability(self: Any, task: tuple) -> list[int]:
+        """Soos removes another nearby character's curse; Wendy moves a courage die (once per turn)."""
+        seat = task[1]
+        g = self.g
+        ability = self.tb.char_ability[self.char[seat]]
+        here = self.cloc[seat]
+        out: list[int] = []
+        if ability == "remove_curse":
+            k_n = len(self.tb.curse_kinds)
+            for s in range(self.np):
+                if s != seat and (self.cloc[s] == here or self.cloc[s] in self.tb.adj[here]):
+                    out += [g.A_SOOS + s * k_n + k for k in range(k_n) if self.curses[s] >> k & 1]
+        elif ability == "move_courage_die":
+            for nb in self.tb.adj[here]:
+                if self.die[here] and not self.die[nb]:
+                    out.append(g.A_WENDY_TO + nb)
+                if self.die[nb] and not self.die[here]:
+                    out.append(g.A_WENDY_FROM + nb)
+        return out + [g.A_NO] if out else []
+
+    def _do_ability(self: Any, task: tuple, action: int) -> None:
+        seat = task[1]
+        g = self.g
+        self.tasks.pop(0)
+        here = self.cloc[seat]
+        if action == g.A_NO:
+            return
+        if action >= g.A_WENDY_FROM:
+            nb = action - g.A_WENDY_FROM
+            self.die[nb], self.die[here] = 0, 1
+            self._note(f"Wendy brings the courage die from {self.loc_name(nb)} to {self.loc_name(here)}")
+        elif action >= g.A_WENDY_TO:
+            nb = action - g.A_WENDY_TO
+            self.die[nb], self.die[here] = 1, 0
+            self._note(f"Wendy carries the courage die from {self.loc_name(here)} to {self.loc_name(nb)}")
+        else:
+            k_n = len(self.tb.curse_kinds)
+            s, k = divmod(action - g.A_SOOS, k_n)
+            self._note(f"Soos helps {self.char_name(s)}:")
+            self._drop_curse(s, k)
+
+    # ----------------------------------------------------------------- rest ---------------------
+    def _rest_pool(self: Any, seat: int) -> int:
+        return self.adeck[seat] | self.adisc[seat]
+
+    def _auto_rest_return(self: Any, task: tuple) -> bool:
+        seat = task[1]
+        pool = self._rest_pool(seat)
+        if self.has_curse(seat, "draw_fewer") and bin(pool).count("1") > 1:
+            return False  # one random card stays out (chance)
+        self.tasks.pop(0)
+        if pool and self.has_curse(seat, "draw_fewer"):
+            self.adeck[seat], self.adisc[seat] = pool, 0  # the only card stays out, in the deck
+            self._note(f"{self.char_name(seat)} is cursed and takes back no card")
+            return True
+        self.hand[seat] |= pool
+        self.adeck[seat] = self.adisc[seat] = 0
+        self._note(f"{self.char_name(seat)} takes all action cards back into hand")
+        return True
+
+    def _chance_rest_return(self: Any, task: tuple) -> list[tuple[int, float]]:
+        pool = self._rest_pool(task[1])
+        cards = [c for c in range(6) if pool >> c & 1]
+        return [(c, 1.0 / len(cards)) for c in cards]
+
+    def _roll_rest_return(self: Any, task: tuple, c: int) -> None:
+        seat = task[1]
+        self.tasks.pop(0)
+        pool = self._rest_pool(seat)
+        self.hand[seat] |= pool & ~(1 << c)
+        self.adeck[seat] = 1 << c
+        self.adisc[seat] = 0
+        self._note(f"{self.char_name(seat)} is cursed: one random card stays in the action deck")
