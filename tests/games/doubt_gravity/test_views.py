@@ -1,0 +1,95 @@
+"""Doubt x Gravity: what each seat sees, the tensor, determinization and the two views."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+from doubt_helpers import play, three_player_start, two_player_start
+
+from gravity_games.games.doubt_gravity.render import render_svg, render_text
+from gravity_games.games.doubt_gravity.rules import LOC_STACK
+
+
+def test_own_numbers_are_private_and_others_see_colours_only() -> None:
+    state = three_player_start()
+    mine = state.observation(0)
+    assert mine["hand"] == ["G4", "K2", "K3"]
+    for other in (1, 2, None):
+        obs = state.observation(other)
+        held = [t for t in obs["tokens"] if t["where"] == "seat 0"]
+        assert sorted(t["colour"] for t in held) == ["G", "K", "K"]
+        assert all(t["number"] is None for t in held)
+        assert "hand" not in obs or obs["hand"] != mine["hand"]
+    assert state.private_values(0) == {"hand": ["G4", "K2", "K3"]}
+
+
+def test_readings_are_private_values() -> None:
+    state = play(three_player_start(), "roll 3", "place K3", "done", "pass", "pass")
+    values = state.private_values(1)
+    assert values["readings"][0]["seat"] == 1 and values["readings"][0]["round"] == 1
+    assert state.observation(2)["readings"] == []
+
+
+def test_tensor_has_the_spec_shape_and_follows_the_observation() -> None:
+    state = play(two_player_start(), "roll 3")
+    size = state.game.spec.observation_shape[0]
+    before = state.observation_tensor(0)
+    assert len(before) == size
+    play(state, "place K3")
+    after = state.observation_tensor(0)
+    assert len(after) == size and after != before
+    # Seat 1 does not know the number of K3, seat 0 does: their tensors differ on it.
+    assert state.observation_tensor(1) != after
+    assert state.clone().observation_tensor(0) == after
+
+
+def test_resample_keeps_the_view_and_redraws_hidden_numbers() -> None:
+    state = three_player_start()
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(40):
+        sample = state.resample_from_infostate(0, rng)
+        assert sample.observation(0) == state.observation(0)
+        seen.add(tuple(sample.number))
+        # Each colour keeps its five numbers.
+        for c in range(3):
+            assert sorted(sample.number[c * 5 : c * 5 + 5]) == [1, 2, 3, 4, 5]
+    assert len(seen) > 10
+
+
+def test_resample_weights_by_the_seats_own_reading() -> None:
+    # Exact perception: K3 + G3 weigh 32 g, so a sample fitting the reading sums to 6.
+    before = play(three_player_start(), "roll 3", "place K3", "done", "place G3", "done")
+    rng = random.Random(11)
+    spread = {sum(before.resample_from_infostate(2, rng).number[p] for p in before.stack) for _ in range(40)}
+    assert len(spread) >= 4  # seat 2 has felt nothing yet: many sums fit
+    state = play(before.clone(), "pass", "correct", "correct")
+    assert state.current_player() == 2
+    sums = []
+    for _ in range(60):
+        sample = state.resample_from_infostate(2, rng)
+        assert sample.observation(2) == state.observation(2)
+        assert all(sample.loc[p] == LOC_STACK for p in sample.stack)
+        sums.append(sum(sample.number[p] for p in sample.stack))
+    assert sum(1 for s in sums if s == 6) >= 54
+
+
+def test_text_view_hides_others_numbers() -> None:
+    state = play(three_player_start(), "roll 3", "place K3", "done")
+    text = render_text(state.observation(1), state.game)
+    assert "Designated Number" in text and "seat 1 (you)" in text
+    assert "K3" not in text  # seat 0's token is face down for seat 1
+    assert "G2" in text and "R4" in text  # seat 1's own hand
+    assert "K3" in render_text(state.observation(0), state.game)
+
+
+def test_svg_view_is_well_formed_and_shows_the_stack() -> None:
+    state = play(two_player_start(), "roll 4", "place K4", "place K2", "done")
+    svg = render_svg(state.observation(0), state.game)
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    texts = "".join(el.text or "" for el in root.iter() if el.tag.endswith("text"))
+    assert "K4" in texts and "K2" in texts and "Designated" in texts
+    other = render_svg(state.observation(1), state.game)
+    assert "K2<" not in other and "K?" in other
