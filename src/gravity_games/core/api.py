@@ -408,13 +408,14 @@ class State(ABC):
     by hand; :meth:`_copy_base_into` copies the history and log (copy on write).
     """
 
-    __slots__ = ("_history", "_log", "_shared", "game")
+    __slots__ = ("_history", "_legal_memo", "_log", "_shared", "game")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[int] = []
         self._log: list[str | tuple[int, str]] = []
         self._shared = False
+        self._legal_memo: tuple[int, tuple[int, ...]] | None = None
 
     # -- to implement -------------------------------------------------------
 
@@ -493,7 +494,12 @@ class State(ABC):
             return []
         if player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        return self._legal_actions()
+        legal = self._legal_actions()
+        # Remembered for apply_action's legality check (keyed by the step number, so any
+        # applied action invalidates it): a bot that just asked for the legal moves does
+        # not pay for them twice. States change only through apply_action.
+        self._legal_memo = (len(self._history), tuple(legal))
+        return legal
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
@@ -505,9 +511,13 @@ class State(ABC):
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalActionError("the game is over; no action is legal")
-        legal = self.legal_actions()
+        memo = getattr(self, "_legal_memo", None)
+        if player >= 0 and memo is not None and memo[0] == len(self._history):
+            legal: Sequence[int] = memo[1]
+        else:
+            legal = self.legal_actions()
         if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, legal, player))
+            raise IllegalActionError(self._illegal_message(action, list(legal), player))
         self._apply(action)
         self._record(action)
 
@@ -611,6 +621,7 @@ class State(ABC):
         other._log = self._log
         other._shared = True
         self._shared = True
+        other._legal_memo = None  # a clone may be changed (resampled) before it moves
 
     def to_json(self) -> dict[str, JSON]:
         """The canonical full state, hidden information included (never send it to a player)."""
