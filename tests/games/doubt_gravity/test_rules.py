@@ -54,7 +54,8 @@ def test_removed_numbers_are_shown_only_when_the_game_ends() -> None:
 
 
 def test_two_players_take_four_of_their_colour_and_two_of_the_remaining_one() -> None:
-    """Rulebook: "2-Players Game: Each player takes four Tokens of the same color and two Tokens in the remaining color."."""
+    """Rulebook: "2-Players Game: Each player takes four Tokens of the same color and two Tokens
+    in the remaining color."."""
     state = game(2).new_initial_state()
     play(state, "remove K1", "remove G1", "remove R1")
     assert state.current_player() == 0
@@ -65,7 +66,8 @@ def test_two_players_take_four_of_their_colour_and_two_of_the_remaining_one() ->
     play(state, "colour black")
     # Red and black go whole to their owners without a chance step; grey is dealt two and two.
     assert state.current_player() == CHANCE
-    assert [state.action_to_string(a) for a, _ in state.chance_outcomes()] == ["deal G2", "deal G3", "deal G4", "deal G5"]
+    dealt = [state.action_to_string(a) for a, _ in state.chance_outcomes()]
+    assert dealt == ["deal G2", "deal G3", "deal G4", "deal G5"]
     play(state, "deal G5", "deal G2")
     assert numbers_at(state, 0) == ["G2", "G5", "R2", "R3", "R4", "R5"]
     assert numbers_at(state, 1) == ["G3", "G4", "K2", "K3", "K4", "K5"]
@@ -73,7 +75,8 @@ def test_two_players_take_four_of_their_colour_and_two_of_the_remaining_one() ->
 
 
 def test_three_players_take_two_of_their_colour_and_one_of_another() -> None:
-    """Rulebook: "3-Players Game: Each player chooses a color and takes two Tokens from that color, and one of a different color."."""
+    """Rulebook: "3-Players Game: Each player chooses a color and takes two Tokens from that color,
+    and one of a different color."."""
     state = three_player_start()
     assert numbers_at(state, 0) == ["G4", "K2", "K3"]
     assert numbers_at(state, 1) == ["G2", "G3", "R4"]
@@ -151,7 +154,8 @@ def test_turns_go_clockwise_from_the_first_player() -> None:
 
 
 def test_tokens_are_stacked_on_top_and_several_may_be_placed() -> None:
-    """Rulebook: "If there are already Tokens placed out by other players, stack yours on top." / several at the same time."""
+    """Rulebook: "If there are already Tokens placed out by other players, stack yours on top." and
+    "A player can place and stack multiple Tokens at the same time."."""
     state = play(two_player_start(), "roll 3", "place K3", "place R3", "done", "place R4")
     assert [f"{'KGR'[p // 5]}{state.number[p]}" for p in state.stack] == ["K3", "R3", "R4"]
     assert [state.owner[p] for p in state.stack] == [0, 0, 1]
@@ -242,7 +246,8 @@ def test_an_empty_stack_is_not_assessed() -> None:
 
 
 def test_nobody_doubts_the_stack_leaves_the_game_unrevealed() -> None:
-    """Rulebook: "All the Tokens that are played in that round in the stack aren't revealed; place them off to the side and out of the game."."""
+    """Rulebook: "All the Tokens that are played in that round in the stack aren't revealed; place them
+    off to the side and out of the game."."""
     state = play(three_player_start(), "roll 3", "place K3", "done", "place G2", "done", "pass")
     play(state, "correct", "correct", "correct")
     assert numbers_at(state, LOC_OUT) == ["G2", "K3"]
