@@ -353,6 +353,7 @@ class ComparisonGravityState(State):
         self.hands[seat].remove(number)
         self.played[seat] = number
         self._note(f"Seat {seat} places a token on {SPOTS[self.shown[seat]]}.")
+        self._note(f"Seat {seat} placed token {number}.", seat)  # the number is the player's alone
         self.step += 1
         if self.step == 2:
             self.match, winner = resolve_round(self.game.torque, n, self.round_first, self.shown, self.played)

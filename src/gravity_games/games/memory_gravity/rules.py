@@ -121,6 +121,12 @@ class MemoryGravityGame(Game):
         # Reading of each number when perception is exact: a table, not a chance node.
         self.exact_levels: list[int] = [self.model.nearest_level(g) for g in self.grams]
 
+    def reading_grams(self, level: int) -> float:
+        """What a reading shows: the grid value, or with exact perception the true mass itself."""
+        if self.model.exact and level in self.exact_levels:
+            return self.grams[self.exact_levels.index(level)]
+        return self.model.grams(level)
+
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
         roll_off = ROLL_OFF_PASS_LIMIT * n + 1
@@ -198,6 +204,9 @@ class MemoryGravityState(State):
         new.keeper = list(self.keeper)
         new.kept = [list(k) for k in self.kept]
         return new
+
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
 
     def turn_seat(self) -> int:
         """The seat whose turn it is: clockwise from the first player."""
@@ -346,6 +355,9 @@ class MemoryGravityState(State):
         self._after_reading()
 
     def _after_reading(self) -> None:
+        seat, token, level = self.lifts[-1]
+        # The reading is the lifter's alone: a private log line.
+        self._note(f"Seat {seat} feels {token_name(token)} at {self.game.reading_grams(level):.1f} g.", seat)
         self.phase = KEEP if len(self.this_turn) == LIFTS_PER_TURN else LIFT
 
     def _keep(self, token: int) -> None:
@@ -402,7 +414,6 @@ class MemoryGravityState(State):
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         n = self.game.players
-        model = self.game.model
         obs: dict[str, Any] = {
             "game": self.game.ID,
             "players": n,
@@ -429,7 +440,7 @@ class MemoryGravityState(State):
             obs["readings"] = {
                 "seat": seat,
                 "lifts": [
-                    {"lift": i, "token": token_name(t), "grams": model.grams(level), "level": level}
+                    {"lift": i, "token": token_name(t), "grams": self.game.reading_grams(level), "level": level}
                     for i, (s, t, level) in enumerate(self.lifts)
                     if s == seat and level >= 0
                 ],
