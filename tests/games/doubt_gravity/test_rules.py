@@ -408,3 +408,27 @@ def test_a_state_document_round_trips_and_a_bad_one_is_refused() -> None:
 def test_stack_tokens_are_on_the_stack() -> None:
     state = play(two_player_start(), "roll 3", "place K3")
     assert all(state.loc[p] == LOC_STACK for p in state.stack)
+
+
+def test_endless_roll_off_ties_end_with_lots() -> None:
+    """Engine rule (keeps max_game_length a true bound): after 20 tied passes the tied draw lots."""
+    state = game(2).new_initial_state()
+    play(state, "remove K1", "remove G1", "remove R1", "colour black", "colour grey", "deal R2", "deal R3")
+    for _ in range(19):
+        play(state, "roll 4", "roll 4")
+    assert [state.action_to_string(a) for a, _ in state.chance_outcomes()][:1] == ["roll 1"]
+    play(state, "roll 4", "roll 4")
+    assert [state.action_to_string(a) for a, p in state.chance_outcomes()] == ["lots seat 0", "lots seat 1"]
+    play(state, "lots seat 1")
+    assert state.first == 1 and state.round == 1
+
+
+def test_max_game_length_bounds_a_game_that_uses_every_round() -> None:
+    g = game(3, max_rounds=3)
+    state = g.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[-1] if state.current_player() == CHANCE else legal[-1])
+        steps += 1
+    assert steps <= g.spec.max_game_length

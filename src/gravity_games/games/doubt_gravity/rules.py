@@ -49,10 +49,12 @@ LOC_UNUSED = -5
 LOC_NAMES = {LOC_BOX: "box", LOC_REMOVED: "removed", LOC_STACK: "stack", LOC_OUT: "out", LOC_UNUSED: "unused"}
 
 # Phases (names in tensor.PHASE_NAMES, shared with the observation tensor).
-P_REMOVE, P_COLOUR, P_EXTRA, P_DEAL, P_ROLLOFF, P_ROLL, P_DESIGNATE, P_PLACE, P_LIFT, P_ASSESS, P_END = range(11)
+P_REMOVE, P_COLOUR, P_EXTRA, P_DEAL, P_ROLLOFF, P_ROLL, P_DESIGNATE, P_PLACE, P_LIFT, P_ASSESS, P_END, P_LOTS = range(
+    12
+)
 
 ROLLOFF_PASSES = 20
-"""Engine rule: after this many tied roll-off passes the lowest tied seat goes first (p < 1e-15)."""
+"""Engine rule: after this many tied roll-off passes the tied seats draw lots (as memory-gravity)."""
 
 
 def token_name(colour: int, number: int) -> str:
@@ -117,7 +119,7 @@ class DoubtGravity(Game):
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
-        setup = COLOURS + n + n + self.tokens_in_play + ROLLOFF_PASSES * n
+        setup = COLOURS + n + n + self.tokens_in_play + ROLLOFF_PASSES * n + 1
         per_round = 1 + 1 + self.tokens_in_play + n + 2 * n
         length = setup + self.params["max_rounds"] * per_round
         outcomes = max(TOKENS, len(DIE_FACES), self.components.perception.grid_levels)
@@ -220,7 +222,7 @@ class DoubtState(State):
             return (self.first + self.turn_index) % self.game.players
         if phase == P_ASSESS:
             return self.assessor
-        if phase in (P_REMOVE, P_DEAL, P_ROLLOFF, P_ROLL, P_LIFT):
+        if phase in (P_REMOVE, P_DEAL, P_ROLLOFF, P_ROLL, P_LIFT, P_LOTS):
             return CHANCE
         if phase in (P_COLOUR, P_EXTRA):
             return self.chooser
@@ -253,6 +255,10 @@ class DoubtState(State):
             return list(self.dg.model.outcomes(self.stack_mass()))
         if phase in (P_ROLL, P_ROLLOFF):
             return list(ROLL_OUTCOMES)
+        if phase == P_LOTS:
+            assert self.rolloff is not None
+            tied = self.rolloff.contenders
+            return [(i, 1.0 / len(tied)) for i in range(len(tied))]
         if phase == P_REMOVE:
             colour = self.next_slot.index(0)
             return [(colour * PER_COLOUR + k, 1.0 / PER_COLOUR) for k in range(PER_COLOUR)]
@@ -284,6 +290,9 @@ class DoubtState(State):
             self.deal_token(action // PER_COLOUR, action % PER_COLOUR + 1)
         elif phase == P_ROLLOFF:
             self.roll_for_first_player(action)
+        elif phase == P_LOTS:
+            assert self.rolloff is not None
+            self.decide_first_player(self.rolloff.contenders[action])
 
     def is_terminal(self) -> bool:
         return self.phase == P_END
@@ -418,14 +427,18 @@ class DoubtState(State):
             self.rolloff_passes += 1
             tied = ", ".join(str(s) for s in self.rolloff.contenders)
             if self.rolloff_passes >= ROLLOFF_PASSES:
-                first = min(self.rolloff.contenders)
-            else:
-                self._note(f"Seats {tied} tie and roll again.")
+                self._note(f"Seats {tied} tied {ROLLOFF_PASSES} times: they draw lots.")
+                self.phase = P_LOTS
+                return
+            self._note(f"Seats {tied} tie and roll again.")
         if first is not None:
-            self.first = first
-            self.rolloff = None
-            self._note(f"Seat {first} goes first.")
-            self.start_round()
+            self.decide_first_player(first)
+
+    def decide_first_player(self, first: int) -> None:
+        self.first = first
+        self.rolloff = None
+        self._note(f"Seat {first} goes first.")
+        self.start_round()
 
     # -- a round -------------------------------------------------------------------
 
@@ -618,6 +631,8 @@ class DoubtState(State):
         phase = self.phase
         if phase in (P_ROLL, P_ROLLOFF):
             return f"roll {DIE_FACES[action]}"
+        if phase == P_LOTS and self.rolloff is not None and 0 <= action < len(self.rolloff.contenders):
+            return f"lots seat {self.rolloff.contenders[action]}"
         if phase == P_LIFT:
             return f"feel {self.dg.model.grams(action):.1f} g"
         if phase in (P_REMOVE, P_DEAL):

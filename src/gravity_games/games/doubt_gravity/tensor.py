@@ -27,6 +27,7 @@ PHASE_NAMES = (
     "lift",
     "assess",
     "end",
+    "lots",
 )
 SAID_WORDS = ("correct", "doubt")
 
