@@ -75,6 +75,9 @@ class LiveGame:
     # (seat or None for spectators, wants svg) -> the queues of the open WebSockets
     subscribers: dict[tuple[int | None, bool], set[asyncio.Queue[dict[str, Any]]]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    # Counts changes (moves and undos), as stored, so a client can drop a view that
+    # arrives after a newer one (an undo lowers the move number).
+    revision: int = 0
 
     def seat_of(self, token: str) -> int | None:
         digest = hash_token(token)
@@ -296,6 +299,7 @@ class Hub:
             "seat": seat,
             "seats": [{"seat": s, "bot": b} for s, b in enumerate(live.bots)],
             "move": state.move_number(),
+            "revision": live.revision,
             "observation": observation,
             "current_player": None if terminal else player,
             "legal_actions": legal,
@@ -381,6 +385,7 @@ class Hub:
             log.exception("storage failed for game %s", live.id)
             raise WebError(503, f"the action was not saved (storage error: {type(exc).__name__}); try again") from None
         live.state, live.actors, live.undoable = after, actors, undoable
+        live.revision += 1
         self.notify(live)
         self.schedule_bots(live)
 
@@ -414,6 +419,7 @@ class Hub:
             live.state = rebuilt
             live.actors = live.actors[:-1]
             live.undoable = live.undoable[:-1]
+            live.revision += 1
             self.notify(live)
         return seat
 
@@ -574,5 +580,6 @@ def rebuild(stored: StoredGame) -> LiveGame:
         bots=[s.bot for s in stored.seats],
         actors=[a.seat for a in stored.actions],
         undoable=[a.undoable for a in stored.actions],
+        revision=stored.revision,
     )
 

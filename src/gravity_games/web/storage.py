@@ -60,6 +60,9 @@ class GameRow(Base):
     params_json: Mapped[str] = mapped_column(Text)
     seed: Mapped[int] = mapped_column(BigInteger)
     num_actions: Mapped[int] = mapped_column(Integer, default=0)
+    # Bumped by every change (an action batch or an undo); views carry it so clients can
+    # order them even when an undo lowers the move number. Added by migration 0002.
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     result_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -111,6 +114,7 @@ class StoredGame:
     params: dict[str, Any]
     seed: int
     num_actions: int
+    revision: int
     finished: bool
     result: dict[str, Any] | None
     created_at: datetime
@@ -205,6 +209,7 @@ class Storage:
                     params_json=json.dumps(params, sort_keys=True),
                     seed=seed,
                     num_actions=len(actions),
+                    revision=0,
                     finished=result is not None,
                     result_json=json.dumps(result) if result is not None else None,
                     created_at=now,
@@ -227,6 +232,7 @@ class Storage:
                 .where(GameRow.id == game_id, GameRow.num_actions == expected)
                 .values(
                     num_actions=expected + len(actions),
+                    revision=GameRow.revision + 1,
                     finished=result is not None,
                     result_json=json.dumps(result) if result is not None else None,
                     updated_at=now,
@@ -242,7 +248,13 @@ class Storage:
             moved = session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.num_actions == expected)
-                .values(num_actions=keep, finished=False, result_json=None, updated_at=_now())
+                .values(
+                    num_actions=keep,
+                    revision=GameRow.revision + 1,
+                    finished=False,
+                    result_json=None,
+                    updated_at=_now(),
+                )
             ).rowcount
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale undo")
@@ -300,6 +312,7 @@ def _stored(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]
         params=json.loads(row.params_json),
         seed=int(row.seed),
         num_actions=row.num_actions,
+        revision=row.revision,
         finished=bool(row.finished),
         result=json.loads(row.result_json) if row.result_json else None,
         created_at=_aware(row.created_at),

@@ -109,7 +109,10 @@ function bindBoardMoves(view) {
 }
 
 function render(view) {
+  if (page.view && view.revision < page.view.revision) return; // an older view arriving late
   page.view = view;
+  app.dataset.move = String(view.move);
+  app.dataset.terminal = String(view.terminal);
   renderStatus(view);
   document.getElementById("board").innerHTML = view.svg || "";
   bindBoardMoves(view);
@@ -149,6 +152,10 @@ function connect() {
   if (page.token) query.set("token", page.token);
   const socket = new WebSocket(scheme + location.host + "/ws/games/" + gid + "?" + query);
   page.socket = socket;
+  socket.onopen = () => {
+    // a restarted server counts revisions from zero again
+    if (page.view) page.view.revision = -1;
+  };
   socket.onmessage = (event) => {
     const data = JSON.parse(event.data);
     if (data.error) {
