@@ -92,9 +92,13 @@ class HeuristicAgent(Agent):
             return ACCEPT
         best, best_gain = ACCEPT, 0.0
         now = value(die, obs)
-        options = {PLAY_PLUS: (die + 1, "plus_minus"), PLAY_MINUS: (max(1, die - 1), "plus_minus"),
-                   PLAY_SET_THREE: (3, "set_three"), MABEL_PLUS: (die + 1, None),
-                   HELP_SPACE_PLUS: (die + 1, None)}  # fmt: skip
+        options = {
+            PLAY_PLUS: (die + 1, "plus_minus"),
+            PLAY_MINUS: (max(1, die - 1), "plus_minus"),
+            PLAY_SET_THREE: (3, "set_three"),
+            MABEL_PLUS: (die + 1, None),
+            HELP_SPACE_PLUS: (die + 1, None),
+        }
         for action, (d, card) in options.items():
             if action in legal:
                 cost = CARD_VALUE[card] * SPEND_MARGIN if card else 0.0

@@ -221,3 +221,53 @@ def load_components(path: str | None = None) -> Components:
         raw = read_package_toml("gravity_games.games.saving_waddles", "data/components.toml")
         return _build(raw, "components.toml")
     return _build(read_toml(path), str(path))
+
+
+_REASONS = {
+    "board": "the rulebook names every kind of space but prints no board; segments are short (4-6 spaces) "
+    "so that the seven pointers come often, and the Waddles numbers lie just beyond the 'Waddles Found!' pointer",
+    "path_cards": "seven cards of equal length (3 spaces) so a position never depends on the deal; each has one "
+    "or two special spaces of the kinds the rulebook lists",
+    "hut_cards": "'This space may say what must be done to win. If there are no special instructions, you have "
+    "already won': one card without instructions and two with a simple, always-finite condition",
+    "help_cards": "21 cards over the 5 described kinds; the die changers are the most common, 'take another turn' "
+    "and 'face down' the rarest",
+    "mischief_cards": "21 cards over the 6 described kinds; 'move back 2' the most common",
+}
+
+
+def reconstructed_values(path: str | None = None) -> list[dict[str, str]]:
+    """Every reconstructed component with a one-line value and the reason, for ``gravity rules``."""
+    comps = load_components(path)
+    out: list[dict[str, str]] = []
+    for i, seg in enumerate(comps.board):
+        if seg.source == "reconstructed":
+            kinds = " ".join(_space_word(s) for s in seg.spaces)
+            out.append({"name": f"board segment {i} ({seg.name})", "value": kinds, "reason": _REASONS["board"]})
+    for card in comps.path_cards:
+        if card.source == "reconstructed":
+            kinds = " ".join(_space_word(s) for s in card.spaces)
+            out.append({"name": f"path card {card.name}", "value": kinds, "reason": _REASONS["path_cards"]})
+    for hut in comps.hut_cards:
+        if hut.source == "reconstructed":
+            kinds = " ".join(_space_word(s) for s in hut.spaces) + f"; to win: {hut.victory}"
+            out.append({"name": f"Hut of Wonders card {hut.name}", "value": kinds, "reason": _REASONS["hut_cards"]})
+    for name, mix, kinds in (
+        ("help_cards", comps.help_cards, HELP_KINDS),
+        ("mischief_cards", comps.mischief_cards, MISCHIEF_KINDS),
+    ):
+        if mix.source == "reconstructed":
+            value = ", ".join(f"{k} {c}" for k, c in zip(kinds, mix.counts(), strict=True))
+            out.append({"name": name.replace("_", " "), "value": value, "reason": _REASONS[name]})
+    return out
+
+
+def _space_word(sp: Space) -> str:
+    word = sp.kind
+    if sp.kind == "arrow":
+        word = f"arrow{sp.to:+d}({sp.colour})"
+    elif sp.kind == "mischief" and sp.symbols > 1:
+        word = f"mischief x{sp.symbols}"
+    if sp.number:
+        word += f"#{sp.number}"
+    return word

@@ -303,7 +303,16 @@ class SavingWaddlesState(State):
         if self.phase != P_OVER:
             return None
         winners = (self.winner,) if self.winner >= 0 else ()
-        return Outcome(winners, self.reason, {"turns": self.turns_taken})
+        detail: dict[str, JSON] = {"turns": self.turns_taken}
+        if not self.g.simple and self.hut >= 0:
+            detail["hut"] = self.g.track.hut_names[self.hut]
+        for seat, hero in enumerate(self.heroes):
+            detail[f"hero_seat{seat}"] = HEROES[hero] if hero >= 0 else "none"
+        return Outcome(winners, self.reason, detail)
+
+    def standings(self) -> list[float]:
+        """Distance along the track (half a space more for carrying Waddles), for lead-change counts."""
+        return [p + (0.5 if self.carrier == s else 0.0) for s, p in enumerate(self.pos)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = self.phase
@@ -428,8 +437,11 @@ class SavingWaddlesState(State):
         else:
             self._note(f"A path card is laid face down at place {i + 1}")
         if -1 not in self.slots:
-            self.phase = P_SETUP_HUT if not self.g.simple else P_SETUP_HERO
-            self._after_setup_cards()
+            if self.g.simple:  # no Hut of Wonders card in the simple rules
+                self.phase = P_SETUP_HERO
+                self._after_setup_cards()
+            else:
+                self.phase = P_SETUP_HUT
 
     def _deal_hut_card(self, hut: int) -> None:
         """Setup 3: one Hut of Wonders card face down, the other two back in the box unseen."""
@@ -1036,6 +1048,10 @@ class SavingWaddlesState(State):
         need(len(self.slots) == SLOTS and len(self.slot_up) == SLOTS, f"slots and slot_up need {SLOTS} entries")
         need(all(-1 <= c < SLOTS for c in self.slots), f"slots hold path card ids 0-{SLOTS - 1} or -1")
         need(-1 <= self.hut < 3, "hut is a Hut of Wonders card id 0-2 or -1")
+        if self.phase not in (P_SETUP_PATH, P_SETUP_HUT):
+            need(-1 not in self.slots, "every path card is dealt once setup is over")
+            need(self.g.simple or self.hut >= 0, "the Hut of Wonders card is dealt once setup is over")
+            need(sorted(self.slots) == list(range(SLOTS)), "each path card lies in exactly one place")
         for f in ("heroes", "pos", "lying", "hands", "front"):
             need(len(getattr(self, f)) == n, f"{f} needs one entry per seat ({n})")
         need(all(0 <= p <= self.g.last for p in self.pos), f"positions lie on the track, 0-{self.g.last}")

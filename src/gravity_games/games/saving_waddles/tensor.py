@@ -25,9 +25,19 @@ if TYPE_CHECKING:
     from .rules import SavingWaddlesGame
 
 _PHASES = (
-    "setup_path", "setup_hut", "setup_heroes", "start", "roll", "adjust",
-    "mischief_choice", "mischief_draw", "help_draw", "discard", "end", "over",
-)  # fmt: skip
+    "setup_path",
+    "setup_hut",
+    "setup_heroes",
+    "start",
+    "roll",
+    "adjust",
+    "mischief_choice",
+    "mischief_draw",
+    "help_draw",
+    "discard",
+    "end",
+    "over",
+)
 _ROLL_FOR = (None, "move", "back", "waddles", "hut")
 PER_SEAT = 18
 
@@ -75,8 +85,13 @@ def encode(obs: dict[str, Any], game: SavingWaddlesGame) -> list[float]:
     out.append((obs["die"] or 0) / 6.0)
     out.append(float(obs["mabel_used"]))
     out += _one_hot(obs["help_plus"], 3)
-    out += [obs["pending_mischief"] / 3.0, obs["pending_help"] / 2.0, float(obs["extra_turns"]),
-            obs["carried_steps"] / 3.0, float(obs["draw_face_down"])]  # fmt: skip
+    out += [
+        obs["pending_mischief"] / 3.0,
+        obs["pending_help"] / 2.0,
+        float(obs["extra_turns"]),
+        obs["carried_steps"] / 3.0,
+        float(obs["draw_face_down"]),
+    ]
     out.append(obs["help_deck"] / 21.0)
     out += [obs["help_discard"][k] / 21.0 for k in HELP_KINDS]
     out.append(obs["mischief_deck"] / 21.0)
