@@ -1,4 +1,4 @@
-"""Helpers for Doubt x Gravity tests: games set up move by move in notation."""
+"""Helpers for Doubt × Gravity tests: games set up move by move in notation."""
 
 from __future__ import annotations
 

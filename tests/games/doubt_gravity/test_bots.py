@@ -1,4 +1,4 @@
-"""Doubt x Gravity: the heuristic agent decides from its SeatView and beats random play."""
+"""Doubt × Gravity: the heuristic agent decides from its SeatView and beats random play."""
 
 from __future__ import annotations
 

@@ -1,15 +1,18 @@
-"""Doubt x Gravity: one test (or more) per rule sentence of gravity-three.txt, Game 3."""
+"""Doubt × Gravity: one test (or more) per rule sentence of gravity-three.txt, Game 3."""
 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from doubt_helpers import game, play, three_player_start, two_player_start
 
 from gravity_games import CHANCE, TERMINAL, IllegalActionError, InvalidParameterError
-from gravity_games.core.api import DataError
+from gravity_games.core.api import DataError, sample_chance
 from gravity_games.games.doubt_gravity.rules import (
+    A_CORRECT,
+    A_DONE,
     LOC_OUT,
     LOC_REMOVED,
     LOC_STACK,
@@ -423,12 +426,24 @@ def test_endless_roll_off_ties_end_with_lots() -> None:
     assert state.first == 1 and state.round == 1
 
 
-def test_max_game_length_bounds_a_game_that_uses_every_round() -> None:
+def test_max_game_length_bounds_games_that_reach_the_round_limit() -> None:
     g = game(3, max_rounds=3)
-    state = g.new_initial_state()
-    steps = 0
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        state.apply_action(legal[-1] if state.current_player() == CHANCE else legal[-1])
-        steps += 1
-    assert steps <= g.spec.max_game_length
+    limited = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = g.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+            else:  # place now and then, never doubt: rounds go by and hands shrink slowly
+                legal = state.legal_actions()
+                if state.phase == P_PLACE:
+                    action = legal[0] if rng.random() < 0.3 else A_DONE
+                else:
+                    action = A_CORRECT if state.phase == P_ASSESS else legal[-1]
+                state.apply_action(action)
+            steps += 1
+        assert steps <= g.spec.max_game_length and state.round <= 3
+        limited += state.outcome().reason.startswith("round limit")  # type: ignore[union-attr]
+    assert limited > 0

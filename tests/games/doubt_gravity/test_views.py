@@ -1,4 +1,4 @@
-"""Doubt x Gravity: what each seat sees, the tensor, determinization and the two views."""
+"""Doubt × Gravity: what each seat sees, the tensor, determinization and the two views."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A heuristic Doubt x Gravity player that reasons only from its own observation.
+"""A heuristic Doubt × Gravity player that reasons only from its own observation.
 
 Opponent model, from the public record of finished rounds: each opponent's chance of placing a
 token that truly shows the Designated Number (revealed tokens, Beta(1, 1) prior) and its chance of

@@ -1,4 +1,4 @@
-"""Doubt x Gravity uses the shared Gravity Three components (tokens, masses, die, perception).
+"""Doubt × Gravity uses the shared Gravity Three components (tokens, masses, die, perception).
 
 Nothing is specific to this game: it re-exports the shared loader so that the ``data``
 parameter (a components file with the layout of ``gravity_three/data/components.toml``)

@@ -1,4 +1,4 @@
-"""Doubt x Gravity: the rules (Game 3 of the Gravity Three rulebook).
+"""Doubt × Gravity: the rules (Game 3 of the Gravity Three rulebook).
 
 Tokens are physical objects with a public id ``p`` (colour ``p // 5``, ids handed out in the
 order tokens leave the box) and a hidden number ``number[p]``. A token's place is public
@@ -73,10 +73,10 @@ def parse_token_name(text: str) -> tuple[int, int]:
 
 
 class DoubtGravity(Game):
-    """Game 3, "Doubt x Gravity": stack tokens claimed to show the Designated Number, doubt bluffs."""
+    """Game 3, "Doubt × Gravity": stack tokens claimed to show the Designated Number, doubt bluffs."""
 
     ID: ClassVar[str] = "doubt-gravity"
-    TITLE: ClassVar[str] = "Doubt x Gravity"
+    TITLE: ClassVar[str] = "Doubt × Gravity"
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 3
     VERSION: ClassVar[int] = 1
@@ -84,7 +84,7 @@ class DoubtGravity(Game):
         "Each round a die names a number; players stack tokens face down claiming that number, "
         "then lift the stack in turn and say 'correct' or 'I doubt it!'. Run out of tokens first."
     )
-    RULEBOOK: ClassVar[str] = "gravity-three.txt, Game 3: Doubt x Gravity"
+    RULEBOOK: ClassVar[str] = "gravity-three.txt, Game 3: Doubt × Gravity"
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param(
             "perception",
@@ -139,7 +139,7 @@ class DoubtGravity(Game):
 
 
 class DoubtState(State):
-    """One position of Doubt x Gravity."""
+    """One position of Doubt × Gravity."""
 
     __slots__ = (
         "assess_index",
