@@ -257,6 +257,9 @@ class ComparisonGravityState(State):
 
     # -- whose move ------------------------------------------------------------
 
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
     def acting_seat(self) -> int:
         """Announcements and plays both go clockwise from the round's first player."""
         return (self.round_first + self.step) % self.game.players

@@ -1,0 +1,92 @@
+"""Determinization, observation tensor, views and the heuristic bot of Comparison × Gravity."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from gravity_games import load
+from gravity_games.agents import make_agents
+from gravity_games.core.play import play_game
+from gravity_games.core.registry import entry
+from gravity_games.games.comparison_gravity.rules import OBS_SIZE, resolve_round
+
+from .comparison_helpers import comparison_state, play
+
+
+def test_resample_draws_uniformly_among_tokens_that_explain_the_results() -> None:
+    """Seat 0 played C1 (100) and lost to seat 1's B: only B3 (112), B4, B5 beat it, equally likely."""
+    state = comparison_state(2)
+    play(state, "announce C", "announce B", "play 1", "play 4")
+    rng = random.Random(5)
+    counts: Counter[int] = Counter()
+    draws = 3000
+    for _ in range(draws):
+        sample = state.resample_from_infostate(0, rng)
+        assert sample.observation(0) == state.observation(0)
+        counts[sample.rounds[0][2][1]] += 1
+        assert sorted(sample.hands[1] + [sample.rounds[0][2][1]]) == [1, 2, 3, 4, 5]
+    assert set(counts) == {3, 4, 5}
+    assert all(abs(counts[n] / draws - 1 / 3) < 0.04 for n in (3, 4, 5))
+
+
+def test_resample_keeps_every_public_result_in_three_player_games() -> None:
+    game = load("comparison-gravity", players=3)
+    rng = random.Random(9)
+    for seed in range(15):
+        state, _ = play_game(game, make_agents(["random"], game, seed), seed)
+        for seat in range(3):
+            sample = state.resample_from_infostate(seat, rng)
+            for (first, cards, tokens, match, winner), real in zip(sample.rounds, state.rounds, strict=True):
+                assert resolve_round(game.torque, 3, first, cards, tokens) == (match, winner)
+                assert tokens[seat] == real[2][seat]  # the seat's own tokens are never redrawn
+
+
+def test_resample_hides_the_first_players_token_from_the_second() -> None:
+    state = comparison_state(2)
+    play(state, "announce A", "announce A", "play 2")
+    rng = random.Random(1)
+    seen = {state.resample_from_infostate(1, rng).played[0] for _ in range(200)}
+    assert seen == {1, 2, 3, 4, 5}
+
+
+def test_observation_tensor_shape_and_content() -> None:
+    game = load("comparison-gravity", players=3)
+    assert game.spec.observation_shape == (OBS_SIZE,)
+    state = comparison_state(3)
+    t0 = state.observation_tensor(0)
+    play(state, "announce B")
+    t1 = state.observation_tensor(0)
+    assert len(t0) == len(t1) == OBS_SIZE and t0 != t1
+    play(state, "announce A", "announce C", "play 5")
+    assert state.observation_tensor(0) != state.observation_tensor(1)
+
+
+def test_views_show_the_own_token_and_hide_the_others() -> None:
+    state = comparison_state(2)
+    play(state, "announce B", "announce C", "play 4")
+    views = entry("comparison-gravity")
+    assert views.text_view is not None and views.svg_view is not None
+    mine = views.text_view(state.observation(0), state.game)
+    theirs = views.text_view(state.observation(1), state.game)
+    assert "token placed (4)" in mine and "token placed (?)" in theirs
+    svg_mine = views.svg_view(state.observation(0), state.game)
+    svg_theirs = views.svg_view(state.observation(1), state.game)
+    assert svg_mine.startswith("<svg") and ">4</text>" in svg_mine
+    assert ">?</text>" in svg_theirs and ">4</text>" not in svg_theirs
+    assert state.log(1)[-1] == "Seat 0 places a token on B." and state.log(0)[-1] == "Seat 0 placed token 4."
+
+
+def test_heuristic_beats_random() -> None:
+    for players, games, bar in ((2, 40, 0.7), (3, 45, 0.55)):
+        game = load("comparison-gravity", players=players)
+        wins = 0
+        for seed in range(games):
+            seat = seed % players
+            specs = ["random"] * players
+            specs[seat] = "heuristic"
+            state, _ = play_game(game, make_agents(specs, game, seed), seed)
+            outcome = state.outcome()
+            assert outcome is not None
+            wins += seat in outcome.winners
+        assert wins / games > bar, (players, wins)
