@@ -19,6 +19,21 @@ def play(state: DoubtState, *moves: str) -> DoubtState:
     return state
 
 
+TWO_PLAYER_DEAL = (
+    "colour black",
+    "colour grey",
+    "deal K2",  # seat 0's four black tokens: the last one needs no step
+    "deal K3",
+    "deal K4",
+    "deal G2",  # seat 1's four grey tokens
+    "deal G3",
+    "deal G4",
+    "deal R2",  # red: two for seat 0, then two for seat 1
+    "deal R3",
+    "deal R4",
+)
+
+
 def two_player_start(perception: str = "exact", **params: object) -> DoubtState:
     """2 players; K1, G1, R1 removed; seat 0 black (K2-K5), seat 1 grey (G2-G5);
     red: seat 0 R2 R3, seat 1 R4 R5; seat 0 wins the roll-off (5 against 2)."""
@@ -28,10 +43,7 @@ def two_player_start(perception: str = "exact", **params: object) -> DoubtState:
         "remove K1",
         "remove G1",
         "remove R1",
-        "colour black",
-        "colour grey",
-        "deal R2",
-        "deal R3",
+        *TWO_PLAYER_DEAL,
         "roll 5",
         "roll 2",
     )

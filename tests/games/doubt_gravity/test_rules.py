@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from doubt_helpers import game, play, three_player_start, two_player_start
+from doubt_helpers import TWO_PLAYER_DEAL, game, play, three_player_start, two_player_start
 
 from gravity_games import CHANCE, TERMINAL, IllegalActionError, InvalidParameterError
 from gravity_games.core.api import DataError, sample_chance
@@ -67,14 +67,21 @@ def test_two_players_take_four_of_their_colour_and_two_of_the_remaining_one() ->
     assert state.current_player() == 1
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["colour black", "colour grey"]
     play(state, "colour black")
-    # Red and black go whole to their owners without a chance step; grey is dealt two and two.
+    # Seat 1's four black tokens: each is a chance step (which token id carries which number),
+    # the last one excepted.
     assert state.current_player() == CHANCE
     dealt = [state.action_to_string(a) for a, _ in state.chance_outcomes()]
-    assert dealt == ["deal G2", "deal G3", "deal G4", "deal G5"]
-    play(state, "deal G5", "deal G2")
+    assert dealt == ["deal K2", "deal K3", "deal K4", "deal K5"]
+    play(state, "deal K5", "deal K3", "deal K2")
+    assert state.deal[0] == (0, 1)  # grey: two for seat 0 ...
+    play(state, "deal G5", "deal G2", "deal G3")  # ... and two for seat 1
+    play(state, "deal R3", "deal R2", "deal R5")
+    assert state.phase == 4  # roll-off
     assert numbers_at(state, 0) == ["G2", "G5", "R2", "R3", "R4", "R5"]
     assert numbers_at(state, 1) == ["G3", "G4", "K2", "K3", "K4", "K5"]
     assert state.hand_n == [6, 6]
+    ids = [p for p in range(5) if state.loc[p] == 1]
+    assert [state.number[p] for p in ids] == [5, 3, 2, 4]  # ids follow the deal, not the numbers
 
 
 def test_three_players_take_two_of_their_colour_and_one_of_another() -> None:
@@ -116,7 +123,7 @@ def test_both_other_players_may_take_their_extra_from_the_same_colour() -> None:
 def test_roll_off_highest_goes_first_and_ties_roll_again() -> None:
     """Rulebook: "Players each roll the dice; the player with the highest number goes first."."""
     state = game(2, perception="exact").new_initial_state()
-    play(state, "remove K1", "remove G1", "remove R1", "colour black", "colour grey", "deal R2", "deal R3")
+    play(state, "remove K1", "remove G1", "remove R1", *TWO_PLAYER_DEAL)
     play(state, "roll 4", "roll 4")  # tie: both roll again
     assert state.first == -1 and state.current_player() == CHANCE
     play(state, "roll G", "roll 1")  # G shows no number: it counts 0
@@ -416,7 +423,7 @@ def test_stack_tokens_are_on_the_stack() -> None:
 def test_endless_roll_off_ties_end_with_lots() -> None:
     """Engine rule (keeps max_game_length a true bound): after 20 tied passes the tied draw lots."""
     state = game(2).new_initial_state()
-    play(state, "remove K1", "remove G1", "remove R1", "colour black", "colour grey", "deal R2", "deal R3")
+    play(state, "remove K1", "remove G1", "remove R1", *TWO_PLAYER_DEAL)
     for _ in range(19):
         play(state, "roll 4", "roll 4")
     assert [state.action_to_string(a) for a, _ in state.chance_outcomes()][:1] == ["roll 1"]

@@ -390,17 +390,19 @@ class DoubtState(State):
         self.advance_deal()
 
     def advance_deal(self) -> None:
-        """Hand out tokens without a chance step when only one seat gets all that is left."""
+        """Hand out a colour's last token without a chance step; every other token is chance.
+
+        Even when one seat takes all that is left of a colour, which public token id carries
+        which number is drawn, so that the ids say nothing about the numbers.
+        """
         while self.deal:
-            colour = self.deal[0][1]
-            slots = [s for s, c in self.deal if c == colour]
+            seat, colour = self.deal[0]
             free = self.free_numbers(colour)
-            if len(free) != len(slots) or any(s != slots[0] for s in slots):
+            if len(free) != 1:
                 return  # a real chance step
-            for k in free:
-                self._new_token(colour, k, slots[0])
-            self.deal = [(s, c) for s, c in self.deal if c != colour]
-            self._note(f"Seat {slots[0]} takes the last {len(slots)} {COLOUR_NAMES[colour]} tokens.")
+            self._new_token(colour, free[0], seat)
+            self.deal.pop(0)
+            self._note(f"Seat {seat} takes the last {COLOUR_NAMES[colour]} token.")
         self.finish_deal()
 
     def deal_token(self, colour: int, number: int) -> None:
