@@ -29,7 +29,7 @@ def _result_text(obs: dict[str, Any], result: Any) -> str:
     if result is None:
         return "-"
     if result == "level":
-        return "level"
+        return "level (nobody)"
     return f"{_who(obs, result)} ({obs['colours'][result]})"
 
 
@@ -42,7 +42,10 @@ def _status_line(obs: dict[str, Any]) -> str:
         return "Roll-off for the first player."
     seat = obs["current_player"]
     doing = "announce a spot" if phase == "announce" else "place a token"
-    return f"Round {obs['round']} of 5, first player {_who(obs, obs['round_first'])}: {_who(obs, seat)} to {doing}."
+    line = f"Round {obs['round']} of 5, first player {_who(obs, obs['round_first'])}: {_who(obs, seat)} to {doing}."
+    if obs["first_match"] is not None and obs["players"] == 3:
+        line += f" First match: {_result_text(obs, obs['first_match'])}."
+    return line
 
 
 def render_text(obs: dict[str, Any], game: Game) -> str:
@@ -92,7 +95,7 @@ def _tilt_angle(obs: dict[str, Any]) -> float:
 def render_svg(obs: dict[str, Any], game: Game) -> str:
     """The see-saw from one seat: the plank on its stand with spots A-B-C on each end, hidden tokens
     as '?', this seat's own token with its number; hands and the rounds so far below."""
-    width, height = 640, 440
+    width, height = 640, 300 + 40 * obs["players"] + 22 * max(1, len(obs["rounds"])) + 40
     cx, cy, half = 320, 190, 250
     angle = _tilt_angle(obs)
     mine = _own_token_now(obs)
@@ -130,9 +133,10 @@ def render_svg(obs: dict[str, Any], game: Game) -> str:
     parts.append("</g>")
     for side, sign in ((0, -1), (1, 1)):
         x = cx + sign * half * 0.62
+        label = "first player's side" if side == 0 else "opposite side"
         parts.append(
             f'<text x="{x:.1f}" y="{cy - 70 + sign * math.sin(math.radians(angle)) * half * 0.62:.1f}" '
-            f'font-size="11" text-anchor="middle" fill="#777">side {side}</text>'
+            f'font-size="11" text-anchor="middle" fill="#777">{label}</text>'
         )
     y0 = 290
     for seat in range(obs["players"]):
@@ -169,5 +173,28 @@ def render_svg(obs: dict[str, Any], game: Game) -> str:
         if "revealed" in obs:
             won += f" (total {obs['revealed']['totals'][seat]})"
         parts.append(f'<text x="610" y="{y + 22}" font-size="13" text-anchor="end" fill="#333">{escape(won)}</text>')
+    parts.extend(_round_history(obs, y0 + 40 * obs["players"] + 18))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _round_history(obs: dict[str, Any], top: int) -> list[str]:
+    """One line per finished round: the cards shown, who won (a colour dot), and at the end the tokens."""
+    parts = [f'<text x="24" y="{top}" font-size="13" font-weight="bold" fill="#333">Rounds</text>']
+    if not obs["rounds"]:
+        parts.append(f'<text x="90" y="{top}" font-size="12" fill="#777">none played yet</text>')
+    for i, record in enumerate(obs["rounds"]):
+        y = top + 22 * i
+        cards = " · ".join(
+            f"{_who(obs, s)} {card}" + (f"={obs['revealed']['tokens_by_round'][i][s]}" if "revealed" in obs else "")
+            for s, card in enumerate(record["cards"])
+        )
+        parts.append(f'<text x="90" y="{y}" font-size="12" fill="#333">{i + 1}. {escape(cards)}</text>')
+        winner = record["winner"]
+        if winner is None or winner == "level":
+            parts.append(f'<text x="610" y="{y}" font-size="12" text-anchor="end" fill="#777">level: nobody</text>')
+        else:
+            colour = obs["colours"][winner]
+            parts.append(f'<circle cx="{536}" cy="{y - 4}" r="7" fill="{INK[colour]}"/>')
+            parts.append(f'<text x="548" y="{y}" font-size="12" fill="#333">{escape(_who(obs, winner))} won</text>')
+    return parts

@@ -133,6 +133,11 @@ def render_svg(obs: dict[str, Any], game: Game) -> str:
             if "revealed" in obs:
                 shown = str(obs["revealed"]["numbers"][seat][j])
             parts.append(f'<circle cx="{cx}" cy="{tray_y + 26}" r="19" fill="{INK[colour]}" stroke="#111"/>')
+            if tid in readings and "revealed" not in obs:  # what this seat remembers of a kept token
+                parts.append(
+                    f'<text x="{cx}" y="{tray_y + 54}" font-size="10" text-anchor="middle" fill="#fffbe0">'
+                    f"{readings[tid][-1]:.1f} g</text>"
+                )
             parts.append(
                 f'<text x="{cx}" y="{tray_y + 31}" font-size="14" text-anchor="middle" fill="#fff" '
                 f'font-weight="bold">{shown}</text>'
