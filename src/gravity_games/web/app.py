@@ -319,11 +319,14 @@ def create_app(
             await websocket.send_json(hub.view(live, seat, svg=svg))
             sender = asyncio.create_task(_pump(websocket, queue))
             receiver = asyncio.create_task(_drain(websocket))
-            _done, pending = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            done, pending = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
+            for task in done:  # a disconnect ends one of them; nothing more to report
+                with contextlib.suppress(BaseException):
+                    task.result()
         except WebSocketDisconnect:
             pass
         finally:

@@ -30,7 +30,8 @@ function paramField(param) {
     return null; // custom component files are a command-line feature
   } else {
     const value = Array.isArray(param.default) ? param.default.join(", ") : (param.default ?? "");
-    input = GG.el("input", { id, name: param.name, type: "text", value });
+    input = GG.el("input", { id, name: param.name, type: "text", value,
+      placeholder: param.nullable ? "leave empty for the default" : undefined });
   }
   input.dataset.kind = param.type;
   input.dataset.nullable = param.nullable ? "1" : "";
@@ -51,6 +52,8 @@ function readParams(game) {
     else if (param.type === "float") value = input.value === "" ? null : parseFloat(input.value);
     else if (param.type === "tuple") value = input.value.split(",").map((s) => s.trim()).filter(Boolean);
     else value = input.value;
+    // an empty box means "no value" (e.g. characters chosen by chance) when the game allows it
+    if (param.nullable && (value === "" || (Array.isArray(value) && value.length === 0))) value = null;
     if (value === null && !param.nullable) continue;
     if (JSON.stringify(value) === JSON.stringify(param.default)) continue;
     params[param.name] = value;

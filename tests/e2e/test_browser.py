@@ -1,0 +1,182 @@
+"""End to end in Chromium: the lobby, two people playing doubt-gravity, every game against bots.
+
+Moves are made the way a person makes them: clicking the move buttons (or the board),
+with each page kept live by its own WebSocket. Screenshots of every game page are
+saved under artifacts/e2e/.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from gravity_games.core import registry
+from gravity_games.core.registry import list_games
+
+from .conftest import LiveServer
+
+pytestmark = pytest.mark.e2e
+
+VIEWPORT = {"width": 1280, "height": 900}
+MOVE_ATTR = "document.getElementById('app').dataset.move"
+
+
+def server_view(server: LiveServer, gid: str) -> dict[str, Any]:
+    return httpx.get(f"{server.base}/api/games/{gid}", timeout=10).json()
+
+
+def wait_synced(page: Any, move: int) -> None:
+    page.wait_for_function(f"{MOVE_ATTR} === '{move}'", timeout=20_000)
+
+
+def click_a_move(page: Any, rng: random.Random, use_board: bool = False) -> str:
+    """Click one legal move (a board element when asked and offered); wait for the page to move on."""
+    before = page.evaluate(MOVE_ATTR)
+    board = page.locator("#board [data-action].clickable")
+    if use_board and board.count():
+        target = board.nth(rng.randrange(board.count()))
+        label = "board:" + (target.get_attribute("data-action") or "")
+    else:
+        buttons = page.locator("button.move:not([disabled])")
+        count = buttons.count()
+        assert count > 0, "it is this seat's turn but no move is offered"
+        target = buttons.nth(rng.randrange(count))
+        label = target.inner_text()
+    target.click()
+    page.wait_for_function(f"{MOVE_ATTR} !== '{before}'", timeout=20_000)
+    return label
+
+
+def create_in_lobby(page: Any, server: LiveServer, game: str, people: int | None = None) -> list[str]:
+    """Use the lobby form; returns the seat links it shows."""
+    page.goto(f"{server.base}/?game={game}")
+    page.wait_for_function(f"document.getElementById('game-select').value === '{game}'")
+    if people is not None:
+        for seat in range(people):
+            page.select_option(f"#seat-{seat}", "")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    boxes = page.locator(".link-box")
+    return [boxes.nth(i).input_value() for i in range(boxes.count())]
+
+
+def game_id(link: str) -> str:
+    return link.split("/games/")[1].split("#")[0]
+
+
+def test_two_people_play_a_whole_game_of_doubt_gravity(
+    live_server: LiveServer, browser: Any, artifacts: Path
+) -> None:
+    assert "doubt-gravity" in list_games(), "doubt-gravity is not registered"
+    ctx_a = browser.new_context(viewport=VIEWPORT)
+    ctx_b = browser.new_context(viewport=VIEWPORT)
+    a = ctx_a.new_page()
+    links = create_in_lobby(a, live_server, "doubt-gravity", people=2)
+    assert len(links) == 2
+    a.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+    gid = game_id(links[0])
+    a.goto(links[0])
+    b = ctx_b.new_page()
+    b.goto(links[1])
+    rng = random.Random(6)
+    pages = {0: a, 1: b}
+    steps = 0
+    while True:
+        v = server_view(live_server, gid)
+        if v["terminal"]:
+            break
+        for page in pages.values():
+            wait_synced(page, v["move"])
+        mover = pages[v["current_player"]]
+        waiter = pages[1 - v["current_player"]]
+        assert mover.locator("#turn.mine").is_visible()
+        assert waiter.locator("#turn.theirs").is_visible()
+        assert waiter.locator("button.move").count() == 0
+        click_a_move(mover, rng)
+        steps += 1
+        if steps == 2:
+            a.screenshot(path=str(artifacts / "doubt-gravity-2p-seat0-start.png"), full_page=True)
+            b.screenshot(path=str(artifacts / "doubt-gravity-2p-seat1-start.png"), full_page=True)
+        if steps == 14:
+            a.screenshot(path=str(artifacts / "doubt-gravity-2p-seat0-middle.png"), full_page=True)
+        assert steps < 600, "the game did not end"
+    for seat, page in pages.items():
+        page.wait_for_selector("#result:not([hidden])")
+        text = page.locator("#result").inner_text()
+        assert "win" in text.lower() or "nobody" in text.lower()
+        assert page.locator("#log li").count() > 0
+        page.screenshot(path=str(artifacts / f"doubt-gravity-2p-seat{seat}-end.png"), full_page=True)
+    # the replay page steps through the finished game
+    a.click("#result a")
+    a.wait_for_selector("#step-text")
+    a.wait_for_function("document.getElementById('counter').textContent.startsWith('step 0')")
+    for _ in range(5):
+        a.click("#next")
+    a.wait_for_function("document.getElementById('counter').textContent.startsWith('step 5')")
+    a.screenshot(path=str(artifacts / "doubt-gravity-replay.png"), full_page=True)
+    ctx_a.close()
+    ctx_b.close()
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_one_person_plays_a_whole_game_against_bots(
+    live_server: LiveServer, browser: Any, artifacts: Path, game: str
+) -> None:
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    links = create_in_lobby(page, live_server, game)
+    assert len(links) == 1, "the lobby seats bots everywhere but at the first seat"
+    page.goto(links[0])
+    rng = random.Random(game)
+    clicks = 0
+    while True:
+        page.wait_for_function(
+            "document.getElementById('app').dataset.terminal === 'true' || "
+            "(document.querySelector('#turn.mine') && document.querySelector('button.move:not([disabled])'))",
+            timeout=60_000,
+        )
+        if page.evaluate("document.getElementById('app').dataset.terminal") == "true":
+            break
+        if clicks == 0:
+            page.screenshot(path=str(artifacts / f"{game}-vs-bots-start.png"), full_page=True)
+        click_a_move(page, rng, use_board=clicks % 2 == 1)
+        clicks += 1
+        if clicks == 8:
+            page.screenshot(path=str(artifacts / f"{game}-vs-bots-middle.png"), full_page=True)
+        assert clicks < 1500, f"{game} did not end"
+    page.wait_for_selector("#result:not([hidden])")
+    page.screenshot(path=str(artifacts / f"{game}-vs-bots-end.png"), full_page=True)
+    assert clicks > 0
+    ctx.close()
+
+
+def test_board_elements_are_clickable_moves_and_undo_works(
+    live_server: LiveServer, browser: Any, artifacts: Path
+) -> None:
+    from tests.web.toy_game import TOY_ID, register_toy
+
+    register_toy()
+    try:
+        r = httpx.post(f"{live_server.base}/api/games", json={"game": TOY_ID, "players": 2, "seed": 1})
+        doc = r.json()
+        link = f"{live_server.base}/games/{doc['id']}#seat=0&token={doc['seats'][0]['token']}"
+        page = browser.new_page(viewport=VIEWPORT)
+        page.goto(link)
+        page.wait_for_selector("#board [data-action].clickable")
+        start = int(page.evaluate(MOVE_ATTR))
+        assert page.locator("#board [data-action].clickable").count() == 2
+        assert page.locator("#undo-button").is_hidden()
+        click_a_move(page, random.Random(1), use_board=True)
+        assert server_view(live_server, doc["id"])["observation"]["marks"] == [1, 0]
+        page.wait_for_selector("#undo-button:visible")
+        page.click("#undo-button")
+        page.wait_for_function(f"{MOVE_ATTR} === '{start}'")
+        assert server_view(live_server, doc["id"])["observation"]["marks"] == [0, 0]
+        assert page.locator("#undo-button").is_hidden()
+        page.close()
+    finally:
+        registry._ENTRIES.pop(TOY_ID, None)
