@@ -10,6 +10,7 @@ discard, gives up its least useful help card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
@@ -78,16 +79,13 @@ class HeuristicAgent(Agent):
     def _adjust(self, obs: dict[str, Any], legal: list[int]) -> int:
         die = obs["die"]
         purpose = obs["roll_for"]
+        value: Callable[[int, dict[str, Any]], float]
         if purpose == "move":
             value = self._move_value
         elif purpose == "back":
-
-            def value(d: int, o: dict[str, Any]) -> float:
-                return -float(d)
+            value = _fewest_spaces_back
         elif purpose == "hut":
-
-            def value(d: int, o: dict[str, Any]) -> float:
-                return 5.0 if d >= 4 else 0.0
+            value = _opens_the_door
         else:
             return ACCEPT
         best, best_gain = ACCEPT, 0.0
@@ -181,3 +179,11 @@ class HeuristicAgent(Agent):
     def _passes_waddles(obs: dict[str, Any], pos: int, offset: int) -> bool:
         w = obs["waddles"]
         return w is not None and pos < w <= pos + offset
+
+
+def _fewest_spaces_back(d: int, obs: dict[str, Any]) -> float:
+    return -float(d)
+
+
+def _opens_the_door(d: int, obs: dict[str, Any]) -> float:
+    return 5.0 if d >= 4 else 0.0

@@ -10,7 +10,7 @@ imposes on the track as a whole (:func:`check_track`).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -206,7 +206,7 @@ def check_track(c: Components) -> list[str]:
     return problems
 
 
-def _build(raw: dict, where: str) -> Components:
+def _build(raw: dict[str, Any], where: str) -> Components:
     comps = validate(Components, raw, where)
     problems = check_track(comps)
     if problems:
@@ -252,18 +252,19 @@ def reconstructed_values(path: str | None = None) -> list[dict[str, str]]:
         if hut.source == "reconstructed":
             kinds = " ".join(_space_word(s) for s in hut.spaces) + f"; to win: {hut.victory}"
             out.append({"name": f"Hut of Wonders card {hut.name}", "value": kinds, "reason": _REASONS["hut_cards"]})
-    for name, mix, kinds in (
+    mixes: tuple[tuple[str, HelpMix | MischiefMix, tuple[str, ...]], ...] = (
         ("help_cards", comps.help_cards, HELP_KINDS),
         ("mischief_cards", comps.mischief_cards, MISCHIEF_KINDS),
-    ):
+    )
+    for name, mix, names in mixes:
         if mix.source == "reconstructed":
-            value = ", ".join(f"{k} {c}" for k, c in zip(kinds, mix.counts(), strict=True))
+            value = ", ".join(f"{k} {c}" for k, c in zip(names, mix.counts(), strict=True))
             out.append({"name": name.replace("_", " "), "value": value, "reason": _REASONS[name]})
     return out
 
 
 def _space_word(sp: Space) -> str:
-    word = sp.kind
+    word: str = sp.kind
     if sp.kind == "arrow":
         word = f"arrow{sp.to:+d}({sp.colour})"
     elif sp.kind == "mischief" and sp.symbols > 1:

@@ -9,7 +9,9 @@ observation; nothing hidden is looked up anywhere else.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, cast
+
+from gravity_games.core.api import Game
 
 from .rules import (
     ANOTHER_TURN,
@@ -87,8 +89,10 @@ def _symbol(space: SpaceT | None) -> str:
     return STYLE[kind][1]
 
 
-def render_text(observation: dict[str, Any], game: SavingWaddlesGame) -> str:
+def render_text(observation: dict[str, Any], game: Game) -> str:
+    """The terminal view (Rich markup): the track as one line of symbols, tokens, cards."""
     obs = observation
+    game = cast(SavingWaddlesGame, game)
     names = _names(obs)
     last = _last(obs, game)
     lines = [f"[bold]Saving Waddles[/bold] ({obs['variant']} rules), turn {obs['turns_taken']}"]
@@ -136,8 +140,8 @@ def render_text(observation: dict[str, Any], game: SavingWaddlesGame) -> str:
         lines.append(line)
     hand = obs.get("hand")
     if hand and obs["variant"] == "standard":
-        cards = [f"{k.replace('_', ' ')} x{c}" for k, c in hand["cards"].items() if c]
-        lines.append(f"Your hand: {', '.join(cards) or 'empty'}")
+        held = [f"{k.replace('_', ' ')} x{c}" for k, c in hand["cards"].items() if c]
+        lines.append(f"Your hand: {', '.join(held) or 'empty'}")
     return "\n".join(lines)
 
 
@@ -310,8 +314,10 @@ def _panel_svg(obs: dict[str, Any], names: list[str], x0: float) -> list[str]:
     return out
 
 
-def render_svg(observation: dict[str, Any], game: SavingWaddlesGame) -> str:
+def render_svg(observation: dict[str, Any], game: Game) -> str:
+    """The board as an SVG picture, with a side panel of heroes, hands and piles."""
     obs = observation
+    game = cast(SavingWaddlesGame, game)
     names = _names(obs)
     last = _last(obs, game)
     rows = last // COLS + 1

@@ -1062,10 +1062,11 @@ class SavingWaddlesState(State):
                       enumerate(zip(self.help_deck, self.help_discard, strict=True))]  # fmt: skip
         need(self.g.simple or total_help == self.g.help_mix, f"help cards must add up to the mix {self.g.help_mix}")
         total_mis = [a + b for a, b in zip(self.mischief_deck, self.mischief_discard, strict=True)]
-        for f in self.front:
-            for c in f:
-                need(0 <= c % HIDDEN < len(MISCHIEF_KINDS) and c < HIDDEN + len(MISCHIEF_KINDS), "bad mischief code")
-                total_mis[c % HIDDEN] += 1
+        for pile in self.front:
+            for code in pile:
+                ok = 0 <= code % HIDDEN < len(MISCHIEF_KINDS) and code < HIDDEN + len(MISCHIEF_KINDS)
+                need(ok, f"front holds mischief codes 0-5 (seen) or 8-13 (face down unseen), got {code}")
+                total_mis[code % HIDDEN] += 1
         need(self.g.simple or total_mis == self.g.mischief_mix,
              f"mischief cards must add up to the mix {self.g.mischief_mix}")  # fmt: skip
 
