@@ -47,11 +47,16 @@ from .rules import ComparisonGravityGame, ComparisonGravityState, resolve_round
 
 def reconstructed() -> list[dict[str, Any]]:
     """The reconstructed component values this game uses (for ``gravity rules``)."""
+    reasons = {
+        "masses": "grams per number 1-5, evenly spaced (docs/games/memory-gravity.md)",
+        "seesaw": "distance of A, B, C from the fulcrum: C, the single card, farthest; uneven spacing so that "
+        "every (number, spot) torque differs and only equal tokens on equal spots balance",
+    }
     result = []
     for path, item in reconstructed_entries(load_components()):
-        if path in ("masses", "seesaw"):
+        if path in reasons:
             values = item.model_dump(exclude={"source", "cards", "cards_source"})
-            result.append({"path": path, "value": values, "docs": "docs/games/comparison-gravity.md"})
+            result.append({"name": path, "path": path, "value": values, "reason": reasons[path]})
     return result
 
 

@@ -44,12 +44,17 @@ from .rules import MemoryGravityGame, MemoryGravityState, combination_key
 
 def reconstructed() -> list[dict[str, Any]]:
     """The reconstructed component values this game uses (for ``gravity rules``)."""
-    comps = load_components()
+    reasons = {
+        "masses": "grams per number 1-5; even 3 g steps: adjacent numbers differ by 30-16 %, so one lift "
+        "tells a 1 most of the time and a 3 from a 4 far less often (docs/games/memory-gravity.md)",
+        "perception": "a lifted token is felt as mass x exp(sigma Z) (Weber's law), sigma = 0 / 0.05 / 0.10 / "
+        "0.20 for exact / easy / normal / hard (about 0.1 for lifted weights); readings on a 2 % grid",
+    }
     result = []
-    for path, item in reconstructed_entries(comps):
-        if path in ("masses", "perception"):
+    for path, item in reconstructed_entries(load_components()):
+        if path in reasons:
             values = item.model_dump(exclude={"source"})
-            result.append({"path": path, "value": values, "docs": "docs/games/memory-gravity.md"})
+            result.append({"name": path, "path": path, "value": values, "reason": reasons[path]})
     return result
 
 
