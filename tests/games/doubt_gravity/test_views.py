@@ -93,3 +93,11 @@ def test_svg_view_is_well_formed_and_shows_the_stack() -> None:
     assert "K4" in texts and "K2" in texts and "Designated" in texts
     other = render_svg(state.observation(1), state.game)
     assert "K2<" not in other and "K?" in other
+
+
+def test_text_view_warns_when_a_player_is_about_to_go_out() -> None:
+    state = play(three_player_start(), "roll 3", "place K3", "place K2", "place G4", "pass", "pass")
+    text = render_text(state.observation(1), state.game)
+    assert "seat 0 has no tokens left" in text
+    setup = render_text(three_player_start().game.new_initial_state().observation(0), state.game)
+    assert "setting up" in setup and "no colour yet" in setup

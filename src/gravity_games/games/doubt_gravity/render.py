@@ -40,7 +40,8 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
     obs = observation
     viewer = obs["viewer"]
     lines: list[str] = []
-    head = f"[bold]Doubt × Gravity[/bold]  round {obs['round']} (limit {obs['max_rounds']})"
+    stage = f"round {obs['round']} (limit {obs['max_rounds']})" if obs["round"] else "setting up"
+    head = f"[bold]Doubt × Gravity[/bold]  {stage}"
     if obs["first_player"] is not None:
         head += f"  ·  first player: {_seat_name(obs['first_player'], viewer)}"
     lines.append(head)
@@ -57,7 +58,7 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
     for seat in range(obs["players"]):
         colour = obs["colours"][seat]
         extra = obs["extra_colours"][seat] if obs["extra_colours"] else None
-        what = _NAME.get(colour or "", "-") + (f" + one {_NAME[extra]}" if extra else "")
+        what = _NAME.get(colour or "", "no colour yet") + (f" + one {_NAME[extra]}" if extra else "")
         held = tokens_by_place.get(f"seat {seat}", [])
         chips = " ".join(_chip(t["colour"], t["number"]) for t in held) or "[dim]no tokens[/]"
         marker = "[bold cyan]▶[/] " if obs["to_act"] == seat else "  "
@@ -74,6 +75,13 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
     for reading in obs.get("readings", []):
         if reading["round"] == obs["round"]:
             lines.append(f"  You felt the stack at about [bold]{reading['grams']:.1f} g[/].")
+    if obs["phase"] in ("lift", "assess"):
+        for seat in range(obs["players"]):
+            if obs["hand_counts"][seat] == 0:
+                lines.append(
+                    f"  [bold red]{_seat_name(seat, viewer)} has no tokens left: "
+                    "unless a bluff of theirs is turned over, they win at the end of this round.[/]"
+                )
     if obs["said"]:
         lines.append("  Said: " + ", ".join(f"seat {s}: {w}" for s, w in obs["said"]))
     if obs["rounds"]:
