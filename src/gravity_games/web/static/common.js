@@ -38,8 +38,9 @@ const GG = {
     return node;
   },
 
+  // Seats are numbered from 0, as in the API, the game logs and the boards.
   playerName(seat) {
-    return "Player " + (seat + 1);
+    return "Seat " + seat;
   },
 
   toast(message, kind = "error") {

@@ -43,9 +43,11 @@ function renderStatus(view) {
   const result = document.getElementById("result");
   if (view.terminal) {
     result.hidden = false;
+    // plain win/lose returns say nothing the sentence does not; other scores are shown
+    const scored = view.returns.some((r) => r !== 0 && r !== 1);
     result.replaceChildren(
       GG.el("strong", { text: GG.outcomeText(view) }),
-      GG.el("span", { class: "returns", text: " · scores: " + view.returns.map((r, s) => GG.playerName(s) + " " + r).join(", ") }),
+      scored ? GG.el("span", { class: "returns", text: " · scores: " + view.returns.map((r, s) => GG.playerName(s) + " " + r).join(", ") }) : null,
       " ",
       GG.el("a", { class: "button small", href: "/games/" + gid + "/replay", text: "Watch the replay" }));
   } else {

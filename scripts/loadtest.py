@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""Load test of ``gravity serve``: N concurrent games of client-side bots over HTTP and WebSockets.
+
+Every seat of every game is a small bot in this process: it holds its own WebSocket,
+and when a pushed view says it is to act, it POSTs a random legal action (with the
+move number it saw). The run is bounded in games (``--games``) and time (``--seconds``).
+
+At the end every game's stored actions are compared with the acknowledged ones:
+an acknowledged action missing from the store is *lost*; a stored action by a seat that
+was never acknowledged, or stored twice, is *duplicated*. Both must be 0.
+
+    python scripts/loadtest.py --spawn --games 200 --seconds 120 --json -
+    python scripts/loadtest.py --url http://127.0.0.1:8000 --games 20
+
+``--spawn`` starts ``gravity serve`` on a free loopback port with a fresh SQLite file
+(and, knowing that file, can also check games the time bound left unfinished).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+@dataclass
+class Ack:
+    seat: int
+    action: int
+    move: int  # the move number the action was applied at (its index in the record)
+
+
+@dataclass
+class GameRun:
+    gid: str
+    tokens: list[str]
+    acks: list[Ack] = field(default_factory=list)
+    finished: bool = False
+    errors: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    pushes: int = 0
+
+
+def free_port() -> int:
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def spawn_server(db: str, port: int) -> subprocess.Popen[str]:
+    gravity = Path(sys.executable).with_name("gravity")
+    proc = subprocess.Popen(
+        [str(gravity), "serve", "--port", str(port), "--db", db, "--bot-delay", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert proc.stdout is not None
+    proc.stdout.readline()  # the address line
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(400):
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                return proc
+        time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("gravity serve did not start")
+
+
+async def seat_bot(
+    http: httpx.AsyncClient, ws_base: str, run: GameRun, seat: int, rng: random.Random, totals: Totals,
+    deadline: float,
+) -> None:
+    """One seat: act on every pushed view that puts it to act, until the game ends or time is up."""
+    url = f"{ws_base}/ws/games/{run.gid}?token={run.tokens[seat]}&svg=false"
+    headers = {"Authorization": f"Bearer {run.tokens[seat]}"}
+    acted_at = -1
+    async with connect(url, max_size=2**22, open_timeout=60) as ws:
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
+            except TimeoutError:
+                return
+            view = json.loads(raw)
+            totals.pushes += 1
+            if view.get("terminal"):
+                run.finished = True
+                return
+            if view.get("current_player") != seat or view["move"] == acted_at or not view["legal_actions"]:
+                continue
+            choice = rng.choice(view["legal_actions"])["id"]
+            acted_at = view["move"]
+            start = time.perf_counter()
+            r = await http.post(f"/api/games/{run.gid}/actions", json={"action": choice, "move": acted_at},
+                                headers=headers)
+            totals.latencies.append(time.perf_counter() - start)
+            if r.status_code == 200:
+                run.acks.append(Ack(seat, choice, acted_at))
+            else:
+                run.errors[r.status_code] = run.errors.get(r.status_code, 0) + 1
+
+
+async def play_one(http: httpx.AsyncClient, ws_base: str, game: str, players: int, seed: int, totals: Totals,
+                   deadline: float) -> GameRun:
+    r = await http.post("/api/games", json={"game": game, "players": players, "seed": seed})
+    r.raise_for_status()
+    doc = r.json()
+    run = GameRun(doc["id"], [s["token"] for s in doc["seats"]])
+    await asyncio.gather(*(
+        seat_bot(http, ws_base, run, seat, random.Random(seed * 31 + seat), totals, deadline)
+        for seat in range(players)
+    ))
+    return run
+
+
+def player_steps(game: str, params: dict[str, Any], actions: list[int]) -> list[tuple[int, int, int]]:
+    """(index, seat, action) of every non-chance step of a record, by replaying it."""
+    from gravity_games.core.registry import load
+
+    p = dict(params)
+    players = p.pop("players")
+    state = load(game, players=players, **p).new_initial_state()
+    out = []
+    for i, a in enumerate(actions):
+        seat = state.current_player()
+        if seat >= 0:
+            out.append((i, seat, a))
+        state.apply_action(a)
+    return out
+
+
+def compare(run: GameRun, steps: list[tuple[int, int, int]]) -> tuple[int, int]:
+    """(lost, duplicated) for one game."""
+    stored = {(i, seat, a) for i, seat, a in steps}
+    acked = [(k.move, k.seat, k.action) for k in run.acks]
+    lost = sum(1 for k in acked if k not in stored)
+    duplicated = (len(steps) - len(set(steps))) + sum(1 for s in steps if s not in set(acked))
+    return lost, duplicated
+
+
+async def run_load(args: argparse.Namespace, base: str, db_path: str | None) -> dict[str, Any]:
+    from gravity_games.core.registry import entry, list_games
+
+    game = args.game or ("doubt-gravity" if "doubt-gravity" in list_games() else list_games()[0])
+    players = args.players or max(2, entry(game).game_class.MIN_PLAYERS)
+    ws_base = base.replace("http://", "ws://", 1)
+    totals = Totals()
+    limits = httpx.Limits(max_connections=args.connections, max_keepalive_connections=args.connections)
+    started = time.monotonic()
+    deadline = started + args.seconds
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        runs = await asyncio.gather(*(
+            play_one(http, ws_base, game, players, args.seed + i, totals, deadline) for i in range(args.games)
+        ))
+        elapsed = time.monotonic() - started
+        lost = duplicated = unverified = 0
+        for run in runs:
+            r = await http.get(f"/api/games/{run.gid}/record")
+            if r.status_code == 200:
+                doc = r.json()
+                steps = player_steps(doc["game"], doc["params"], doc["actions"])
+            elif db_path is not None:
+                from gravity_games.web.storage import Storage
+
+                stored = Storage(f"sqlite:///{db_path}", migrate=False).load_game(run.gid)
+                assert stored is not None
+                steps = [(a.idx, a.seat, a.action) for a in stored.actions if a.seat >= 0]
+            else:
+                unverified += 1
+                continue
+            gl, gd = compare(run, steps)
+            lost += gl
+            duplicated += gd
+    lat = sorted(totals.latencies)
+    actions = sum(len(r.acks) for r in runs)
+    errors: dict[str, int] = {}
+    for run in runs:
+        for status, n in run.errors.items():
+            errors[str(status)] = errors.get(str(status), 0) + n
+
+    def pct(q: float) -> float | None:
+        return round(1000 * lat[min(len(lat) - 1, int(q * len(lat)))], 2) if lat else None
+
+    return {
+        "game": game,
+        "players": players,
+        "games": args.games,
+        "finished": sum(1 for r in runs if r.finished),
+        "seconds": round(elapsed, 2),
+        "actions": actions,
+        "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
+        "latency_ms": {"p50": pct(0.50), "p99": pct(0.99), "max": pct(1.0),
+                       "mean": round(1000 * statistics.fmean(lat), 2) if lat else None},
+        "pushes": totals.pushes,
+        "errors": errors,
+        "lost": lost,
+        "duplicated": duplicated,
+        "unverified_games": unverified,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--url", help="a running server, e.g. http://127.0.0.1:8000")
+    where.add_argument("--spawn", action="store_true", help="start gravity serve with a fresh SQLite file")
+    parser.add_argument("--games", type=int, default=20, help="concurrent games (default 20)")
+    parser.add_argument("--seconds", type=float, default=120.0, help="time bound (default 120)")
+    parser.add_argument("--game", help="game id (default doubt-gravity)")
+    parser.add_argument("--players", type=int, help="seats per game (default the game's minimum, at least 2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--connections", type=int, default=100, help="HTTP connection pool size")
+    parser.add_argument("--json", metavar="FILE", help="write the summary as JSON ('-' = standard output)")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.seconds <= 0:
+        parser.error("--games must be at least 1 and --seconds positive")
+
+    proc = None
+    db_path = None
+    tmp = None
+    if args.spawn:
+        tmp = tempfile.TemporaryDirectory(prefix="gg-load-")
+        db_path = os.path.join(tmp.name, "load.sqlite3")
+        port = free_port()
+        proc = spawn_server(f"sqlite:///{db_path}", port)
+        base = f"http://127.0.0.1:{port}"
+    else:
+        base = args.url.rstrip("/")
+    try:
+        summary = asyncio.run(run_load(args, base, db_path))
+    finally:
+        if proc is not None:
+            proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=10)
+        if tmp is not None:
+            tmp.cleanup()
+    text = json.dumps(summary, indent=1)
+    if args.json == "-":
+        print(text)
+    else:
+        if args.json:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+        lat = summary["latency_ms"]
+        print(
+            f"{summary['games']} games of {summary['game']} ({summary['finished']} finished) "
+            f"in {summary['seconds']} s: "
+            f"{summary['actions']} actions, {summary['actions_per_s']} actions/s, "
+            f"latency p50 {lat['p50']} ms, p99 {lat['p99']} ms; lost {summary['lost']}, "
+            f"duplicated {summary['duplicated']}, errors {summary['errors']}",
+            file=sys.stderr if args.json == "-" else sys.stdout,
+        )
+    return 0 if summary["lost"] == 0 and summary["duplicated"] == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
