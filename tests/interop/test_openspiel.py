@@ -106,11 +106,12 @@ def test_mcts_and_ismcts_bots_play_to_the_end(config: Config) -> None:
     with available(config.game):
         game = spiel_game(config)
         rng = np.random.RandomState(5)
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-        # Few simulations: the point is that the bots run on the adapter, not that they play well.
+        # Few simulations and short rollouts (returns are 0 where a rollout stops early):
+        # the point is that the bots run on the adapter to the end, not that they play well.
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=25)
         bots = [
-            mcts.MCTSBot(game, uct_c=1.4, max_simulations=6, evaluator=evaluator, random_state=rng),
-            ismcts.ISMCTSBot(game, evaluator, uct_c=1.4, max_simulations=6, random_state=rng),
+            mcts.MCTSBot(game, uct_c=1.4, max_simulations=5, evaluator=evaluator, random_state=rng),
+            ismcts.ISMCTSBot(game, evaluator, uct_c=1.4, max_simulations=5, random_state=rng),
         ]
         state = game.new_initial_state()
         moved = [0, 0]
@@ -119,7 +120,7 @@ def test_mcts_and_ismcts_bots_play_to_the_end(config: Config) -> None:
                 actions, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(actions, p=probs)))
                 continue
-            which = state.current_player() % 2
+            which = sum(moved) % 2  # the bots take turns, so both play even a one-seat game
             action = int(bots[which].step(state))
             assert action in state.legal_actions()
             state.apply_action(action)
@@ -207,6 +208,9 @@ def test_every_parameter_travels_through_openspiel(game_id: str) -> None:
                 continue
             spiel_value = openspiel._spec_default(type(param)(param.name, others[0], "", kind=param.kind))
             game = pyspiel.load_game(name, {param.name: spiel_value})
+            assert game.inner.params[param.name] == others[0]
+            # The gravity-style helper takes the Python value itself.
+            game = openspiel.load_game(game_id, **{param.name: others[0]})
             assert game.inner.params[param.name] == others[0]
         # Defaults (a None default travels as "") come back as they were.
         assert pyspiel.load_game(name).inner.params == cls().params

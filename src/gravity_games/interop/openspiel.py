@@ -213,37 +213,42 @@ class GravitySpielGame(pyspiel.Game):
 
 
 class _Inner:
-    """Holds the gravity state so OpenSpiel's clone (a deepcopy of the Python
-    attributes) uses the hand-written ``clone`` and its pickling uses ``to_json``."""
+    """The gravity state plus ``own[p]``, the actions seat ``p`` took itself.
 
-    __slots__ = ("state",)
+    OpenSpiel clones a Python state by deep-copying its attributes; this one object
+    makes that the hand-written ``clone`` (``own`` is immutable, so it is shared), and
+    makes pickling (OpenSpiel's serialization) go through ``to_json``.
+    """
 
-    def __init__(self, state: State) -> None:
+    __slots__ = ("own", "state")
+
+    def __init__(self, state: State, own: tuple[tuple[int, ...], ...]) -> None:
         self.state = state
+        self.own = own
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
-        return _Inner(self.state.clone())
+        return _Inner(self.state.clone(), self.own)
 
     def __reduce__(self) -> tuple[Callable[..., _Inner], tuple[Any, ...]]:
         game = self.state.game
-        return _restore_inner, (game.ID, game.players, dict(game.params), json.dumps(self.state.to_json()))
+        doc = json.dumps(self.state.to_json())
+        return _restore_inner, (game.ID, game.players, dict(game.params), doc, self.own)
 
 
-def _restore_inner(game_id: str, players: int, params: dict[str, Any], doc: str) -> _Inner:
+def _restore_inner(
+    game_id: str, players: int, params: dict[str, Any], doc: str, own: tuple[tuple[int, ...], ...]
+) -> _Inner:
     game = load(game_id, players=players, **params)
-    return _Inner(game.state_from_json(doc))
+    return _Inner(game.state_from_json(doc), own)
 
 
 class GravitySpielState(pyspiel.State):
-    """An OpenSpiel state wrapping one gravity :class:`State`.
-
-    ``_own[p]`` lists the actions seat ``p`` took, for ``information_state_string``.
-    """
+    """An OpenSpiel state wrapping one gravity :class:`State` (all of it in ``_inner``)."""
 
     def __init__(self, game: GravitySpielGame, inner: State | None = None) -> None:
         super().__init__(game)
-        self._inner = _Inner(inner if inner is not None else game.inner.new_initial_state())
-        self._own: tuple[tuple[int, ...], ...] = tuple(() for _ in range(game.num_players()))
+        state = inner if inner is not None else game.inner.new_initial_state()
+        self._inner = _Inner(state, tuple(() for _ in range(game.num_players())))
 
     @property
     def gravity_state(self) -> State:
@@ -269,9 +274,9 @@ class GravitySpielState(pyspiel.State):
         player = state.current_player()
         state.apply_action(int(action))  # an illegal action raises IllegalActionError, state unchanged
         if player >= 0:
-            own = list(self._own)
+            own = list(self._inner.own)
             own[player] = (*own[player], int(action))
-            self._own = tuple(own)
+            self._inner.own = tuple(own)
 
     def _action_to_string(self, player: int, action: int) -> str:
         # OpenSpiel may name an action of an earlier state; notation is only defined
@@ -299,7 +304,7 @@ class GravitySpielState(pyspiel.State):
         inner = self._inner.state.resample_from_infostate(int(player_id), random.Random(seed))
         game = self.get_game()
         new = GravitySpielState(game, inner)
-        new._own = self._own
+        new._inner.own = self._inner.own
         return new
 
     def __str__(self) -> str:
@@ -351,7 +356,7 @@ class GravityObserver:
         text = _canonical(state.gravity_state.observation(seat))
         if not self.perfect_recall:
             return text
-        own = ",".join(map(str, state._own[player])) if seat is not None else ""
+        own = ",".join(map(str, state._inner.own[player])) if seat is not None else ""
         return f"seat {player} | {text} | own actions: {own}"
 
 

@@ -1,0 +1,31 @@
+"""Every ``python`` block of docs/api.md runs as it is written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+API_DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
+BLOCKS = re.findall(r"```python\n(.*?)```", API_DOC.read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_the_page_has_one_snippet_per_way_in() -> None:
+    assert len(BLOCKS) == 3
+    assert "from gravity_games import" in BLOCKS[0]
+    assert "pyspiel" in BLOCKS[1]
+    assert "interop.pettingzoo" in BLOCKS[2]
+
+
+@pytest.mark.parametrize("index", range(len(BLOCKS)), ids=["native", "openspiel", "pettingzoo"][: len(BLOCKS)])
+def test_the_snippet_runs(index: int, capsys: pytest.CaptureFixture[str]) -> None:
+    namespace: dict[str, object] = {"__name__": f"api_md_snippet_{index}"}
+    exec(compile(BLOCKS[index], f"docs/api.md block {index}", "exec"), namespace)
+    out = capsys.readouterr().out
+    assert out.strip(), "the snippet printed nothing"
+    # Each snippet plays a game to its end and prints the result.
+    if "state" in namespace:
+        assert namespace["state"].is_terminal()  # type: ignore[attr-defined]
+    if "e" in namespace:
+        assert namespace["e"].agents == []  # type: ignore[attr-defined]
