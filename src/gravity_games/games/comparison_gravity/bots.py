@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
-from gravity_games.core.api import Game
+from gravity_games.core.api import Game, InvalidParameterError
 
 from .data import SPOTS
 from .rules import (
@@ -40,22 +40,18 @@ class HeuristicAgent(Agent):
 
     name = "heuristic"
 
-    def __init__(
-        self,
-        game: Game,
-        seat: int,
-        seed: int,
-        samples: int = 32,
-        token_cost: float = TOKEN_COST,
-        card_cost: float = CARD_COST,
-    ) -> None:
-        settings = {"samples": samples, "token_cost": token_cost, "card_cost": card_cost}
-        super().__init__(game, seat, seed, **settings)
+    def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
+        unknown = sorted(set(settings) - {"samples", "token_cost", "card_cost"})
+        if unknown:
+            raise InvalidParameterError(
+                f"agent 'heuristic' has no setting {', '.join(unknown)}; its settings: samples, token_cost, card_cost"
+            )
+        super().__init__(game, seat, seed, **settings)  # only the settings given, for describe()
         assert isinstance(game, ComparisonGravityGame)
         self.torque = game.torque
-        self.samples = max(1, int(samples))
-        self.token_price = float(token_cost)
-        self.card_price = float(card_cost)
+        self.samples = max(1, int(settings.get("samples", 32)))
+        self.token_price = float(settings.get("token_cost", TOKEN_COST))
+        self.card_price = float(settings.get("card_cost", CARD_COST))
 
     def act(self, view: SeatView) -> int:
         legal = view.legal_actions()

@@ -48,6 +48,16 @@ def _status_line(obs: dict[str, Any]) -> str:
     return line
 
 
+def _scale_line(game: Game) -> str:
+    """The physics a player judges by: torque = weight x arm (the reconstructed masses and arms)."""
+    comps = getattr(game, "components", None)
+    if comps is None:
+        return ""
+    arms = ", ".join(f"{spot} {arm:g} cm" for spot, arm in comps.seesaw.arms_cm.items())
+    grams = " ".join(f"{g:g}" for g in comps.masses.grams)
+    return f"[dim]Torque = weight x arm. Arms: {arms}. Tokens 1-5 weigh {grams} g.[/dim]"
+
+
 def render_text(obs: dict[str, Any], game: Game) -> str:
     """The table as Rich-markup text: announcements, the see-saw, hands, the rounds so far."""
     lines = ["[bold]Comparison × Gravity[/bold]", _status_line(obs), ""]
@@ -74,6 +84,13 @@ def render_text(obs: dict[str, Any], game: Game) -> str:
         lines.append(f"First match: {_result_text(obs, obs['first_match'])}")
     if obs.get("hand"):
         lines.append(f"Your tokens: {' '.join(map(str, obs['hand']['tokens'])) or '-'}")
+    if obs["players"] == 3 and obs["round_first"] is not None:
+        f = obs["round_first"]
+        lines.append(
+            f"This round: {_who(obs, f)} against {_who(obs, (f + 1) % 3)}; "
+            f"{_who(obs, (f + 2) % 3)} then challenges the winner."
+        )
+    lines.append(_scale_line(game))
     for i, record in enumerate(obs["rounds"]):
         cards = ", ".join(f"{_who(obs, s)} {c}" for s, c in enumerate(record["cards"]))
         match = f"; first match {_result_text(obs, record['first_match'])}" if record["first_match"] is not None else ""

@@ -58,6 +58,9 @@ def render_text(obs: dict[str, Any], game: Game) -> str:
             rev = obs["revealed"]
             numbers = f" -> {rev['combinations'][seat]} ({rev['kinds'][seat]})"
         lines.append(f"seat {seat}{me} keeps: {' '.join(kept) or '-'}{numbers}")
+    grams = getattr(game, "grams", None)
+    if grams:  # the scale a reading is judged against (the reconstructed masses)
+        lines.append("[dim]Token weights: " + "  ".join(f"{n} = {g:g} g" for n, g in enumerate(grams, 1)) + "[/dim]")
     if obs["seat"] is not None:
         lines.append("[dim]Your readings are the grams after each token; nobody else sees them.[/dim]")
     return "\n".join(lines)
