@@ -279,7 +279,7 @@ class HeuristicAgent(Agent):
         return legal[0]
 
     def _on_reroll_offer(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
-        s, m, c = obs["roll"]
+        _s, m, c = obs["roll"]
         texts = {self._text(view, a): a for a in legal}
         if c == 1 and "reroll curse" in texts:
             return texts["reroll curse"]  # one curse die: a re-roll may avoid the curse entirely

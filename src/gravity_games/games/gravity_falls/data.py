@@ -19,7 +19,8 @@ from gravity_games.core.data import Component, DataFile, read_package_toml, read
 
 Difficulty = Literal["easy", "medium", "hard"]
 MonsterAbility = Literal[
-    "none", "no_draw_nearby", "stop_movers", "arrows_fight", "last_only", "cursed_only", "pull_distrust", "extra_success"
+    "none", "no_draw_nearby", "stop_movers", "arrows_fight", "last_only", "cursed_only", "pull_distrust",
+    "extra_success",
 ]
 CharacterAbility = Literal["reroll_one", "draw_to_three", "draw_from_discard", "remove_curse", "move_courage_die"]
 TeleportRule = Literal["monster", "character", "distrust3", "courage_die", "quiet"]
@@ -219,9 +220,9 @@ def build_tables(data: Components) -> Tables:
         char_ability=tuple(c.ability for c in data.characters),
         char_teleport=tuple(c.teleport for c in data.characters),
         char_teleport_res=tuple(c.teleport_resourcefulness for c in data.characters),
-        card_names=tuple(a.name for a in data.actions) + ("T",),
-        card_distance=tuple(a.distance for a in data.actions) + (0,),
-        card_res=tuple(a.resourcefulness for a in data.actions) + (0,),
+        card_names=(*tuple(a.name for a in data.actions), "T"),
+        card_distance=(*tuple(a.distance for a in data.actions), 0),
+        card_res=(*tuple(a.resourcefulness for a in data.actions), 0),
     )
 
 

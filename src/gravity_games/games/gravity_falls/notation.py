@@ -17,7 +17,6 @@ def action_text(state: Any, action: int) -> str:
     task = state.tasks[0] if state.tasks else None
     if task is not None and task[0] in CHANCE_TASKS:
         return _chance_text(state, TASK_NAMES[task[0]], task, action, FACES)
-    n = g.n_loc
     k_n = len(state.tb.curse_kinds)
     if action < g.A_REST:
         return f"play {state.tb.card_names[action]}" if action < 5 else "play teleport"

@@ -171,7 +171,7 @@ def encode(g: Any, obs: dict[str, Any]) -> list[float]:
     ev = [0.0] * len(tb.event_effects)
     if obs["event"] is not None:
         ev[tb.event_effects.index(obs["event"])] = 1.0
-    out += ev + [1.0 if obs["event"] is not None else 0.0, 1.0 if obs["event_used"] else 0.0]
+    out += [*ev, 1.0 if obs["event"] is not None else 0.0, 1.0 if obs["event_used"] else 0.0]
     route = obs["route"]
     pos = [0.0] * n
     if route["position"] >= 0:
@@ -190,7 +190,7 @@ def encode(g: Any, obs: dict[str, Any]) -> list[float]:
     active[obs["active"]] = 1.0
     res = [0.0] * 4
     res[RESULTS.index(obs["result"])] = 1.0
-    out += active + [obs["turn"] / 200] + res + [1.0 if obs["variant"] == "standard" else 0.0]
+    out += [*active, obs["turn"] / 200, *res, 1.0 if obs["variant"] == "standard" else 0.0]
     hand = [0.0] * 7
     if obs.get("hand") is not None:
         hand[6] = 1.0

@@ -376,9 +376,10 @@ class MonsterPhase:
         d0 = dist[here][self.mloc[near[0]]]
         out = []
         for nb in self.tb.adj[here]:
-            if all(dist[nb][self.mloc[m]] == d0 + 1 for m in near):
-                if not (self.has_curse(seat, "no_shared_location") and self.others_at(seat, nb)):
-                    out.append(self.g.A_LOC + nb)
+            further = all(dist[nb][self.mloc[m]] == d0 + 1 for m in near)
+            lonely = self.has_curse(seat, "no_shared_location") and self.others_at(seat, nb)
+            if further and not lonely:
+                out.append(self.g.A_LOC + nb)
         return out
 
     def _do_ev_flee(self: Any, task: tuple, action: int) -> None:

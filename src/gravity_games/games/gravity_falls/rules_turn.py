@@ -626,7 +626,7 @@ class CharacterPhase:
         seat = task[1]
         old = self.curses[seat] & ~self.newc[seat]
         kinds = [self.g.A_CURSE + k for k in range(len(self.tb.curse_kinds)) if old >> k & 1]
-        return kinds + [self.g.A_NO] if kinds else []
+        return [*kinds, self.g.A_NO] if kinds else []
 
     def _do_discard_curse(self: Any, task: tuple, action: int) -> None:
         seat, left = task[1], task[2]
@@ -665,7 +665,7 @@ class CharacterPhase:
                     out.append(g.A_WENDY_TO + nb)
                 if self.die[nb] and not self.die[here]:
                     out.append(g.A_WENDY_FROM + nb)
-        return out + [g.A_NO] if out else []
+        return [*out, g.A_NO] if out else []
 
     def _do_ability(self: Any, task: tuple, action: int) -> None:
         seat = task[1]

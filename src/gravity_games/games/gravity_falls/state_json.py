@@ -122,7 +122,6 @@ def load_body(state: Any, body: Mapping[str, Any]) -> None:
     from .rules import RESULTS, T
 
     tb = state.tb
-    g = state.g
     state.active = int(body["active"])
     state.turn = int(body["turn"])
     if body["result"] not in RESULTS:
@@ -211,7 +210,8 @@ def check_counts(state: Any) -> None:
             held[k] += state.curses[s] >> k & 1
         full = 0b111111 if state.g.standard else 0b011111
         parts = (state.hand[s], state.adeck[s], state.adisc[s])
-        if parts[0] & parts[1] or parts[0] & parts[2] or parts[1] & parts[2] or (parts[0] | parts[1] | parts[2]) != full:
+        overlap = parts[0] & parts[1] or parts[0] & parts[2] or parts[1] & parts[2]
+        if overlap or (parts[0] | parts[1] | parts[2]) != full:
             problems.append(f"seat {s}: each action card must be in exactly one of hand, deck and discard")
         if state.newc[s] & ~state.curses[s]:
             problems.append(f"seat {s}: new_curses must be held curses")

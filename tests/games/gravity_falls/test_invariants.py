@@ -1,0 +1,98 @@
+"""Invariants at every step of random games: 51 tokens, 20 courage dice (at most one per location), every
+card in exactly one place; plus hidden hands, determinization and the observation tensor."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from gravity_games.agents import make_agents
+from gravity_games.core.api import CHANCE, sample_chance
+from gravity_games.core.play import play_game
+from gravity_games.games.gravity_falls.state_json import check_counts
+
+from .scenario import game
+
+
+def count_components(state) -> tuple[int, int, int, int]:
+    b = state.to_json()["state"]
+    tokens = sum(v["support"] + v["distrust"] for v in b["locations"].values())
+    dice = b["supply"] + sum(1 for v in b["locations"].values() if v["die"]) + 1
+    cards = len(b["movement_deck"]) + len(b["revealed"]) + len(b["movement_discard"]) + len(b["box"])
+    curses = sum(b["curse_deck"].values()) + sum(b["curse_discard"].values()) + sum(
+        len(c["curses"]) for c in b["characters"])
+    return tokens, dice, cards, curses
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("variant", ["standard", "simplified"])
+def test_random_games_keep_every_component(players: int, variant: str):
+    g = game(players, variant=variant, events=8)
+    rng = random.Random(players * 7 + len(variant))
+    for _ in range(3):
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                action = sample_chance(state, rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            assert count_components(state) == (51, 20, g.n_cards, 18)
+            check_counts(state)  # also: no location with two dice, action cards in exactly one pile
+
+
+def test_heuristic_games_keep_every_component_and_end():
+    g = game(3)
+    seen = []
+
+    def check(state, player, action):
+        assert count_components(state) == (51, 20, g.n_cards, 18)
+
+    for seed in range(3):
+        state, record = play_game(g, make_agents(["heuristic"], g, seed=seed), seed=seed, on_step=check)
+        seen.append(state.outcome().reason)
+        assert record.replay().to_json() == state.to_json()
+    assert all(r in ("won", "lost: the alarm reached the bus", "lost: the summer ended") for r in seen)
+
+
+def test_hands_are_private_and_resampling_keeps_the_view():
+    g = game(3, characters=("Dipper", "Mabel", "Stan"))
+    rng = random.Random(4)
+    state = g.new_initial_state()
+    steps = 0
+    while not state.is_terminal() and steps < 400:
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+        if steps % 25:
+            continue
+        for seat in range(3):
+            mine = json.dumps(state.private_values(seat)["hand"])
+            for other in (None, *[s for s in range(3) if s != seat]):
+                assert mine not in json.dumps(state.observation(other))
+            twin = state.resample_from_infostate(seat, random.Random(steps))
+            assert twin.observation(seat) == state.observation(seat)
+            tensor = state.observation_tensor(seat)
+            assert len(tensor) == g.spec.observation_shape[0]
+            assert twin.observation_tensor(seat) == tensor
+
+
+def test_fresh_game_is_set_up_by_the_rules():
+    g = game(4, monsters=("Gideon-Bot", "Pterodactyl", "Manotaur"))
+    rng = random.Random(1)
+    state = g.new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state, rng))
+    b = state.to_json()["state"]
+    assert [m["name"] for m in b["monsters"]] == ["Gideon-Bot", "Pterodactyl", "Manotaur"]
+    assert all(m["location"] for m in b["monsters"])
+    places = [c["location"] for c in b["characters"]]
+    assert len(set(places)) == 4 and all(b["locations"][p]["die"] for p in places)
+    assert len(b["revealed"]) == 3 and len(b["movement_discard"]) == 3 + 4
+    assert sum(1 for c in b["movement_deck"] if c.startswith("event")) == 4  # the default events=4
+    assert all(c["hand"] == ["0-4", "1-5", "2-2", "3-1", "4-0", "T"] for c in b["characters"])
+    assert b["tasks"][0][:2] == ["choose_card", 0]
