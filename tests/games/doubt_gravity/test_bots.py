@@ -8,7 +8,7 @@ from gravity_games.agents import make_agents
 from gravity_games.core.agent import SeatView
 from gravity_games.core.play import play_game
 from gravity_games.games.doubt_gravity.bots import HeuristicAgent
-from gravity_games.games.doubt_gravity.rules import A_CORRECT, A_DOUBT, A_NUMBER
+from gravity_games.games.doubt_gravity.ids import A_CORRECT, A_DOUBT, A_NUMBER
 
 
 def decide(state, seat: int) -> int:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from doubt_helpers import TWO_PLAYER_DEAL, game, play, three_player_start, two_p
 
 from gravity_games import CHANCE, TERMINAL, IllegalActionError, InvalidParameterError
 from gravity_games.core.api import DataError, sample_chance
-from gravity_games.games.doubt_gravity.rules import (
+from gravity_games.games.doubt_gravity.ids import (
     A_CORRECT,
     A_DONE,
     LOC_OUT,
@@ -21,8 +21,8 @@ from gravity_games.games.doubt_gravity.rules import (
     P_DESIGNATE,
     P_LIFT,
     P_PLACE,
-    DoubtState,
 )
+from gravity_games.games.doubt_gravity.rules import DoubtState
 
 
 def numbers_at(state: DoubtState, where: int) -> list[str]:

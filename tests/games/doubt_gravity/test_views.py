@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 from doubt_helpers import play, three_player_start, two_player_start
 
+from gravity_games.games.doubt_gravity.ids import LOC_STACK
 from gravity_games.games.doubt_gravity.render import render_svg, render_text
-from gravity_games.games.doubt_gravity.rules import LOC_STACK
 
 
 def test_own_numbers_are_private_and_others_see_colours_only() -> None:

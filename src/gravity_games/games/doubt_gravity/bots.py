@@ -29,7 +29,8 @@ from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import Game
 
 from .data import COLOUR_LETTERS
-from .rules import A_CORRECT, A_DONE, A_DOUBT, A_NUMBER, PER_COLOUR, DoubtGravity
+from .ids import A_CORRECT, A_DONE, A_DOUBT, A_NUMBER, PER_COLOUR
+from .rules import DoubtGravity
 
 SAMPLES = 160
 """Monte Carlo samples of the unknown stack tokens per assessment."""

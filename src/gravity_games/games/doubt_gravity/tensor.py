@@ -13,23 +13,7 @@ from gravity_games.core.api import CHANCE
 from gravity_games.games.gravity_three import DIE_FACES
 
 from .data import COLOUR_LETTERS
-
-TOKENS = 15
-PHASE_NAMES = (
-    "remove",
-    "choose-colour",
-    "choose-extra",
-    "deal",
-    "roll-off",
-    "roll",
-    "designate",
-    "place",
-    "lift",
-    "assess",
-    "end",
-    "lots",
-)
-SAID_WORDS = ("correct", "doubt")
+from .ids import PHASE_NAMES, SAID_WORDS, TOKENS
 
 _WHERE = ("seat 0", "seat 1", "seat 2", "stack", "out", "removed", "unused")
 _TOKEN_WIDTH = len(_WHERE) + 6 + 1 + 1 + 3 + 1  # where, number (5 + unknown), revealed, in-stack, owner, height
