@@ -120,6 +120,9 @@ class Search:
             player = state.current_player()
             if player == TERMINAL:
                 break
+            if expanded:
+                self._rollout(state)
+                break
             if player == CHANCE:
                 outcome = sample_chance(state, self.chance_rng)
                 state.apply_action(outcome)
@@ -129,9 +132,6 @@ class Search:
                     child = node.children[key] = _Node()
                 node = child
                 continue
-            if expanded:
-                self._rollout(state)
-                break
             legal = state.legal_actions()
             action, node, expanded = self._select_or_expand(node, legal)
             path.append((node, player))
