@@ -48,6 +48,7 @@ DEAL, ROLL, LOTS, LIFT, READ, KEEP, OVER = range(7)
 PHASE_NAMES = ("deal", "roll-off", "lots", "lift", "reading", "keep", "over")
 
 PERCEPTION_LEVELS = ("exact", "easy", "normal", "hard")
+DEAL_OUTCOMES = tuple((i, 1.0 / len(PERMUTATIONS)) for i in range(len(PERMUTATIONS)))
 
 
 # ---------------------------------------------------------------------------
@@ -228,8 +229,7 @@ class MemoryGravityState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == DEAL:
-            p = 1.0 / len(PERMUTATIONS)
-            return [(i, p) for i in range(len(PERMUTATIONS))]
+            return list(DEAL_OUTCOMES)
         if phase == ROLL:
             return list(ROLL_OUTCOMES)
         if phase == LOTS:
@@ -244,7 +244,7 @@ class MemoryGravityState(State):
 
     def _legal_actions(self) -> list[int]:
         if self.phase == LIFT:
-            return [t for t in range(NUM_TOKENS) if self._may_lift(t)]
+            return self._legal_lifts()
         if self.phase == KEEP:
             return sorted(KEEP_BASE + t for t in self.this_turn if self._may_keep(t))
         return []
@@ -253,20 +253,26 @@ class MemoryGravityState(State):
         """Colours the seat may still keep: "cannot choose the same color Token that is already 'kept'"."""
         return {0, 1, 2} - {token_colour(t) for t in self.kept[seat]}
 
-    def _may_lift(self, token: int) -> bool:
+    def _legal_lifts(self) -> list[int]:
         """The lifting rules, plus "no dead end": the turn must leave a token the player may keep."""
-        if self.keeper[token] != -1 or token in self.this_turn:
-            return False  # on the table only; "cannot select the same Token more than once"
-        if self.this_turn and token_colour(self.this_turn[-1]) == token_colour(token):
-            return False  # "cannot choose the same color Token in succession"
+        lifted = self.this_turn
+        keeper = self.keeper
+        last = token_colour(lifted[-1]) if lifted else -1
+        # On the table only; "cannot select the same Token more than once"; "cannot choose the same
+        # color Token in succession".
+        candidates = [t for t in range(NUM_TOKENS) if keeper[t] == -1 and t not in lifted and token_colour(t) != last]
         wanted = self._keepable_colours(self.turn_seat())
-        lifted = [*self.this_turn, token]
         if any(token_colour(t) in wanted for t in lifted):
-            return True
-        if len(lifted) == LIFTS_PER_TURN:
-            return False
-        # The next lift can be of a wanted colour (the last colour is not wanted, so no clash).
-        return any(self.keeper[t] == -1 and t not in lifted and token_colour(t) in wanted for t in range(NUM_TOKENS))
+            return candidates
+        if len(lifted) + 1 == LIFTS_PER_TURN:
+            return [t for t in candidates if token_colour(t) in wanted]
+        # After an unwanted lift the next one can be of a wanted colour (no clash with the last colour),
+        # as long as such a token is still on the table.
+        wanted_left = any(keeper[t] == -1 and t not in lifted and token_colour(t) in wanted for t in range(NUM_TOKENS))
+        return [t for t in candidates if wanted_left or token_colour(t) in wanted]
+
+    def _may_lift(self, token: int) -> bool:
+        return token in self._legal_lifts()
 
     def _may_keep(self, token: int) -> bool:
         return token in self.this_turn and token_colour(token) in self._keepable_colours(self.turn_seat())
