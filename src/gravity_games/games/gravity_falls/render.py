@@ -129,7 +129,8 @@ def render_svg(observation: dict[str, Any], game: Any) -> str:
         svg.append(f'<rect x="{x - 62}" y="{y - 30}" width="124" height="60" rx="10" fill="{fill}" '
                    'stroke="#5b4a2e" stroke-width="2"/>')
         label = name.replace("Gravity Falls ", "GF ") if len(name) > 20 else name
-        svg.append(f'<text x="{x}" y="{y - 15}" font-size="10" text-anchor="middle" fill="#3b2f1e" '
+        size = 10 if len(label) <= 20 else 9
+        svg.append(f'<text x="{x}" y="{y - 15}" font-size="{size}" text-anchor="middle" fill="#3b2f1e" '
                    f'font-weight="bold">{escape(label)}</text>')
         svg += _token_row(x - 54, y - 1, loc["support"], "#38761d", "")
         svg += _token_row(x - 54, y + 13, loc["distrust"], "#cc0000", "")
@@ -140,10 +141,10 @@ def render_svg(observation: dict[str, Any], game: Any) -> str:
         svg.append(ring)
         for i, m in enumerate(monsters.get(name, [])):
             colour = LEVEL_COLOURS.get(m["difficulty"] or "", "#674ea7")
-            mx, my = x - 40 + i * 44, y + 42
-            svg.append(f'<rect x="{mx - 20}" y="{my - 10}" width="64" height="18" rx="9" fill="{colour}"/>'
-                       f'<text x="{mx + 12}" y="{my + 3}" font-size="9" text-anchor="middle" fill="#fff" '
-                       f'font-weight="bold">{escape(m["name"][:11])}</text>')
+            mx, my = x - 44 + i * 30, y + 42 + i * 20
+            svg.append(f'<rect x="{mx - 20}" y="{my - 10}" width="90" height="18" rx="9" fill="{colour}"/>'
+                       f'<text x="{mx + 25}" y="{my + 3}" font-size="9" text-anchor="middle" fill="#fff" '
+                       f'font-weight="bold">{escape(m["name"][:17])}</text>')
         for i, c in enumerate(chars.get(name, [])):
             colour = CHAR_COLOURS.get(c["name"] or "", "#000")
             cx, cy = x + 72, y - 20 + i * 22

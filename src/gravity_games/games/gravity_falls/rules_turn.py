@@ -466,8 +466,6 @@ class CharacterPhase:
             out += [g.A_MOVE_D + nb for nb in self.tb.adj[here]]
         if self.sup[here] and not self.has_curse(seat, "no_move_support"):
             out += [g.A_MOVE_S + nb for nb in self.tb.adj[here]]
-        if not out and task[2]:
-            self._note("No token can be moved; the remaining arrows are lost")
         return out
 
     def _do_move_token(self: Any, task: tuple, action: int) -> None:
