@@ -66,6 +66,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User+system CPU time of a process (Linux), to report server cost per action on a busy machine."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def spawn_server(db: str, port: int) -> subprocess.Popen[str]:
     gravity = Path(sys.executable).with_name("gravity")
     proc = subprocess.Popen(
@@ -157,7 +166,9 @@ def compare(run: GameRun, steps: list[tuple[int, int, int]]) -> tuple[int, int]:
     return lost, duplicated
 
 
-async def run_load(args: argparse.Namespace, base: str, db_path: str | None) -> dict[str, Any]:
+async def run_load(
+    args: argparse.Namespace, base: str, db_path: str | None, server_pid: int | None = None
+) -> dict[str, Any]:
     from gravity_games.core.registry import entry, list_games
 
     game = args.game or ("doubt-gravity" if "doubt-gravity" in list_games() else list_games()[0])
@@ -166,12 +177,14 @@ async def run_load(args: argparse.Namespace, base: str, db_path: str | None) -> 
     totals = Totals()
     limits = httpx.Limits(max_connections=args.connections, max_keepalive_connections=args.connections)
     started = time.monotonic()
+    cpu_start = cpu_seconds(server_pid) if server_pid else None
     deadline = started + args.seconds
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         runs = await asyncio.gather(*(
             play_one(http, ws_base, game, players, args.seed + i, totals, deadline) for i in range(args.games)
         ))
         elapsed = time.monotonic() - started
+        cpu_end = cpu_seconds(server_pid) if server_pid else None
         lost = duplicated = unverified = 0
         for run in runs:
             r = await http.get(f"/api/games/{run.gid}/record")
@@ -211,6 +224,10 @@ async def run_load(args: argparse.Namespace, base: str, db_path: str | None) -> 
         "latency_ms": {"p50": pct(0.50), "p99": pct(0.99), "max": pct(1.0),
                        "mean": round(1000 * statistics.fmean(lat), 2) if lat else None},
         "pushes": totals.pushes,
+        "server_cpu_ms_per_action": (
+            round(1000 * (cpu_end - cpu_start) / actions, 2) if cpu_start is not None and cpu_end and actions else None
+        ),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "errors": errors,
         "lost": lost,
         "duplicated": duplicated,
@@ -246,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         base = args.url.rstrip("/")
     try:
-        summary = asyncio.run(run_load(args, base, db_path))
+        summary = asyncio.run(run_load(args, base, db_path, proc.pid if proc is not None else None))
     finally:
         if proc is not None:
             proc.terminate()
@@ -266,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
             f"in {summary['seconds']} s: "
             f"{summary['actions']} actions, {summary['actions_per_s']} actions/s, "
             f"latency p50 {lat['p50']} ms, p99 {lat['p99']} ms; lost {summary['lost']}, "
-            f"duplicated {summary['duplicated']}, errors {summary['errors']}",
+            f"duplicated {summary['duplicated']}, errors {summary['errors']}; "
+            f"server CPU {summary['server_cpu_ms_per_action']} ms/action, load average {summary['load_average']}",
             file=sys.stderr if args.json == "-" else sys.stdout,
         )
     return 0 if summary["lost"] == 0 and summary["duplicated"] == 0 else 1

@@ -46,8 +46,11 @@ from gravity_games.web.storage import Storage, StorageError, StoredAction, Store
 
 log = logging.getLogger("gravity_games.web")
 
-UNDO_SAMPLES = 12
-"""Determinizations tried per seat when deciding whether a step revealed information."""
+UNDO_SAMPLES = 6
+"""Determinizations tried per seat when deciding whether a step revealed information.
+
+Reveals in these games mostly come through chance nodes (a reading, a draw), which end
+undo on their own; this check catches the rest, at a cost paid by multi-step turns only."""
 
 
 class WebError(Exception):
@@ -126,6 +129,8 @@ def step_reveals_information(before: State, after: State, seat: int, action: int
     try:
         for s in range(before.game.players):
             real = after.observation(s)
+            if s != seat and real == before.observation(s):
+                continue  # nothing at all changed for this seat, so it learnt nothing
             rng = rng_for(seed, "undo-check", before.move_number(), s)
             for _ in range(UNDO_SAMPLES):
                 world = before.resample_from_infostate(s, rng)
@@ -233,8 +238,7 @@ class Hub:
         params_all = {k: (list(v) if isinstance(v, tuple) else v) for k, v in params_all.items()}
         gid = secrets.token_urlsafe(9)
         stored = [StoredAction(i, a, actors[i], undoable[i]) for i, a in enumerate(state.history())]
-        await asyncio.to_thread(
-            self.storage.create_game,
+        await asyncio.wrap_future(self.storage.create_game(
             gid,
             game.ID,
             game.players,
@@ -243,7 +247,7 @@ class Hub:
             list(zip(hashes, bots, strict=True)),
             stored,
             _result(state),
-        )
+        ))
         live = LiveGame(gid, game, seed, state, hashes, bots, actors, undoable)
         self.games[gid] = live
         self.schedule_bots(live)
@@ -377,17 +381,30 @@ class Hub:
         resolve_chance(after, live.seed, actors, undoable)
         start = before.move_number()
         new = [StoredAction(i, after.history()[i], actors[i], undoable[i]) for i in range(start, after.move_number())]
+        stored = self.storage.append_actions(live.id, start, new, _result(after))
+
+        async def publish() -> None:
+            # Runs to the end even if the request that caused it is cancelled: once the store
+            # has the action, memory must have it too.
+            await asyncio.wrap_future(stored)
+            live.state, live.actors, live.undoable = after, actors, undoable
+            live.revision += 1
+            self.notify(live)
+            self.schedule_bots(live)
+
         try:
-            await asyncio.to_thread(self.storage.append_actions, live.id, start, new, _result(after))
+            await asyncio.shield(self._keep(asyncio.ensure_future(publish())))
         except StorageError as exc:
             raise WebError(409, str(exc)) from None
         except Exception as exc:
             log.exception("storage failed for game %s", live.id)
             raise WebError(503, f"the action was not saved (storage error: {type(exc).__name__}); try again") from None
-        live.state, live.actors, live.undoable = after, actors, undoable
-        live.revision += 1
-        self.notify(live)
-        self.schedule_bots(live)
+
+    def _keep(self, task: asyncio.Future[None]) -> asyncio.Future[None]:
+        """Hold a reference to a task until it ends (asyncio keeps only weak ones)."""
+        self.background.add(task)  # type: ignore[arg-type]
+        task.add_done_callback(self.background.discard)  # type: ignore[arg-type]
+        return task
 
     def undo_allowed(self, live: LiveGame, seat: int) -> bool:
         state = live.state
@@ -412,15 +429,20 @@ class Hub:
             rebuilt = live.game.new_initial_state()
             for a in live.state.history()[: n - 1]:
                 rebuilt.apply_action(a)
+            stored = self.storage.truncate_actions(live.id, n, n - 1)
+
+            async def publish() -> None:
+                await asyncio.wrap_future(stored)
+                live.state = rebuilt
+                live.actors = live.actors[:-1]
+                live.undoable = live.undoable[:-1]
+                live.revision += 1
+                self.notify(live)
+
             try:
-                await asyncio.to_thread(self.storage.truncate_actions, live.id, n, n - 1)
+                await asyncio.shield(self._keep(asyncio.ensure_future(publish())))
             except StorageError as exc:
                 raise WebError(409, str(exc)) from None
-            live.state = rebuilt
-            live.actors = live.actors[:-1]
-            live.undoable = live.undoable[:-1]
-            live.revision += 1
-            self.notify(live)
         return seat
 
     # -- records and replays -------------------------------------------------

@@ -1,0 +1,45 @@
+"""The load script, run at small size: every acknowledged action stored once, none lost."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "loadtest.py"
+
+
+def load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("loadtest", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["loadtest"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.timeout(300)
+def test_small_load_run_loses_and_duplicates_nothing() -> None:
+    out = subprocess.run(
+        [sys.executable, str(SCRIPT), "--spawn", "--games", "4", "--seconds", "120", "--json", "-"],
+        capture_output=True, text=True, timeout=280, check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 4 and summary["finished"] == 4
+    assert summary["actions"] > 4 and summary["errors"] == {}
+    assert summary["lost"] == 0 and summary["duplicated"] == 0 and summary["unverified_games"] == 0
+    assert summary["latency_ms"]["p50"] is not None and summary["pushes"] >= summary["actions"]
+
+
+def test_the_comparison_catches_lost_and_duplicated_actions() -> None:
+    lt = load_script()
+    run = lt.GameRun("g", ["a", "b"], acks=[lt.Ack(0, 5, 2), lt.Ack(1, 3, 4)])
+    assert lt.compare(run, [(2, 0, 5), (4, 1, 3)]) == (0, 0)
+    assert lt.compare(run, [(2, 0, 5)]) == (1, 0)  # an acknowledged action is missing
+    assert lt.compare(run, [(2, 0, 5), (3, 0, 5), (4, 1, 3)]) == (0, 1)  # stored but never acknowledged

@@ -1,0 +1,64 @@
+"""Storage: Alembic migrations, group commit, stale writes refused."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, text
+
+from gravity_games.web.storage import MIGRATIONS_DIR, Storage, StorageError, StoredAction, normalise_url
+
+
+def test_migrating_an_old_database_keeps_its_games(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("sqlalchemy.url", url)
+    command.upgrade(config, "0001")  # a database written before revisions existed
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text(
+            "INSERT INTO games (id, game, players, params_json, seed, num_actions, finished, created_at, updated_at)"
+            " VALUES ('old', 'doubt-gravity', 2, '{\"players\": 2}', 1, 0, 0, '2026-01-01', '2026-01-01')"
+        ))
+        conn.execute(text("INSERT INTO seats (game_id, seat, token_hash) VALUES ('old', 0, 'h0'), ('old', 1, 'h1')"))
+    engine.dispose()
+    storage = Storage(url)  # upgrades to head
+    stored = storage.load_game("old")
+    assert stored is not None and stored.revision == 0 and [s.token_hash for s in stored.seats] == ["h0", "h1"]
+    storage.append_actions("old", 0, [StoredAction(0, 3, -1, False)], None).result()
+    assert storage.load_game("old").revision == 1  # type: ignore[union-attr]
+    storage.close()
+
+
+def test_writes_commit_together_and_a_stale_one_fails_alone(tmp_path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 's.sqlite3'}")
+    for gid in ("a", "b"):
+        storage.create_game(gid, "doubt-gravity", 2, {"players": 2}, 1, [(gid + "0", None), (gid + "1", None)],
+                            [], None).result()
+    futures: list[Future[None]] = [
+        storage.append_actions("a", 0, [StoredAction(0, 1, 0, False)], None),
+        storage.append_actions("b", 5, [StoredAction(5, 1, 0, False)], None),  # stale: b has 0 actions
+        storage.append_actions("a", 1, [StoredAction(1, 2, 1, True)], None),
+    ]
+    futures[0].result()
+    futures[2].result()
+    with pytest.raises(StorageError, match="refused a stale write"):
+        futures[1].result()
+    assert [a.action for a in storage.load_game("a").actions] == [1, 2]  # type: ignore[union-attr]
+    assert storage.load_game("b").actions == ()  # type: ignore[union-attr]
+    storage.truncate_actions("a", 2, 1).result()
+    assert [a.action for a in storage.load_game("a").actions] == [1]  # type: ignore[union-attr]
+    with pytest.raises(StorageError, match="stale undo"):
+        storage.truncate_actions("a", 2, 1).result()
+    storage.close()
+
+
+def test_database_urls() -> None:
+    assert normalise_url(None) == "sqlite:///var/gravity.sqlite3"
+    assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise_url("games.db") == "sqlite:///games.db"
