@@ -148,8 +148,9 @@ def render_svg(obs: dict[str, Any], game: Game) -> str:
         if "revealed" in obs:
             rev = obs["revealed"]
             parts.append(
-                f'<text x="{x0 + tray_w - 14}" y="{tray_y + 50}" font-size="11" text-anchor="end" fill="#fffbe0">'
-                f"{rev['combinations'][seat]} {rev['kinds'][seat]}</text>"
+                f'<text x="{x0 + tray_w - 14}" y="{tray_y - 6}" font-size="12" text-anchor="end" fill="#fffbe0" '
+                'font-weight="bold">'
+                f"{'★ ' if seat in rev['winners'] else ''}{rev['combinations'][seat]}</text>"
             )
     parts.append("</svg>")
     return "\n".join(parts)
