@@ -51,7 +51,7 @@ RESULTS = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summe
 FACES = ("success", "move", "curse")
 FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)
 TURN_LIMIT = 200
-PER_TURN_STEPS = 1200  # a generous bound on the steps one turn can take (see max_game_length)
+PER_TURN_STEPS = 3000  # a generous bound on the steps of one turn (curse redraws included), see max_game_length
 
 
 def dice_distribution(n: int) -> list[tuple[int, float]]:
