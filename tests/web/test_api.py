@@ -239,3 +239,18 @@ def test_list_and_catalog(client: TestClient, toy: str) -> None:
 def test_pages_are_served(client: TestClient, path: str) -> None:
     r = client.get(path)
     assert r.status_code == 200 and "<html" in r.text.lower()
+
+
+def test_finished_games_leave_memory_and_come_back_from_the_store(
+    client: TestClient, toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gravity_games.web import service
+
+    monkeypatch.setattr(service, "MAX_FINISHED_IN_MEMORY", 0)
+    gid, tokens = create(client, toy, 2, seed=5)
+    finish_with_done(client, gid, tokens)
+    before = snapshot(client, gid, tokens)
+    create(client, toy, 2, seed=6)  # creating a game sweeps finished ones out
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert gid not in hub.games
+    assert snapshot(client, gid, tokens) == before  # replayed from the store, identical

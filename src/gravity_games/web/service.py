@@ -53,6 +53,10 @@ Reveals in these games mostly come through chance nodes (a reading, a draw), whi
 undo on their own; this check catches the rest, at a cost paid by multi-step turns only."""
 
 
+MAX_FINISHED_IN_MEMORY = 500
+"""Finished games kept in memory; older ones are dropped and replayed from the store on demand."""
+
+
 class WebError(Exception):
     """An error with the HTTP status it maps to; the message is shown to the person as is."""
 
@@ -250,6 +254,7 @@ class Hub:
         ))
         live = LiveGame(gid, game, seed, state, hashes, bots, actors, undoable)
         self.games[gid] = live
+        self._evict_finished()
         self.schedule_bots(live)
         return live, [None if bots[s] is not None else tokens[s] for s in range(game.players)]
 
@@ -268,8 +273,18 @@ class Hub:
                 raise WebError(404, f"no game with id {gid!r}")
             live = rebuild(stored)
             self.games[gid] = live
+            self._evict_finished()
         self._loading.pop(gid, None)
         return live
+
+    def _evict_finished(self) -> None:
+        """Forget the oldest finished games nobody watches (the store keeps them)."""
+        finished = [
+            gid for gid, g in self.games.items()
+            if g.state.is_terminal() and not any(g.subscribers.values()) and not g.lock.locked()
+        ]
+        for gid in finished[: max(0, len(finished) - MAX_FINISHED_IN_MEMORY)]:
+            del self.games[gid]
 
     async def resume_all(self) -> int:
         """After a (re)start: load every unfinished game and let its bots carry on."""
