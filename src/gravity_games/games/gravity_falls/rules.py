@@ -120,6 +120,7 @@ class GravityFallsGame(Game):
             else _names_param(self.params["characters"], t.char_names, "characters", self.players)
         )
         self.n_loc = len(t.names)
+        self.curse_mask = {e: sum(1 << k for k, kind in enumerate(t.curse_kinds) if kind == e) for e in t.curse_kinds}
         self.n_cards = self.n_loc + len(t.event_cards)  # monster movement cards, then event cards
         k = len(t.curse_kinds)
         n = self.n_loc
@@ -409,8 +410,7 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
         return self.tb.monster_ability[self.mon[m]] if self.g.standard else "none"
 
     def has_curse(self, seat: int, effect: str) -> bool:
-        kinds = self.tb.curse_kinds
-        return any(kinds[k] == effect and self.curses[seat] >> k & 1 for k in range(len(kinds)))
+        return bool(self.curses[seat] & self.g.curse_mask.get(effect, 0))
 
     def monsters_at(self, loc: int) -> list[int]:
         return [m for m in range(3) if self.mloc[m] == loc]

@@ -7,11 +7,27 @@ from __future__ import annotations
 
 from typing import Any
 
+_DISPATCH: dict[type, list[tuple[Any, ...]]] = {}
 
-def _names() -> tuple[str, ...]:
-    from .rules import TASK_NAMES
 
-    return TASK_NAMES
+def _dispatch(cls: type) -> list[tuple[Any, ...]]:
+    """Per task code: its (auto, options, apply, chance options, chance apply) handlers, looked up once."""
+    table = _DISPATCH.get(cls)
+    if table is None:
+        from .rules import CHANCE_TASKS, TASK_NAMES
+
+        table = []
+        for code, name in enumerate(TASK_NAMES):
+            chance = code in CHANCE_TASKS
+            table.append((
+                getattr(cls, "_auto_" + name, None),
+                None if chance else getattr(cls, "_opts_" + name, None),
+                None if chance else getattr(cls, "_do_" + name, None),
+                getattr(cls, "_chance_" + name, None) if chance else None,
+                getattr(cls, "_roll_" + name, None) if chance else None,
+            ))
+        _DISPATCH[cls] = table
+    return table
 
 
 class MonsterPhase:
@@ -20,40 +36,38 @@ class MonsterPhase:
     # ===================================================================== dispatcher ============
     def _auto(self: Any, task: tuple) -> bool:
         """Run the front task if it needs nobody; False when a seat or chance must act."""
-        from .rules import CHANCE_TASKS
-
-        name = _names()[task[0]]
-        auto = getattr(self, "_auto_" + name, None)
-        if auto is not None and auto(task):
+        code = task[0]
+        auto, opts, do, chance, roll = _dispatch(type(self))[code]
+        if auto is not None and auto(self, task):
             return True
         if self.tasks[0] is not task:
             return True
-        if task[0] in CHANCE_TASKS:
-            outcomes = getattr(self, "_chance_" + name)(task)
+        if chance is not None:
+            outcomes = chance(self, task)
             if len(outcomes) == 1:
-                getattr(self, "_roll_" + name)(task, outcomes[0][0])
+                roll(self, task, outcomes[0][0])
                 return True
             return False
-        opts = getattr(self, "_opts_" + name)(task)
-        if not opts:
+        options = opts(self, task)
+        if not options:
             self.tasks.pop(0)
             return True
-        if len(opts) == 1:  # a forced choice is no step of its own
-            getattr(self, "_do_" + name)(task, opts[0])
+        if len(options) == 1:  # a forced choice is no step of its own
+            do(self, task, options[0])
             return True
         return False
 
     def _decision_options(self: Any, task: tuple) -> list[int]:
-        return getattr(self, "_opts_" + _names()[task[0]])(task)
+        return _dispatch(type(self))[task[0]][1](self, task)
 
     def _chance_options(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return getattr(self, "_chance_" + _names()[task[0]])(task)
+        return _dispatch(type(self))[task[0]][3](self, task)
 
     def _apply_chance(self: Any, task: tuple, outcome: int) -> None:
-        getattr(self, "_roll_" + _names()[task[0]])(task, outcome)
+        _dispatch(type(self))[task[0]][4](self, task, outcome)
 
     def _apply_decision(self: Any, task: tuple, action: int) -> None:
-        getattr(self, "_do_" + _names()[task[0]])(task, action)
+        _dispatch(type(self))[task[0]][2](self, task, action)
 
     # ===================================================================== alarm track ===========
     def _raise_alarm(self: Any, n: int, why: str) -> None:
