@@ -220,3 +220,8 @@ def test_bad_state_documents_are_named() -> None:
         comparison_state(2, announced=["D", None])
     with pytest.raises(InvalidStateError, match="distinct token numbers 1-5"):
         comparison_state(2, hands=[[1, 1], [2]])
+
+
+def test_inconsistent_state_documents_are_refused() -> None:
+    with pytest.raises(InvalidStateError, match="'step' must lie in 0-1"):
+        comparison_state(2, step=2)

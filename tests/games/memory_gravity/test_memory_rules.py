@@ -232,3 +232,10 @@ def test_bad_state_documents_are_named() -> None:
         memory_state(2, numbers=[1, 1, 3, 4, 5] + [1, 2, 3, 4, 5] * 2)
     with pytest.raises(InvalidStateError, match="not a token id"):
         memory_state(2, this_turn=["X9"])
+
+
+def test_inconsistent_state_documents_are_refused() -> None:
+    with pytest.raises(InvalidStateError, match="phase 'keep' comes exactly after three lifts"):
+        memory_state(2, phase="keep", this_turn=["K1"])
+    with pytest.raises(InvalidStateError, match="a kept token cannot be lifted"):
+        memory_state(2, this_turn=["K1"], kept=[["K1"], []], turn=1)

@@ -618,6 +618,10 @@ class ComparisonGravityState(State):
             raise InvalidStateError(f"comparison-gravity: seats must lie in 0-{n - 1}")
         if len(state.rounds) > ROUNDS:
             raise InvalidStateError(f"comparison-gravity: at most {ROUNDS} rounds")
+        if not 0 <= state.step < n:
+            raise InvalidStateError(f"comparison-gravity: 'step' must lie in 0-{n - 1}")
+        if any(c < 0 for counts in state.cards for c in counts):
+            raise InvalidStateError("comparison-gravity: card counts cannot be negative")
         return state
 
 

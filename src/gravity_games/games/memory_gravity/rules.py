@@ -542,6 +542,17 @@ class MemoryGravityState(State):
                 state.keeper[t] = seat
         if not -1 <= state.first < n or any(not 0 <= s < n for s, _, _ in state.lifts):
             raise InvalidStateError(f"memory-gravity: seats must lie in 0-{n - 1}")
+        if not 0 <= state.turn <= n * TURNS_PER_PLAYER:
+            raise InvalidStateError(f"memory-gravity: 'turn' must lie in 0-{n * TURNS_PER_PLAYER}")
+        lifted = len(state.this_turn)
+        if len(set(state.this_turn)) != lifted or lifted > LIFTS_PER_TURN:
+            raise InvalidStateError("memory-gravity: 'this_turn' holds up to three different tokens")
+        if (state.phase == KEEP) != (lifted == LIFTS_PER_TURN) and state.phase in (LIFT, KEEP):
+            raise InvalidStateError("memory-gravity: phase 'keep' comes exactly after three lifts")
+        if state.phase == READ and (not state.lifts or state.lifts[-1][2] != -1):
+            raise InvalidStateError("memory-gravity: phase 'reading' needs a last lift with level -1")
+        if any(state.keeper[t] != -1 for t in state.this_turn):
+            raise InvalidStateError("memory-gravity: a kept token cannot be lifted this turn")
         return state
 
 
