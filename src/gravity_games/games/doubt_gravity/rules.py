@@ -135,10 +135,12 @@ class DoubtState(State):
     __slots__ = (
         "assess_index",
         "assessor",
+        "chance_memo",
         "chooser",
         "colour",
         "deal",
         "designated",
+        "dg",
         "die",
         "doubt_card",
         "extra",
@@ -146,6 +148,7 @@ class DoubtState(State):
         "hand_n",
         "known",
         "loc",
+        "n",
         "next_slot",
         "number",
         "owner",
@@ -166,6 +169,9 @@ class DoubtState(State):
 
     def __init__(self, game: DoubtGravity, *, blank: bool = False) -> None:
         super().__init__(game)
+        self.dg = game  # typed reference (``self.game`` is a plain Game)
+        self.n = game.players
+        self.chance_memo: tuple[int, list[tuple[int, float]]] | None = None
         if blank:
             return
         n = game.players
@@ -199,18 +205,12 @@ class DoubtState(State):
         self.winners: tuple[int, ...] = ()
         self.reason = ""
 
-    @property
-    def dg(self) -> DoubtGravity:
-        game = self.game
-        assert isinstance(game, DoubtGravity)
-        return game
-
     # -- API hooks -----------------------------------------------------------------
 
     def current_player(self) -> int:
         phase = self.phase
         if phase == P_PLACE:
-            return (self.first + self.turn_index) % self.game.players
+            return (self.first + self.turn_index) % self.n
         if phase == P_ASSESS:
             return self.assessor
         if phase in (P_REMOVE, P_DEAL, P_ROLLOFF, P_ROLL, P_LIFT, P_LOTS):
@@ -224,8 +224,10 @@ class DoubtState(State):
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == P_PLACE:
-            seat = (self.first + self.turn_index) % self.game.players
-            actions = [self._place_action(p) for p in range(TOKENS) if self.loc[p] == seat]
+            seat = (self.first + self.turn_index) % self.n
+            loc, number = self.loc, self.number
+            # place action = colour * 5 + number - 1, and colour * 5 = p - p % 5
+            actions = [p - p % PER_COLOUR + number[p] - 1 for p in range(TOKENS) if loc[p] == seat]
             actions.sort()
             actions.append(A_DONE)
             return actions
@@ -241,6 +243,15 @@ class DoubtState(State):
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        # Asked twice per chance step (by the driver, then by apply_action's check): remember it.
+        memo = self.chance_memo
+        if memo is not None and memo[0] == len(self._history):
+            return memo[1]
+        outcomes = self._chance_outcomes()
+        self.chance_memo = (len(self._history), outcomes)
+        return outcomes
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == P_LIFT:
             return list(self.dg.model.outcomes(self.stack_mass()))
@@ -298,9 +309,6 @@ class DoubtState(State):
         )
 
     # -- helpers -------------------------------------------------------------------
-
-    def _place_action(self, p: int) -> int:
-        return (p // PER_COLOUR) * PER_COLOUR + self.number[p] - 1
 
     def token_in_hand(self, seat: int, action: int) -> int:
         """The physical token of ``seat`` whose colour and number the action names (-1: none)."""
@@ -471,7 +479,7 @@ class DoubtState(State):
 
     def place_token(self, action: int) -> None:
         """Place one token face down on top of the stack, or end the turn (``done``/pass)."""
-        seat = (self.first + self.turn_index) % self.game.players
+        seat = (self.first + self.turn_index) % self.n
         if action == A_DONE:
             self.end_turn(seat)
             return
