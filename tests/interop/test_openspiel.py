@@ -69,11 +69,19 @@ def test_game_type_says_what_the_game_is(config: Config) -> None:
         assert game.inner.params == inner.params
 
 
+def _first_variant(config: Config) -> bool:
+    variants = [c for c in configs() if (c.game, c.players) == (config.game, config.players)]
+    return config == variants[0]
+
+
 @pytest.mark.parametrize("config", **ALL)
 def test_openspiel_random_sim_test(config: Config) -> None:
     with available(config.game):
         # serialize=True also sends every state through Serialize/DeserializeState.
-        pyspiel.random_sim_test(spiel_game(config), num_sims=3, serialize=True, verbose=False)
+        # Two games for the first variant of each seat count, one for each other variant:
+        # the breadth of configurations already multiplies the games played.
+        sims = 2 if _first_variant(config) else 1
+        pyspiel.random_sim_test(spiel_game(config), num_sims=sims, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("config", **ALL)
@@ -81,8 +89,12 @@ def test_strings_and_tensors_are_the_seats_observation(config: Config) -> None:
     with available(config.game):
         game = spiel_game(config)
         seen: list[int] = []
+        decisions = [0]
 
         def check(state: openspiel.GravitySpielState) -> None:
+            decisions[0] += 1
+            if decisions[0] > 30 and decisions[0] % 7:
+                return  # long games: every decision of the first 30, then every 7th
             inner = state.gravity_state
             player = state.current_player()
             for seat in range(config.players):
@@ -214,3 +226,19 @@ def test_every_parameter_travels_through_openspiel(game_id: str) -> None:
             assert game.inner.params[param.name] == others[0]
         # Defaults (a None default travels as "") come back as they were.
         assert pyspiel.load_game(name).inner.params == cls().params
+
+
+def test_games_and_states_pickle_with_their_parameters() -> None:
+    import pickle
+
+    with available("interop-toy"):
+        game = openspiel.load_game("interop-toy", players=3)
+        again = pickle.loads(pickle.dumps(game))
+        assert again.num_players() == 3 and again.inner.players == 3
+        state = game.new_initial_state()
+        for action in (1, 3, 0, 1):
+            state.apply_action(action)
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy.history() == state.history()
+        assert str(copy) == str(state)
+        assert copy.information_state_string(0) == state.information_state_string(0)

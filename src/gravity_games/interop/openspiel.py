@@ -202,6 +202,10 @@ class GravitySpielGame(pyspiel.Game):
     def new_initial_state(self) -> GravitySpielState:
         return GravitySpielState(self)
 
+    def __reduce__(self) -> tuple[Callable[..., pyspiel.Game], tuple[Any, ...]]:
+        # pyspiel's own pickling would rebuild the C++ side only, without ``inner``.
+        return _load_registered, (self.GAME_ID, dict(self.get_parameters()))
+
     def max_chance_nodes_in_history(self) -> int:
         # The gravity bound counts chance steps too, so it bounds them alone as well.
         return self.inner.spec.max_game_length
@@ -210,6 +214,10 @@ class GravitySpielGame(pyspiel.Game):
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
     ) -> GravityObserver:
         return GravityObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+def _load_registered(game_id: str, params: dict[str, Any]) -> pyspiel.Game:
+    return pyspiel.load_game(register(game_id), params)
 
 
 class _Inner:
@@ -383,7 +391,9 @@ def register(game_id: str) -> str:
         # A class, not a closure: pyspiel keeps the creator in a C++ static that is
         # destroyed after Python shuts down, and freeing a closure then aborts the
         # process; a class stays alive through its own reference cycles.
-        creator = type(f"GravitySpielGame_{game_id.replace('-', '_')}", (GravitySpielGame,), {"GAME_ID": game_id})
+        cls_name = f"GravitySpielGame_{game_id.replace('-', '_')}"
+        creator = type(cls_name, (GravitySpielGame,), {"GAME_ID": game_id, "__module__": __name__})
+        globals()[cls_name] = creator  # so pickle finds the class by name
         _CREATORS.append(creator)
         pyspiel.register_game(gtype, creator)
     _REGISTERED[game_id] = name
