@@ -101,3 +101,20 @@ def test_text_view_warns_when_a_player_is_about_to_go_out() -> None:
     assert "seat 0 has no tokens left" in text
     setup = render_text(three_player_start().game.new_initial_state().observation(0), state.game)
     assert "setting up" in setup and "no colour yet" in setup
+
+
+def test_a_resampled_state_has_a_history_that_replays_to_it() -> None:
+    """The determinization rewrites the steps that name numbers, so no real number leaks through."""
+    state = play(three_player_start(perception="normal"), "roll 3", "place K3", "place G4", "done")
+    play(state, "place G2", "done", "pass")
+    state.apply_action(max(state.chance_outcomes(), key=lambda o: o[1])[0])
+    rng = random.Random(5)
+    changed = 0
+    for _ in range(20):
+        sample = state.resample_from_infostate(2, rng)
+        replay = state.game.new_initial_state()
+        for action in sample.history():
+            replay.apply_action(action)
+        assert replay.to_json()["state"] == sample.to_json()["state"]
+        changed += sample.history() != state.history()
+    assert changed > 0

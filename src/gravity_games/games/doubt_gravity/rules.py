@@ -163,6 +163,7 @@ class DoubtState(State):
         "rounds",
         "said",
         "stack",
+        "token_steps",
         "turn_index",
         "winners",
     )
@@ -201,6 +202,7 @@ class DoubtState(State):
         self.said: list[tuple[int, int]] = []
         self.readings: list[tuple[int, int, int, tuple[int, ...]]] = []  # seat, round, level, stack
         self.rounds: list[dict[str, Any]] = []  # public summaries of finished rounds
+        self.token_steps: list[int] = []  # history indices of steps that name a number
         self.doubt_card = -1
         self.winners: tuple[int, ...] = ()
         self.reason = ""
@@ -272,6 +274,10 @@ class DoubtState(State):
 
     def _apply(self, action: int) -> None:
         phase = self.phase
+        if (phase == P_PLACE and action < A_DONE) or phase in (P_REMOVE, P_DEAL):
+            # This step's id names a token's number: remember where, so that a determinization
+            # can rewrite its history to match the numbers it redrew.
+            self.token_steps.append(len(self._history))
         if phase == P_PLACE:
             self.place_token(action)
         elif phase == P_ASSESS:
@@ -765,7 +771,26 @@ class DoubtState(State):
         new = self.clone()
         if any(unknown_by_colour):
             new.number = self._importance_resample(unknown_by_colour, relevant, rng)
+            new._history = self.relabelled_history(new.number)
         return new
+
+    def relabelled_history(self, numbers: list[int]) -> list[int]:
+        """The history of a world where token ``p`` carries ``numbers[p]`` instead.
+
+        Numbers are redrawn by permuting them within a colour, so each colour's old-to-new map
+        is one-to-one: every step that names a number (remove, deal, place) is rewritten with it,
+        and the rewritten history replays to the resampled state. It keeps the real numbers out
+        of a search bot's reach.
+        """
+        mapping = [[0, 1, 2, 3, 4, 5] for _ in range(COLOURS)]
+        for p in range(TOKENS):
+            if self.number[p]:
+                mapping[p // PER_COLOUR][self.number[p]] = numbers[p]
+        history = list(self._history)
+        for i in self.token_steps:
+            colour, number = divmod(history[i], PER_COLOUR)
+            history[i] = colour * PER_COLOUR + mapping[colour][number + 1] - 1
+        return history
 
     SIR_DRAWS: ClassVar[int] = 48
 
@@ -839,6 +864,7 @@ class DoubtState(State):
         new.said = list(self.said)
         new.readings = list(self.readings)  # entries are tuples: shared safely
         new.rounds = list(self.rounds)  # entries are never changed after a round ends
+        new.token_steps = list(self.token_steps)
         new.doubt_card = self.doubt_card
         new.winners = self.winners
         new.reason = self.reason

@@ -52,6 +52,7 @@ def state_to_body(self: DoubtState) -> dict[str, JSON]:
         "said": [[s, SAID_WORDS[w]] for s, w in self.said],
         "readings": [[s, r, level, list(stack)] for s, r, level, stack in self.readings],
         "rounds": [dict(r) for r in self.rounds],
+        "token_steps": list(self.token_steps),
         "doubt_card": self.doubt_card,
         "winners": list(self.winners),
         "reason": self.reason,
@@ -123,6 +124,7 @@ def fill_state_from_body(state: DoubtState, body: Mapping[str, Any]) -> None:
         (int(s), int(r), int(level), tuple(int(p) for p in stack)) for s, r, level, stack in body["readings"]
     ]
     state.rounds = [dict(r) for r in body["rounds"]]
+    state.token_steps = [int(i) for i in body["token_steps"]]
     state.doubt_card = int(body["doubt_card"])
     state.winners = tuple(int(s) for s in body["winners"])
     state.reason = str(body["reason"])
