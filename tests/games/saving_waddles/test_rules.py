@@ -488,3 +488,74 @@ def test_turn_limit_ends_the_game_without_a_winner() -> None:
     play(s, "roll 1")
     assert s.is_terminal() and s.outcome().winners == () and s.outcome().reason == "turn limit"
     assert s.returns() == [0.0, 0.0]
+
+
+# -- more corners ----------------------------------------------------------------------------
+
+
+def test_start_exchange_may_be_repeated_and_needs_a_help_card_to_take() -> None:
+    game = make_game(("wendy", "dipper"))
+    fields: dict[str, Any] = {"phase": "start", "roll_for": "none"}
+    lay([BACK_TWO, SKIP, TAKE_TWO, BACK_ROLL], game, 0, fields)
+    s = at(game, [3, 3], **fields)
+    play(s, "exchange", "help reroll")
+    assert s.observation(0)["phase"] == "start" and len(s.front[0]) == 2
+    play(s, "exchange", "help reroll")
+    assert s.front[0] == [] and s.hands[0] == [0, 2, 0, 0, 0]
+    # every help card already in hands: nothing to take, so no exchange is offered
+    fields = {"phase": "start", "roll_for": "none"}
+    lay([BACK_TWO, SKIP], game, 0, fields)
+    give({"another_turn": 3, "reroll": 5, "plus_minus": 6, "set_three": 4, "face_down": 3}, game, 1, fields)
+    s = at(game, [3, 3], **fields)
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["roll"]
+
+
+def test_stan_needs_no_face_down_card_for_his_first_mischief_card() -> None:
+    game = make_game(("stan", "dipper"))
+    fields: dict[str, Any] = {}
+    give({"face_down": 1}, game, 0, fields)
+    s = at(game, [7, 0], **fields)
+    play(s, "roll 3")
+    assert s.observation(0)["phase"] == "mischief_draw" and s.draw_hidden
+    assert s.hands[0][4] == 1  # the help card is kept
+
+
+def test_a_single_kind_of_help_card_is_discarded_without_asking() -> None:
+    game = make_game(("wendy", "dipper"))
+    fields: dict[str, Any] = {}
+    give({"face_down": 2}, game, 0, fields)
+    s = at(game, [7, 0], **fields)
+    play(s, "roll 3", "take mischief", "mischief discard_help")
+    assert s.hands[0][4] == 1 and s.turn == 1
+
+
+def test_mabel_plus_one_is_once_a_turn() -> None:
+    game = make_game(("mabel", "dipper"))
+    fields: dict[str, Any] = {}
+    give({"reroll": 1}, game, 0, fields)
+    s = at(game, [24, 26], waddles=26, carrier=1, **fields)
+    play(s, "roll 1", "mabel plus one", "reroll", "roll 1")
+    assert s.pos[0] == 25 and s.turn == 1  # no second +1: the move followed at once
+
+
+def test_lucky_roll_may_be_changed_with_help_cards() -> None:
+    game = make_game(("wendy", "dipper"))
+    fields: dict[str, Any] = {}
+    give({"plus_minus": 1}, game, 0, fields)
+    s = victory_state(2, **fields)
+    play(s, "roll 3", "accept", "roll 3", "plus one")
+    assert s.is_terminal() and s.winner == 0
+
+
+def test_bad_state_documents_are_refused_with_a_reason() -> None:
+    from gravity_games import InvalidStateError
+
+    game = make_game(("wendy", "dipper"))
+    with pytest.raises(InvalidStateError, match="help cards must add up"):
+        state(game, help_deck=[3, 5, 6, 4, 4])
+    with pytest.raises(InvalidStateError, match="unknown phase 'dance'"):
+        state(game, phase="dance")
+    with pytest.raises(InvalidStateError, match="positions lie on the track"):
+        state(game, pos=[0, 99])
+    with pytest.raises(InvalidStateError, match="missing field"):
+        game.state_from_json({"game": game.ID, "players": 2, "state": {"slots": []}})
