@@ -178,6 +178,7 @@ async def run_load(
     limits = httpx.Limits(max_connections=args.connections, max_keepalive_connections=args.connections)
     started = time.monotonic()
     cpu_start = cpu_seconds(server_pid) if server_pid else None
+    own_start = time.process_time()
     deadline = started + args.seconds
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         runs = await asyncio.gather(*(
@@ -185,6 +186,7 @@ async def run_load(
         ))
         elapsed = time.monotonic() - started
         cpu_end = cpu_seconds(server_pid) if server_pid else None
+        own_cpu = time.process_time() - own_start
         lost = duplicated = unverified = 0
         for run in runs:
             r = await http.get(f"/api/games/{run.gid}/record")
@@ -227,6 +229,7 @@ async def run_load(
         "server_cpu_ms_per_action": (
             round(1000 * (cpu_end - cpu_start) / actions, 2) if cpu_start is not None and cpu_end and actions else None
         ),
+        "client_cpu_ms_per_action": round(1000 * own_cpu / actions, 2) if actions else None,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "errors": errors,
         "lost": lost,
@@ -245,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", help="game id (default doubt-gravity)")
     parser.add_argument("--players", type=int, help="seats per game (default the game's minimum, at least 2)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--connections", type=int, default=100, help="HTTP connection pool size")
+    parser.add_argument("--connections", type=int, default=256, help="HTTP connection pool size")
     parser.add_argument("--json", metavar="FILE", help="write the summary as JSON ('-' = standard output)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.seconds <= 0:
@@ -263,7 +266,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         base = args.url.rstrip("/")
     try:
-        summary = asyncio.run(run_load(args, base, db_path, proc.pid if proc is not None else None))
+        coroutine = run_load(args, base, db_path, proc.pid if proc is not None else None)
+        try:
+            import uvloop  # installed with uvicorn[standard]; a faster client loop
+
+            summary = uvloop.run(coroutine)
+        except ImportError:
+            summary = asyncio.run(coroutine)
     finally:
         if proc is not None:
             proc.terminate()
@@ -284,7 +293,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{summary['actions']} actions, {summary['actions_per_s']} actions/s, "
             f"latency p50 {lat['p50']} ms, p99 {lat['p99']} ms; lost {summary['lost']}, "
             f"duplicated {summary['duplicated']}, errors {summary['errors']}; "
-            f"server CPU {summary['server_cpu_ms_per_action']} ms/action, load average {summary['load_average']}",
+            f"CPU per action: server {summary['server_cpu_ms_per_action']} ms, "
+            f"client {summary['client_cpu_ms_per_action']} ms; load average {summary['load_average']}",
             file=sys.stderr if args.json == "-" else sys.stdout,
         )
     return 0 if summary["lost"] == 0 and summary["duplicated"] == 0 else 1
