@@ -242,3 +242,15 @@ def test_games_and_states_pickle_with_their_parameters() -> None:
         assert copy.history() == state.history()
         assert str(copy) == str(state)
         assert copy.information_state_string(0) == state.information_state_string(0)
+
+
+def test_a_resampled_state_forgets_what_the_other_seats_did() -> None:
+    with available("interop-toy"):
+        game = openspiel.load_game("interop-toy", players=3)
+        state = game.new_initial_state()
+        for action in (3, 0, 1, 1, 0):  # deal, then seat 0 folds and seat 1 stays
+            state.apply_action(action)
+        sample = state.resample_from_infostate(1, lambda: 0.25)
+        assert sample.information_state_string(1) == state.information_state_string(1)
+        assert state.information_state_string(0).endswith("own actions: 1")
+        assert sample.information_state_string(0).endswith("own actions: ")

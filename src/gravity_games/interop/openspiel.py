@@ -306,13 +306,16 @@ class GravitySpielState(pyspiel.State):
 
         ``probability_sampler()`` (e.g. ``pyspiel.UniformProbabilitySampler``) seeds the
         game's own ``resample_from_infostate``. The new state's OpenSpiel history is
-        empty: only the gravity state and the seats' own-action lists carry over.
+        empty. ``player_id``'s own-action list carries over (so its information state is
+        unchanged); the other seats' lists start empty, since which actions they took
+        may be hidden from ``player_id``.
         """
         seed = int(float(probability_sampler()) * (1 << 53))
         inner = self._inner.state.resample_from_infostate(int(player_id), random.Random(seed))
-        game = self.get_game()
-        new = GravitySpielState(game, inner)
-        new._inner.own = self._inner.own
+        new = GravitySpielState(self.get_game(), inner)
+        own: list[tuple[int, ...]] = [() for _ in self._inner.own]
+        own[int(player_id)] = self._inner.own[int(player_id)]
+        new._inner.own = tuple(own)
         return new
 
     def __str__(self) -> str:
