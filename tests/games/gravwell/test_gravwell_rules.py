@@ -6,10 +6,11 @@ import json
 import random
 
 import pytest
-from gravwell_scenario import fields, play, state
 
 from gravity_games import CHANCE, load
 from gravity_games.core.api import sample_chance
+
+from .gravwell_scenario import fields, play, state
 
 NONE = [False] * 4
 ES = [True, False, False, False]

@@ -6,7 +6,7 @@ not move a ship in a gate, so only the ability under test changes the board.
 
 from __future__ import annotations
 
-from gravwell_scenario import fields, play, state
+from .gravwell_scenario import fields, play, state
 
 NONE = [False] * 4
 ES = [True, False, False, False]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from gravwell_scenario import fields, play, state
+
+from .gravwell_scenario import fields, play, state
 
 NONE = [False] * 4
 ES = [True, False, False, False]

@@ -9,7 +9,7 @@ phase 1, back in the Inner Warp Gate after phase 2, Blue on 15 after phase 3, su
 
 from __future__ import annotations
 
-from gravwell_scenario import fields, go_until_choice, play, state
+from .gravwell_scenario import fields, go_until_choice, play, state
 
 SHIPS = ["The Champion", "Rayken", "Lehamarn"]
 HANDS = [["A", "Li", "Jo", "Y", "H", "Xe"], ["F", "Ir", "Dy", "Mg", "Kr", "U"], ["C", "B", "Es", "O", "Ga", "Th"]]
