@@ -86,3 +86,21 @@ def test_detail_breakdown_splits_win_rates_by_label() -> None:
     assert set(table) == {"setup"}  # numbers are not categories
     assert table["setup"]["A"][0]["rate"] == pytest.approx(0.5)
     assert table["setup"]["B"][0]["rate"] == pytest.approx(1.0)
+
+
+def test_error_bars_are_never_negative_when_a_rate_sits_on_its_bound() -> None:
+    from gravity_games.sim.report import _err
+
+    # The Wilson lower bound of 0 wins can come out a hair above 0 (3e-18).
+    below, above = _err([{"rate": 0.0, "low": 3.5e-18, "high": 0.04}])
+    assert below == [0.0]
+    assert above[0] == pytest.approx(4.0)
+
+
+def test_report_of_a_team_that_never_wins(tmp_path: Path) -> None:
+    doc = run_batch("toy-push", games=6, players=1, seed=1, keep_games=True)
+    doc["wins"], doc["no_winner"] = [0], 6
+    for g in doc["per_game"]:
+        g["winners"] = []
+    write_report(doc, tmp_path, sweep_games=0)
+    assert "win_rate_seat.png" in _pngs(tmp_path)

@@ -30,6 +30,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only, never a window
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import load
@@ -45,6 +46,14 @@ _BLUE, _ORANGE, _GREY = "#3b6ea8", "#d9822b", "#888888"
 def _rate(wins: float, games: int) -> dict[str, float]:
     low, high = wilson_interval(wins, games)
     return {"rate": wins / games if games else 0.0, "low": low, "high": high, "wins": wins, "games": games}
+
+
+def _err(rates: Sequence[dict[str, float]]) -> list[list[float]]:
+    """Error bar lengths in percentage points (clamped: rounding can put a bound past the rate)."""
+    return [
+        [max(0.0, 100 * (r["rate"] - r["low"])) for r in rates],
+        [max(0.0, 100 * (r["high"] - r["rate"])) for r in rates],
+    ]
 
 
 def _save(fig: Figure, out_dir: Path, name: str) -> str:
@@ -209,6 +218,7 @@ def plot_lengths(doc: dict[str, Any], out_dir: Path) -> str:
     )
     ax.set_xlabel("game length (steps per game; chance steps included in 'all steps')")
     ax.set_ylabel("games")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(f"Game length distribution, {doc['game']}, {doc['games']} games", fontsize=10)
     ax.legend(fontsize=8)
     return _save(fig, out_dir, "game_length.png")
@@ -224,7 +234,7 @@ def plot_seat_advantage(doc: dict[str, Any], out_dir: Path) -> str:
         xs,
         values,
         color=colours,
-        yerr=[[a["points"] - a["low"] for a in adv], [a["high"] - a["points"] for a in adv]],
+        yerr=[[max(0.0, a["points"] - a["low"]) for a in adv], [max(0.0, a["high"] - a["points"]) for a in adv]],
         capsize=5,
     )
     ax.axhline(0, color="black", linewidth=0.8)
@@ -244,6 +254,8 @@ def plot_lead_changes(doc: dict[str, Any], out_dir: Path) -> str | None:
     ax.hist(changes, bins=[x - 0.5 for x in range(top + 2)], color=_BLUE, rwidth=0.85)
     ax.set_xlabel("lead changes per game (new sole leader by standings)")
     ax.set_ylabel("games")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     mean = sum(changes) / len(changes)
     ax.set_title(f"Lead changes, {doc['game']}, {len(changes)} games (mean {mean:.2f})", fontsize=10)
     return _save(fig, out_dir, "lead_changes.png")
@@ -258,6 +270,7 @@ def plot_terminations(doc: dict[str, Any], out_dir: Path) -> str:
             f"{v} ({100 * v / doc['games']:.1f}%)", (v, y), xytext=(4, -3), textcoords="offset points", fontsize=8
         )
     ax.set_xlabel("games")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlim(0, max(v for _, v in items) * 1.25)
     ax.set_title(f"Termination reasons, {doc['game']}, {doc['games']} games", fontsize=10)
     return _save(fig, out_dir, "terminations.png")
@@ -266,7 +279,7 @@ def plot_terminations(doc: dict[str, Any], out_dir: Path) -> str:
 def plot_detail(doc: dict[str, Any], key: str, table: dict[str, list[dict[str, float]]], out_dir: Path) -> str:
     values = list(table)
     seats = [0] if doc.get("cooperative") else list(range(doc["players"]))
-    fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(values) * len(seats) + 2), 4))
+    fig, ax = plt.subplots(figsize=(min(14, max(6, 0.9 * len(values) * len(seats) + 2)), 4))
     width = 0.8 / len(seats)
     for i, seat in enumerate(seats):
         xs = [v + (i - (len(seats) - 1) / 2) * width for v in range(len(values))]
@@ -275,7 +288,7 @@ def plot_detail(doc: dict[str, Any], key: str, table: dict[str, list[dict[str, f
             xs,
             [r["rate"] * 100 for r in rates],
             width=width,
-            yerr=[[100 * (r["rate"] - r["low"]) for r in rates], [100 * (r["high"] - r["rate"]) for r in rates]],
+            yerr=_err(rates),
             capsize=3,
             label="team" if doc.get("cooperative") else f"seat {seat}",
         )
@@ -301,7 +314,7 @@ def plot_sweep(doc: dict[str, Any], sweep: list[dict[str, Any]], out_dir: Path) 
         ax.errorbar(
             [x for x, _ in pts],
             [100 * r["rate"] for _, r in pts],
-            yerr=[[100 * (r["rate"] - r["low"]) for _, r in pts], [100 * (r["high"] - r["rate"]) for _, r in pts]],
+            yerr=_err([r for _, r in pts]),
             fmt=style,
             capsize=4,
             label=label,
