@@ -108,6 +108,7 @@ def test_two_people_play_a_whole_game_of_doubt_gravity(
         page.wait_for_selector("#result:not([hidden])")
         text = page.locator("#result").inner_text()
         assert "win" in text.lower() or "nobody" in text.lower()
+        assert "null" not in text and "undefined" not in text
         assert page.locator("#log li").count() > 0
         page.screenshot(path=str(artifacts / f"doubt-gravity-2p-seat{seat}-end.png"), full_page=True)
     # the replay page steps through the finished game
@@ -149,6 +150,8 @@ def test_one_person_plays_a_whole_game_against_bots(
             page.screenshot(path=str(artifacts / f"{game}-vs-bots-middle.png"), full_page=True)
         assert clicks < 1500, f"{game} did not end"
     page.wait_for_selector("#result:not([hidden])")
+    text = page.locator("#result").inner_text()
+    assert "null" not in text and "undefined" not in text
     page.screenshot(path=str(artifacts / f"{game}-vs-bots-end.png"), full_page=True)
     assert clicks > 0
     ctx.close()

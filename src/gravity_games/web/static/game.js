@@ -45,11 +45,12 @@ function renderStatus(view) {
     result.hidden = false;
     // plain win/lose returns say nothing the sentence does not; other scores are shown
     const scored = view.returns.some((r) => r !== 0 && r !== 1);
-    result.replaceChildren(
-      GG.el("strong", { text: GG.outcomeText(view) }),
-      scored ? GG.el("span", { class: "returns", text: " · scores: " + view.returns.map((r, s) => GG.playerName(s) + " " + r).join(", ") }) : null,
-      " ",
-      GG.el("a", { class: "button small", href: "/games/" + gid + "/replay", text: "Watch the replay" }));
+    const parts = [GG.el("strong", { text: GG.outcomeText(view) })];
+    if (scored) {
+      parts.push(GG.el("span", { class: "returns", text: " · scores: " + view.returns.map((r, s) => GG.playerName(s) + " " + r).join(", ") }));
+    }
+    parts.push(GG.el("a", { class: "button small", href: "/games/" + gid + "/replay", text: "Watch the replay" }));
+    result.replaceChildren(...parts);
   } else {
     result.hidden = true;
   }
@@ -61,7 +62,7 @@ function renderPlayers(view) {
   const winners = (view.outcome && view.outcome.winners) || [];
   for (let seat = 0; seat < view.players; seat++) {
     const item = GG.el("li", { class: "player" + (seat === view.current_player ? " to-act" : "") + (seat === view.seat ? " me" : "") },
-      GG.el("span", { class: "dot seat-" + seat }), GG.el("span", { text: seatLabel(seat, view) }));
+      GG.el("span", { class: "seat-num", text: String(seat) }), GG.el("span", { text: seatLabel(seat, view) }));
     if (winners.includes(seat)) item.append(GG.el("span", { class: "badge done", text: "winner" }));
     else if (seat === view.current_player && !view.terminal) item.append(GG.el("span", { class: "badge live", text: "to act" }));
     list.append(item);
