@@ -19,7 +19,7 @@ from itertools import product
 from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
-from gravity_games.core.api import Game
+from gravity_games.core.api import Game, InvalidParameterError
 from gravity_games.games.gravity_three import COLOUR_LETTERS
 
 from .data import PERMUTATIONS, TOKENS_PER_COLOUR
@@ -50,12 +50,20 @@ class HeuristicAgent(Agent):
     name = "heuristic"
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
+        unknown = sorted(set(settings) - {"explore", "power", "reach"})
+        if unknown:
+            raise InvalidParameterError(
+                f"agent 'heuristic' has no setting {', '.join(unknown)}; its settings: explore, power, reach"
+            )
         super().__init__(game, seat, seed, **settings)
         assert isinstance(game, MemoryGravityGame)
         self.model = game.model
         self.grams = game.grams
-        opponents = game.players - 1
-        self.utility = {t: v**opponents for t, v in BEAT_RANDOM.items()}
+        # Utility: the chance to beat every opponent (power = number of opponents by default).
+        power = float(settings.get("power", game.players - 1))
+        self.utility = {t: v**power for t, v in BEAT_RANDOM.items()}
+        self.explore = float(settings.get("explore", 0.05))
+        self.reach = int(settings.get("reach", 2))
 
     # -- beliefs --------------------------------------------------------------
 
@@ -88,7 +96,7 @@ class HeuristicAgent(Agent):
         ]
         chances = []
         for number in range(5):
-            best = sorted((beliefs[t][number] for t in table), reverse=True)[:2]
+            best = sorted((beliefs[t][number] for t in table), reverse=True)[: self.reach]
             chances.append(min(0.95, sum(best)))
         return chances
 
@@ -154,7 +162,7 @@ class HeuristicAgent(Agent):
 
         def score(token: int) -> float:
             colour = token // TOKENS_PER_COLOUR
-            bonus = 0.05 * _entropy(beliefs[token])
+            bonus = self.explore * _entropy(beliefs[token])
             if colour in targets:
                 return beliefs[token][targets[colour]] + bonus
             return 0.2 * bonus
