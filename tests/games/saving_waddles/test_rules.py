@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from gravity_games import CHANCE, TERMINAL, IllegalActionError
-from gravity_games.games.saving_waddles.rules import HIDDEN
+from gravity_games.games.saving_waddles.model import HIDDEN
 
 from .helpers import (
     HELP_MIX,

@@ -17,7 +17,7 @@ from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import Game
 
 from .data import HELP_KINDS, HEROES
-from .rules import (
+from .model import (
     ACCEPT,
     ANOTHER_TURN,
     ARROW,
@@ -42,8 +42,8 @@ from .rules import (
     TOTEM,
     VICTORY,
     WADDLES_POINTER,
-    SavingWaddlesGame,
 )
+from .rules import SavingWaddlesGame
 
 CARD_VALUE = {"another_turn": 3.0, "plus_minus": 1.2, "reroll": 1.0, "set_three": 0.9, "face_down": 0.8}
 KEEP_ORDER = sorted(HELP_KINDS, key=lambda k: CARD_VALUE[k])  # least useful first

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from gravity_games.core.api import Game
 
-from .rules import (
+from .model import (
     ANOTHER_TURN,
     ARROW,
     DISCARD_HELP,
@@ -27,9 +27,9 @@ from .rules import (
     TOTEM,
     VICTORY,
     WADDLES_POINTER,
-    SavingWaddlesGame,
     SpaceT,
 )
+from .rules import SavingWaddlesGame
 
 HERO_COLOURS = {"wendy": "#2e8b57", "dipper": "#1f5fbf", "soos": "#8b5a2b", "mabel": "#d63fa0", "stan": "#333333"}
 UNKNOWN = None

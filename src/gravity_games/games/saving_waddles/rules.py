@@ -20,141 +20,90 @@ from gravity_games.core.api import (
     TERMINAL,
     Game,
     InvalidParameterError,
-    InvalidStateError,
     Outcome,
     Param,
     State,
 )
 
-from .data import HELP_KINDS, HEROES, MISCHIEF_KINDS, SLOTS, Components, Space, load_components
-
-# -- space kinds (codes of the precomputed track) -----------------------------
-PLAIN, START, ARROW, POINTER, WADDLES_POINTER, TOTEM = 0, 1, 2, 3, 4, 5
-MISCHIEF, HELP, EXCHANGE, ANOTHER_TURN, SKIP, DISCARD_HELP, VICTORY = 6, 7, 8, 9, 10, 11, 12
-KIND_CODE = {
-    "plain": PLAIN, "start": START, "arrow": ARROW, "pointer": POINTER, "waddles_pointer": WADDLES_POINTER,
-    "totem": TOTEM, "mischief": MISCHIEF, "help": HELP, "exchange": EXCHANGE, "another_turn": ANOTHER_TURN,
-    "skip": SKIP, "discard_help": DISCARD_HELP, "victory": VICTORY,
-}  # fmt: skip
-KIND_NAME = {v: k for k, v in KIND_CODE.items()}
-
-# -- player actions -------------------------------------------------------------
-EXCHANGE_CARDS = 0  # start of turn: 3 mischief cards (Wendy: 2) for 1 help card
-ROLL = 1
-ACCEPT = 2  # use the die as it shows now
-PLAY_REROLL = 3
-PLAY_PLUS = 4
-PLAY_MINUS = 5
-PLAY_SET_THREE = 6
-MABEL_PLUS = 7
-PLAY_ANOTHER_TURN = 8
-PLAY_FACE_DOWN = 9
-TAKE_MISCHIEF = 10
-END_TURN = 11
-DISCARD_BASE = 12  # 12..16: discard a help card of kind k
-HELP_SPACE_PLUS = 17  # simple rules: started the turn on a help symbol
-NUM_ACTIONS = 18
-
-# help kinds and mischief kinds, by index
-H_ANOTHER, H_REROLL, H_PLUS_MINUS, H_SET_THREE, H_FACE_DOWN = range(5)
-M_BACK_TWO, M_BACK_ROLL, M_DISCARD_HELP, M_DISCARD_MISCHIEF, M_SKIP, M_TAKE_TWO = range(6)
-HIDDEN = 8  # added to a mischief kind lying face down without anyone having seen it
-
-WENDY, DIPPER, SOOS, MABEL, STAN = range(5)
-
-# phases
-P_SETUP_PATH, P_SETUP_HUT, P_SETUP_HERO, P_START, P_ROLL, P_ADJUST = range(6)
-P_MISCHIEF_CHOICE, P_MISCHIEF_DRAW, P_HELP_DRAW, P_DISCARD, P_END, P_OVER = range(6, 12)
-PHASES = (
-    "setup_path", "setup_hut", "setup_heroes", "start", "roll", "adjust",
-    "mischief_choice", "mischief_draw", "help_draw", "discard", "end", "over",
-)  # fmt: skip
-P_RESOLVING = -2  # transient, never seen outside _apply
-CHANCE_PHASES = (P_SETUP_PATH, P_SETUP_HUT, P_SETUP_HERO, P_ROLL, P_MISCHIEF_DRAW, P_HELP_DRAW)
-
-# what a die roll is for
-R_NONE, R_MOVE, R_BACK, R_WADDLES, R_HUT = range(5)
-ROLL_FOR = ("none", "move", "back", "waddles", "hut")
-
-# why a help card is being discarded by choice
-D_MISCHIEF, D_HUT = 0, 1
-
-BEFORE_ROLL, AFTER_ROLL = 0, 1
-
-CARRY_LIMIT = 3
-ROUND_LIMIT = 100
-"""Turns per seat before the game is declared a draw (endless play is possible in theory)."""
-STEPS_PER_TURN = 60
-"""Used only for the hard step bound ``max_game_length`` (a safety net never met in play)."""
-
-SpaceT = tuple[int, int, bool, int, int]  # kind, arrow offset, red, mischief symbols, Waddles number
-
-
-def _space_tuple(sp: Space) -> SpaceT:
-    return (KIND_CODE[sp.kind], sp.to or 0, sp.colour == "red", sp.symbols, sp.number or 0)
-
-
-class Track:
-    """Positions, pointers and printed spaces, computed once per game from the components."""
-
-    def __init__(self, comps: Components) -> None:
-        self.board: dict[int, SpaceT] = {}
-        self.slot_start: list[int] = []
-        self.pointer_slot: dict[int, int] = {}
-        self.number_pos: dict[int, int] = {}
-        self.segment_of: list[tuple[str, int, int]] = []  # ("board"|"slot"|"hut", which, index)
-        self.card_len = len(comps.path_cards[0].spaces)
-        self.hut_len = len(comps.hut_cards[0].spaces)
-        pos = 0
-        for i, seg in enumerate(comps.board):
-            for j, sp in enumerate(seg.spaces):
-                t = _space_tuple(sp)
-                self.board[pos] = t
-                self.segment_of.append(("board", i, j))
-                if t[0] in (POINTER, WADDLES_POINTER):
-                    self.pointer_slot[pos] = i
-                if t[4]:
-                    self.number_pos[t[4]] = pos
-                if t[0] == TOTEM:
-                    self.totem = pos
-                pos += 1
-            if i < SLOTS:
-                self.slot_start.append(pos)
-                for j in range(self.card_len):
-                    self.segment_of.append(("slot", i, j))
-                pos += 1 * self.card_len
-        self.hut_start = pos
-        for j in range(self.hut_len):
-            self.segment_of.append(("hut", 0, j))
-        self.victory = pos + self.hut_len - 1
-        self.length = self.victory + 1
-        self.cards: list[tuple[SpaceT, ...]] = [tuple(map(_space_tuple, p.spaces)) for p in comps.path_cards]
-        self.huts: list[tuple[SpaceT, ...]] = [tuple(map(_space_tuple, h.spaces)) for h in comps.hut_cards]
-        self.hut_victory: list[str] = [h.victory for h in comps.hut_cards]
-        self.card_names = [p.name for p in comps.path_cards]
-        self.hut_names = [h.name for h in comps.hut_cards]
-        self._check_backward_arrows()
-
-    def _check_backward_arrows(self) -> None:
-        from gravity_games.core.api import DataError
-
-        spaces = list(self.board.items())
-        for _k, start in enumerate(self.slot_start):
-            for card in self.cards:
-                spaces += [(start + j, t) for j, t in enumerate(card)]
-        spaces += [(self.hut_start + j, t) for hut in self.huts for j, t in enumerate(hut)]
-        for pos, t in spaces:
-            if t[0] == ARROW and pos + t[1] < 0:
-                raise DataError(f"an arrow at track position {pos} points {-t[1]} spaces back, past the start")
-
-    def space(self, pos: int, slots: list[int], hut: int) -> SpaceT:
-        """The printed space at ``pos`` given the deal (slot cards and Hut of Wonders card)."""
-        where, which, index = self.segment_of[pos]
-        if where == "board":
-            return self.board[pos]
-        if where == "slot":
-            return self.cards[slots[which]][index]
-        return self.huts[hut][index]
+from . import rules_views as views
+from .data import HELP_KINDS, HEROES, MISCHIEF_KINDS, SLOTS, load_components
+from .model import (
+    _FIELDS,
+    ACCEPT,
+    AFTER_ROLL,
+    ANOTHER_TURN,
+    ARROW,
+    BEFORE_ROLL,
+    CARRY_LIMIT,
+    CHANCE_PHASES,
+    D_HUT,
+    D_MISCHIEF,
+    DIPPER,
+    DISCARD_BASE,
+    DISCARD_HELP,
+    END_TURN,
+    EXCHANGE,
+    EXCHANGE_CARDS,
+    H_ANOTHER,
+    H_FACE_DOWN,
+    H_PLUS_MINUS,
+    H_REROLL,
+    H_SET_THREE,
+    HELP,
+    HELP_SPACE_PLUS,
+    HIDDEN,
+    M_BACK_ROLL,
+    M_BACK_TWO,
+    M_DISCARD_HELP,
+    M_DISCARD_MISCHIEF,
+    M_SKIP,
+    M_TAKE_TWO,
+    MABEL,
+    MABEL_PLUS,
+    MISCHIEF,
+    NUM_ACTIONS,
+    P_ADJUST,
+    P_DISCARD,
+    P_END,
+    P_HELP_DRAW,
+    P_MISCHIEF_CHOICE,
+    P_MISCHIEF_DRAW,
+    P_OVER,
+    P_RESOLVING,
+    P_ROLL,
+    P_SETUP_HERO,
+    P_SETUP_HUT,
+    P_SETUP_PATH,
+    P_START,
+    PHASES,
+    PLAY_ANOTHER_TURN,
+    PLAY_FACE_DOWN,
+    PLAY_MINUS,
+    PLAY_PLUS,
+    PLAY_REROLL,
+    PLAY_SET_THREE,
+    POINTER,
+    R_BACK,
+    R_HUT,
+    R_MOVE,
+    R_NONE,
+    R_WADDLES,
+    ROLL,
+    ROLL_FOR,
+    ROUND_LIMIT,
+    SKIP,
+    SOOS,
+    STAN,
+    STEPS_PER_TURN,
+    TAKE_MISCHIEF,
+    TOTEM,
+    VICTORY,
+    WADDLES_POINTER,
+    WENDY,
+    SpaceT,
+    Track,
+    action_name,
+)
 
 
 class SavingWaddlesGame(Game):
@@ -219,15 +168,7 @@ class SavingWaddlesGame(Game):
         return s
 
     def _state_from_body(self, body: Mapping[str, Any]) -> SavingWaddlesState:
-        return SavingWaddlesState.from_body(self, body)
-
-
-_FIELDS = (
-    "slots", "slot_up", "hut", "hut_up", "heroes", "pos", "lying", "waddles", "carrier", "hands",
-    "help_deck", "help_discard", "mischief_deck", "mischief_discard", "front", "turn", "turns_taken",
-    "steps", "phase", "die", "roll_for", "mabel_used", "help_plus", "pending_mischief", "pending_help",
-    "extra_turns", "carried_steps", "draw_hidden", "discard_for", "stage", "winner", "reason",
-)  # fmt: skip
+        return views.state_from_body(self, body)
 
 
 class SavingWaddlesState(State):
@@ -902,63 +843,27 @@ class SavingWaddlesState(State):
         if winner < 0:
             self._note(f"The game ends without a winner ({reason})")
 
-    # -- views ------------------------------------------------------------------------------
-
-    def _front_view(self, seat: int) -> list[str]:
-        return ["face down" if c >= HIDDEN else MISCHIEF_KINDS[c] for c in self.front[seat]]
+    # -- views, copies, JSON (rules_views.py) ---------------------------------------------
 
     def observation(self, seat: int | None) -> dict[str, JSON]:
-        g = self.g
-        obs: dict[str, JSON] = {
-            "variant": g.params["variant"],
-            "seat": seat,
-            "phase": PHASES[self.phase],
-            "current_player": self.current_player(),
-            "turn": self.turn,
-            "turns_taken": self.turns_taken,
-            "turn_limit": g.turn_limit,
-            "heroes": [HEROES[h] if h >= 0 else None for h in self.heroes],
-            "positions": list(self.pos),
-            "lying": list(self.lying),
-            "waddles": self.waddles if self.waddles >= 0 else None,
-            "carried_by": self.carrier if self.carrier >= 0 else None,
-            "path_cards": [
-                g.track.card_names[c] if up else None for c, up in zip(self.slots, self.slot_up, strict=True)
-            ],
-            "hut_card": g.track.hut_names[self.hut] if self.hut_up else None,
-            "die": self.die or None,
-            "roll_for": ROLL_FOR[self.roll_for] if self.roll_for else None,
-            "mabel_used": self.mabel_used,
-            "help_plus": self.help_plus,
-            "pending_mischief": self.pending_mischief,
-            "pending_help": self.pending_help,
-            "extra_turns": self.extra_turns,
-            "carried_steps": self.carried_steps,
-            "draw_face_down": self.draw_hidden,
-            "hand_sizes": [sum(h) for h in self.hands],
-            "mischief_in_front": [self._front_view(s) for s in range(g.players)],
-            "help_deck": sum(self.help_deck),
-            "help_discard": dict(zip(HELP_KINDS, self.help_discard, strict=True)),
-            "mischief_deck": sum(self.mischief_deck),
-            "mischief_discard": dict(zip(MISCHIEF_KINDS, self.mischief_discard, strict=True)),
-            "winner": self.winner if self.winner >= 0 else None,
-            "reason": self.reason or None,
-        }
-        if seat is not None:
-            obs["hand"] = self._hand_value(seat)
-        return obs
-
-    def _hand_value(self, seat: int) -> dict[str, JSON]:
-        # The seat number is part of the value so that two equal hands never look like a leak.
-        return {"seat": seat, "cards": dict(zip(HELP_KINDS, self.hands[seat], strict=True))}
+        return views.observation(self, seat)
 
     def private_values(self, seat: int) -> dict[str, JSON]:
-        return {"hand": self._hand_value(seat)}
+        return views.private_values(self, seat)
 
     def observation_tensor(self, seat: int | None) -> list[float]:
-        from .tensor import encode
+        return views.observation_tensor(self, seat)
 
-        return encode(self.observation(seat), self.g)
+    def clone(self) -> SavingWaddlesState:
+        return views.clone(self)
+
+    def _to_json_body(self) -> dict[str, JSON]:
+        return views.to_json_body(self)
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> SavingWaddlesState:
+        """Redraw what ``seat`` cannot see: face-down path cards, the hidden Hut card, other
+        hands, unseen face-down mischief cards and the decks."""
+        return views.resample_from_infostate(self, seat, rng)
 
     # -- notation -------------------------------------------------------------------------
 
@@ -982,153 +887,3 @@ class SavingWaddlesState(State):
         if not 0 <= action < NUM_ACTIONS:
             return f"player actions are 0-{NUM_ACTIONS - 1}"
         return f"'{action_name(action)}' is not possible in phase {PHASES[self.phase]}"
-
-    # -- copies and JSON --------------------------------------------------------------------
-
-    def clone(self) -> SavingWaddlesState:
-        new = SavingWaddlesState.__new__(SavingWaddlesState)
-        new.game = self.game
-        self._copy_base_into(new)
-        for f in _FIELDS:
-            setattr(new, f, getattr(self, f))
-        new.slots = list(self.slots)
-        new.slot_up = list(self.slot_up)
-        new.heroes = list(self.heroes)
-        new.pos = list(self.pos)
-        new.lying = list(self.lying)
-        new.hands = [list(h) for h in self.hands]
-        new.help_deck = list(self.help_deck)
-        new.help_discard = list(self.help_discard)
-        new.mischief_deck = list(self.mischief_deck)
-        new.mischief_discard = list(self.mischief_discard)
-        new.front = [list(f) for f in self.front]
-        return new
-
-    def _to_json_body(self) -> dict[str, JSON]:
-        body: dict[str, JSON] = {}
-        for f in _FIELDS:
-            v = getattr(self, f)
-            body[f] = [list(x) for x in v] if f in ("hands", "front") else (list(v) if isinstance(v, list) else v)
-        body["phase"] = PHASES[self.phase]
-        body["roll_for"] = ROLL_FOR[self.roll_for]
-        return body
-
-    @classmethod
-    def from_body(cls, game: SavingWaddlesGame, body: Mapping[str, Any]) -> SavingWaddlesState:
-        missing = [f for f in _FIELDS if f not in body]
-        if missing:
-            raise InvalidStateError(f"saving-waddles state is missing field(s): {', '.join(missing)}")
-        s = cls(game)
-        n = game.players
-        for f in _FIELDS:
-            setattr(s, f, body[f])
-        if body["phase"] not in PHASES:
-            raise InvalidStateError(f"unknown phase {body['phase']!r}; allowed: {', '.join(PHASES)}")
-        if body["roll_for"] not in ROLL_FOR:
-            raise InvalidStateError(f"unknown roll_for {body['roll_for']!r}; allowed: {', '.join(ROLL_FOR)}")
-        s.phase = PHASES.index(body["phase"])
-        s.roll_for = ROLL_FOR.index(body["roll_for"])
-        s.slots = [int(x) for x in body["slots"]]
-        s.slot_up = [bool(x) for x in body["slot_up"]]
-        s.heroes = [int(x) for x in body["heroes"]]
-        s.pos = [int(x) for x in body["pos"]]
-        s.lying = [bool(x) for x in body["lying"]]
-        s.hands = [[int(c) for c in h] for h in body["hands"]]
-        s.front = [[int(c) for c in f] for f in body["front"]]
-        for f in ("help_deck", "help_discard", "mischief_deck", "mischief_discard"):
-            setattr(s, f, [int(x) for x in body[f]])
-        s._check_shape(n)
-        return s
-
-    def _check_shape(self, n: int) -> None:
-        def need(ok: bool, what: str) -> None:
-            if not ok:
-                raise InvalidStateError(f"saving-waddles state: {what}")
-
-        need(len(self.slots) == SLOTS and len(self.slot_up) == SLOTS, f"slots and slot_up need {SLOTS} entries")
-        need(all(-1 <= c < SLOTS for c in self.slots), f"slots hold path card ids 0-{SLOTS - 1} or -1")
-        need(-1 <= self.hut < 3, "hut is a Hut of Wonders card id 0-2 or -1")
-        if self.phase not in (P_SETUP_PATH, P_SETUP_HUT):
-            need(-1 not in self.slots, "every path card is dealt once setup is over")
-            need(self.g.simple or self.hut >= 0, "the Hut of Wonders card is dealt once setup is over")
-            need(sorted(self.slots) == list(range(SLOTS)), "each path card lies in exactly one place")
-        for f in ("heroes", "pos", "lying", "hands", "front"):
-            need(len(getattr(self, f)) == n, f"{f} needs one entry per seat ({n})")
-        need(all(0 <= p <= self.g.last for p in self.pos), f"positions lie on the track, 0-{self.g.last}")
-        need(all(len(h) == len(HELP_KINDS) for h in self.hands), f"each hand counts the {len(HELP_KINDS)} help kinds")
-        need(-1 <= self.waddles <= self.g.last and -1 <= self.carrier < n, "waddles/carrier out of range")
-        need(0 <= self.turn < n, f"turn is a seat 0-{n - 1}")
-        total_help = [a + b + sum(h[k] for h in self.hands) for k, (a, b) in
-                      enumerate(zip(self.help_deck, self.help_discard, strict=True))]  # fmt: skip
-        need(self.g.simple or total_help == self.g.help_mix, f"help cards must add up to the mix {self.g.help_mix}")
-        total_mis = [a + b for a, b in zip(self.mischief_deck, self.mischief_discard, strict=True)]
-        for pile in self.front:
-            for code in pile:
-                ok = 0 <= code % HIDDEN < len(MISCHIEF_KINDS) and code < HIDDEN + len(MISCHIEF_KINDS)
-                need(ok, f"front holds mischief codes 0-5 (seen) or 8-13 (face down unseen), got {code}")
-                total_mis[code % HIDDEN] += 1
-        need(self.g.simple or total_mis == self.g.mischief_mix,
-             f"mischief cards must add up to the mix {self.g.mischief_mix}")  # fmt: skip
-
-    # -- determinization -------------------------------------------------------------------
-
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> SavingWaddlesState:
-        """Redraw what ``seat`` cannot see: face-down path cards, the hidden Hut card, other
-        hands, unseen face-down mischief cards and the order (here: contents) of the decks."""
-        s = self.clone()
-        hidden_slots = [i for i in range(SLOTS) if s.slots[i] >= 0 and not s.slot_up[i]]
-        shown = {s.slots[i] for i in range(SLOTS) if s.slot_up[i]}
-        pool = [c for c in range(SLOTS) if c not in shown]
-        rng.shuffle(pool)
-        for i, c in zip(hidden_slots, pool, strict=False):
-            s.slots[i] = c
-        if s.hut >= 0 and not s.hut_up:
-            s.hut = rng.randrange(3)
-        # help cards: the deck and the other hands are one unseen pool
-        others = [o for o in range(self.g.players) if o != seat]
-        help_pool = [k for k, c in enumerate(s.help_deck) for _ in range(c)]
-        for o in others:
-            help_pool += [k for k, c in enumerate(s.hands[o]) for _ in range(c)]
-        rng.shuffle(help_pool)
-        for o in others:
-            size = sum(s.hands[o])
-            hand = [0] * len(HELP_KINDS)
-            for k in help_pool[:size]:
-                hand[k] += 1
-            del help_pool[:size]
-            s.hands[o] = hand
-        s.help_deck = [help_pool.count(k) for k in range(len(HELP_KINDS))]
-        # mischief: the deck and every card lying face down unseen are one unseen pool
-        mis_pool = [k for k, c in enumerate(s.mischief_deck) for _ in range(c)]
-        mis_pool += [c - HIDDEN for f in s.front for c in f if c >= HIDDEN]
-        rng.shuffle(mis_pool)
-        for f in s.front:
-            for i, c in enumerate(f):
-                if c >= HIDDEN:
-                    f[i] = mis_pool.pop() + HIDDEN
-        s.mischief_deck = [mis_pool.count(k) for k in range(len(MISCHIEF_KINDS))]
-        return s
-
-
-ACTION_NAMES = {
-    EXCHANGE_CARDS: "exchange",
-    ROLL: "roll",
-    ACCEPT: "accept",
-    PLAY_REROLL: "reroll",
-    PLAY_PLUS: "plus one",
-    PLAY_MINUS: "minus one",
-    PLAY_SET_THREE: "set three",
-    MABEL_PLUS: "mabel plus one",
-    PLAY_ANOTHER_TURN: "another turn",
-    PLAY_FACE_DOWN: "face down",
-    TAKE_MISCHIEF: "take mischief",
-    END_TURN: "end turn",
-    HELP_SPACE_PLUS: "help space plus one",
-}
-for _k, _name in enumerate(HELP_KINDS):
-    ACTION_NAMES[DISCARD_BASE + _k] = f"discard {_name.replace('_', ' ')}"
-
-
-def action_name(action: int) -> str:
-    """Notation of a player action (the same in every phase)."""
-    return ACTION_NAMES.get(action, f"action {action}")
