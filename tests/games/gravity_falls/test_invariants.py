@@ -94,5 +94,7 @@ def test_fresh_game_is_set_up_by_the_rules():
     assert len(set(places)) == 4 and all(b["locations"][p]["die"] for p in places)
     assert len(b["revealed"]) == 3 and len(b["movement_discard"]) == 3 + 4
     assert sum(1 for c in b["movement_deck"] if c.startswith("event")) == 4  # the default events=4
+    assert sorted(state.observation(None)["events_in_game"]) == sorted(
+        c for c in b["movement_deck"] if c.startswith("event"))
     assert all(c["hand"] == ["0-4", "1-5", "2-2", "3-1", "4-0", "T"] for c in b["characters"])
     assert b["tasks"][0][:2] == ["choose_card", 0]

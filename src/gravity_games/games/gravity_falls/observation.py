@@ -67,6 +67,8 @@ def build_observation(state: Any, seat: int | None) -> dict[str, Any]:
         "revealed": [state.card_name(c) for c in state.row],
         "movement_deck_size": len(state.mdeck),
         "movement_discard": [state.card_name(c) for c in state.mdisc],
+        # the players shuffle the event cards in by hand, so which ones are in play is public
+        "events_in_game": [state.card_name(c) for c in range(g.n_loc, g.n_cards) if c not in state.mbox],
         "curse_deck_size": sum(state.cdeck),
         "curse_discard": dict(zip(tb.curse_kinds, state.cdisc, strict=True)),
         "card_played": (None if state.card < 0 else "rest" if state.card == 6 else
@@ -95,6 +97,7 @@ def tensor_size(g: Any) -> int:
         + 3 * 11  # monsters
         + 5 * per_char  # characters
         + 3 * g.n_cards + g.n_cards + 1  # revealed, discard, deck size
+        + len(g.tables.event_cards)  # events in the game
         + 1 + k  # curse deck, curse discard
         + 3 + 1  # alarm level, capacity, curse/shrink passed; supply
         + 4  # roll and extra dice
@@ -158,6 +161,8 @@ def encode(g: Any, obs: dict[str, Any]) -> list[float]:
         disc[names[c]] += 1.0
     out += disc
     out.append(obs["movement_deck_size"] / max(g.n_cards, 1))
+    in_game = set(obs["events_in_game"])
+    out += [1.0 if _card_name(g, c) in in_game else 0.0 for c in range(n, g.n_cards)]
     out.append(obs["curse_deck_size"] / 18)
     out += [obs["curse_discard"][e] / 3 for e in tb.curse_kinds]
     al = obs["alarm"]

@@ -461,10 +461,10 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
 
     # -- determinization --------------------------------------------------------------------------
     def resample_from_infostate(self, seat: int, rng: random.Random) -> GravityFallsState:
-        """Redraw what ``seat`` cannot see: other hands (versus their decks) and which events are in play.
+        """Redraw what ``seat`` cannot see: the other seats' hands (versus their action decks).
 
-        Discard piles, curses and the board are public; draw order is never stored (each draw is a
-        chance step), so only the split hand/deck of other seats and the unseen event cards vary.
+        Discard piles, curses, the board and the event cards in play are public; draw order is never
+        stored (each draw is a chance step), so only the split hand/deck of other seats varies.
         """
         new = self.clone()
         for s in range(self.np):
@@ -476,15 +476,6 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
             rng.shuffle(cards)
             new.hand[s] = sum(1 << c for c in cards[:k])
             new.adeck[s] = sum(1 << c for c in cards[k:])
-        n = self.g.n_loc
-        hidden_deck = [c for c in new.mdeck if c >= n]
-        hidden_box = [c for c in new.mbox if c >= n]
-        if hidden_deck and hidden_box:
-            pool = hidden_deck + hidden_box
-            rng.shuffle(pool)
-            chosen = set(pool[: len(hidden_deck)])
-            new.mdeck = sorted([c for c in new.mdeck if c < n] + [c for c in pool if c in chosen])
-            new.mbox = sorted([c for c in new.mbox if c < n] + [c for c in pool if c not in chosen])
         return new
 
 
