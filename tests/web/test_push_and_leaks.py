@@ -116,15 +116,21 @@ def play_collecting(client: TestClient, game: str, players: int, seed: int, max_
     return {"gid": gid, "record": record, "received": received, "steps": steps}
 
 
-def _games() -> list[str]:
-    return list_games()
+def _cases() -> list[tuple[str, int]]:
+    """Every registered game with two seats and with three (where it allows them)."""
+    cases = []
+    for game in list_games():
+        cls = entry(game).game_class
+        for players in sorted({max(cls.MIN_PLAYERS, 2), 3}):
+            if cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
+                cases.append((game, players))
+    return cases
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("game", _games())
-def test_no_private_value_reaches_another_seat(lite_client: TestClient, game: str) -> None:
+@pytest.mark.parametrize(("game", "players"), _cases())
+def test_no_private_value_reaches_another_seat(lite_client: TestClient, game: str, players: int) -> None:
     cls = entry(game).game_class
-    players = max(cls.MIN_PLAYERS, 2)
     played = play_collecting(lite_client, game, players, seed=2024)
     record = played["record"]
     assert played["steps"] > 0
