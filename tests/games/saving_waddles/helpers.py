@@ -11,12 +11,8 @@ from gravity_games.games.saving_waddles.rules import SavingWaddlesGame, SavingWa
 
 EXAMPLES = Path(__file__).parent / "examples"
 
-# Track positions of the packaged reconstruction with path card k in slot k (see docs).
-START, HELP_1, ARROW_BLUE_2, MISCHIEF_3, POINTER_5 = 0, 1, 2, 3, 5
-EXCHANGE_9, MISCHIEF_10, RED_BACK_11, HELP_12, POINTER_13 = 9, 10, 11, 12, 13
-MISCHIEF2_18, ANOTHER_19, WADDLES_POINTER_21 = 18, 19, 21
-NUMBER_1, ANOTHER_27, MISCHIEF_28, SKIP_29, POINTER_30 = 25, 27, 28, 29, 30
-DISCARD_ALL_35, GREEN_36, NUMBER_4 = 35, 36, 38
+# Track positions of the packaged reconstruction (path card k in place k): see the docs, "Track".
+WADDLES_POINTER, NUMBER_POSITIONS = 39, {1: 43, 2: 44, 3: 46, 4: 52, 5: 53, 6: 59}
 TOTEM, VICTORY = 64, 68
 
 HELP_MIX = [3, 5, 6, 4, 3]

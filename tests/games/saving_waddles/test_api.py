@@ -53,7 +53,7 @@ def test_a_users_own_data_file_is_used(tmp_path: Path) -> None:
         (("reroll = 5", "reroll = 6"), "help_cards: the box has 21 cards"),
         (("reroll = 5", "rerol = 5"), "help_cards.rerol"),
         (('{ kind = "totem" }', '{ kind = "plain" }'), "board\\[7\\]: must end with totem"),
-        (('{ kind = "plain", number = 1 }', '{ kind = "plain" }'), "numbers 1 to 6"),
+        (('{ kind = "help", number = 1 }', '{ kind = "help" }'), "numbers 1 to 6"),
         (('{ kind = "waddles_pointer" }', '{ kind = "pointer" }'), "Waddles Found"),
         (
             ('{ kind = "arrow", to = 2, colour = "blue" }', '{ kind = "arrow", to = 4, colour = "blue" }'),
@@ -157,3 +157,13 @@ def test_heuristic_beats_random() -> None:
             state, _ = play_game(game, agents, seed=seed)
             wins += state.winner == 0
         assert wins / games > floor, f"{players} players: heuristic won {wins}/{games}"
+
+
+def test_packaged_track_positions_used_by_the_tests() -> None:
+    from .helpers import NUMBER_POSITIONS, TOTEM, VICTORY, WADDLES_POINTER
+
+    game = load("saving-waddles", players=2)
+    track = game.track
+    assert track.number_pos == NUMBER_POSITIONS
+    assert (track.totem, track.victory, track.length) == (TOTEM, VICTORY, 69)
+    assert track.space(WADDLES_POINTER, list(range(7)), 0)[0] == 4  # the Waddles Found! pointer

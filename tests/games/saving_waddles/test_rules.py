@@ -78,26 +78,26 @@ def test_face_up_pointer_is_not_special() -> None:
 
 
 def test_waddles_found_rolls_once_and_places_him_on_the_number() -> None:
-    s = at(make_game(("wendy", "dipper")), [17, 0], slot_up=[True, True] + [False] * 5)
+    s = at(make_game(("wendy", "dipper")), [35, 0], slot_up=[True] * 4 + [False] * 3)
     play(s, "roll 4")
-    assert s.pos[0] == 21 and s.slot_up[2]
+    assert s.pos[0] == 39 and s.slot_up[4]
     assert s.observation(None)["roll_for"] == "waddles"
     play(s, "roll 3")
-    assert s.waddles == 34 and s.carrier == -1
+    assert s.waddles == 46 and s.carrier == -1
     # a later visit to the pointer (card face up now) does not move him
-    s2 = at(make_game(("wendy", "dipper")), [19, 0], waddles=34)
+    s2 = at(make_game(("wendy", "dipper")), [37, 0], waddles=46, slot_up=[True] * 5 + [False] * 2)
     play(s2, "roll 2")
-    assert s2.pos[0] == 21 and s2.waddles == 34 and s2.turn == 1
+    assert s2.pos[0] == 39 and s2.waddles == 46 and s2.turn == 1
 
 
 def test_waddles_found_roll_may_be_changed_with_help_cards_but_not_above_six() -> None:
-    fields: dict[str, Any] = {"slot_up": [True, True] + [False] * 5}
+    fields: dict[str, Any] = {"slot_up": [True] * 4 + [False] * 3}
     give({"plus_minus": 1}, make_game(("wendy", "dipper")), 0, fields)
-    s = at(make_game(("wendy", "dipper")), [17, 0], **fields)
+    s = at(make_game(("wendy", "dipper")), [35, 0], **fields)
     play(s, "roll 4", "accept", "roll 6")
     assert s.legal_actions() == [2, 5]  # accept, minus one: no space is marked 7
     play(s, "minus one")
-    assert s.waddles == 43  # number 5
+    assert s.waddles == 53  # number 5
 
 
 def test_totem_reveals_the_hut_of_wonders_card() -> None:
@@ -140,7 +140,7 @@ def test_forward_arrow_picks_up_waddles_on_the_way() -> None:
 
 def test_forward_arrow_end_takes_effect() -> None:
     s = at(make_game(("wendy", "dipper")), [34, 0], slot_up=[True] * 5 + [False] * 2)
-    play(s, "roll 2")  # 36: green arrow +2 -> 38 (plain, number 4)
+    play(s, "roll 2")  # 36: green arrow +2 -> 38 (plain)
     assert s.pos[0] == 38
     s = at(make_game(("wendy", "dipper")), [0, 0])
     play(s, "roll 3")  # lands on 3 (mischief) directly
