@@ -167,3 +167,9 @@ def test_packaged_track_positions_used_by_the_tests() -> None:
     assert track.number_pos == NUMBER_POSITIONS
     assert (track.totem, track.victory, track.length) == (TOTEM, VICTORY, 69)
     assert track.space(WADDLES_POINTER, list(range(7)), 0)[0] == 4  # the Waddles Found! pointer
+
+
+def test_heuristic_takes_no_settings() -> None:
+    game = load("saving-waddles", players=2)
+    with pytest.raises(InvalidParameterError, match="takes no settings"):
+        make_agents(["heuristic:depth=2", "random"], game, seed=1)

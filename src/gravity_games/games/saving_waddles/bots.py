@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
-from gravity_games.core.api import Game
+from gravity_games.core.api import Game, InvalidParameterError
 
 from .data import HELP_KINDS, HEROES
 from .model import (
@@ -54,7 +54,9 @@ class HeuristicAgent(Agent):
     name = "heuristic"
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
-        super().__init__(game, seat, seed, **settings)
+        if settings:
+            raise InvalidParameterError(f"agent 'heuristic' takes no settings, got {', '.join(settings)}")
+        super().__init__(game, seat, seed)
         self.g: SavingWaddlesGame = game  # type: ignore[assignment]
 
     def act(self, view: SeatView) -> int:
