@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from math import comb, factorial
 from typing import Any
 
@@ -26,7 +27,7 @@ from gravity_games.core.api import (
 )
 
 from .data import COURAGE_DICE, Tables, load_tables
-from .rules_monsters import MonsterPhase
+from .rules_monsters import MonsterPhase, _dispatch
 from .rules_turn import CharacterPhase
 
 # --- task codes -------------------------------------------------------------------------------
@@ -54,6 +55,7 @@ TURN_LIMIT = 200
 PER_TURN_STEPS = 3000  # a generous bound on the steps of one turn (curse redraws included), see max_game_length
 
 
+@lru_cache(maxsize=16)
 def dice_distribution(n: int) -> list[tuple[int, float]]:
     """Outcomes of rolling ``n`` dice as ids ``8*successes + moves`` with multinomial weights."""
     out = []
@@ -65,6 +67,7 @@ def dice_distribution(n: int) -> list[tuple[int, float]]:
     return out
 
 
+@lru_cache(maxsize=16)
 def successes_distribution(n: int) -> list[tuple[int, float]]:
     """Number of successes among ``n`` dice (the curse-removal roll counts nothing else)."""
     return [(k, comb(n, k) / 2**n) for k in range(n + 1)]
@@ -146,6 +149,7 @@ class GravityFallsGame(Game):
         self.A_MONSTER = self.A_REROLL + 3
         self.n_actions = self.A_MONSTER + 3
         self.tensor_size = _tensor_size(self)
+        self.route_ok = _plain_routes(t)
 
     def _dimensions(self) -> tuple[int, int, int]:
         setup = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50
@@ -165,6 +169,21 @@ class GravityFallsGame(Game):
         state._load_body(body)
         state._advance()
         return state
+
+
+def _plain_routes(t: Tables) -> tuple[tuple[bool, ...], ...]:
+    """route_ok[start][d]: a route of exactly d roads exists (no curse, no Gnome Giant in the way)."""
+
+    def exists(pos: int, start: int, left: int, used: int) -> bool:
+        if left == 0:
+            return True
+        for nxt in t.adj[pos]:
+            road = t.road_id[(pos, nxt)]
+            if nxt != start and not used >> road & 1 and exists(nxt, start, left - 1, used | 1 << road):
+                return True
+        return False
+
+    return tuple(tuple(exists(s, s, d, 0) for d in range(7)) for s in range(len(t.names)))
 
 
 def _tensor_size(game: GravityFallsGame) -> int:
@@ -413,13 +432,18 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
         return bool(self.curses[seat] & self.g.curse_mask.get(effect, 0))
 
     def monsters_at(self, loc: int) -> list[int]:
-        return [m for m in range(3) if self.mloc[m] == loc]
+        mloc = self.mloc
+        return [m for m in (0, 1, 2) if mloc[m] == loc]
 
     def live_monsters(self) -> list[int]:
         return [m for m in range(3) if self.mloc[m] >= 0]
 
     def others_at(self, seat: int, loc: int) -> bool:
-        return any(self.cloc[s] == loc for s in range(self.np) if s != seat)
+        cloc = self.cloc
+        for s in range(self.np):  # noqa: SIM110 (a plain loop: called for every road of every route)
+            if s != seat and cloc[s] == loc:
+                return True
+        return False
 
     def seats_from_active(self) -> list[int]:
         return [(self.active + i) % self.np for i in range(self.np)]
@@ -477,6 +501,9 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
             new.hand[s] = sum(1 << c for c in cards[:k])
             new.adeck[s] = sum(1 << c for c in cards[k:])
         return new
+
+
+GravityFallsState._table = _dispatch(GravityFallsState)
 
 
 def check_seat(state: GravityFallsState, seat: int) -> None:

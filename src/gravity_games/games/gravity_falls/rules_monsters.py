@@ -33,11 +33,12 @@ def _dispatch(cls: type) -> list[tuple[Any, ...]]:
 class MonsterPhase:
     """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
 
+    _table: list[tuple[Any, ...]] = []  # the handlers per task code, set once the state class exists
+
     # ===================================================================== dispatcher ============
     def _auto(self: Any, task: tuple) -> bool:
         """Run the front task if it needs nobody; False when a seat or chance must act."""
-        code = task[0]
-        auto, opts, do, chance, roll = _dispatch(type(self))[code]
+        auto, opts, do, chance, roll = self._table[task[0]]
         if auto is not None and auto(self, task):
             return True
         if self.tasks[0] is not task:
@@ -58,16 +59,16 @@ class MonsterPhase:
         return False
 
     def _decision_options(self: Any, task: tuple) -> list[int]:
-        return _dispatch(type(self))[task[0]][1](self, task)
+        return self._table[task[0]][1](self, task)
 
     def _chance_options(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return _dispatch(type(self))[task[0]][3](self, task)
+        return self._table[task[0]][3](self, task)
 
     def _apply_chance(self: Any, task: tuple, outcome: int) -> None:
-        _dispatch(type(self))[task[0]][4](self, task, outcome)
+        self._table[task[0]][4](self, task, outcome)
 
     def _apply_decision(self: Any, task: tuple, action: int) -> None:
-        _dispatch(type(self))[task[0]][2](self, task, action)
+        self._table[task[0]][2](self, task, action)
 
     # ===================================================================== alarm track ===========
     def _raise_alarm(self: Any, n: int, why: str) -> None:

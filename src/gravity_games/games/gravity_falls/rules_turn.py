@@ -158,7 +158,12 @@ class CharacterPhase:
         if c == CARD_TELEPORT:
             return bool(self._teleport_targets(seat))
         d = self.tb.card_distance[c]
-        return d == 0 or self._route_exists(self.cloc[seat], seat, d, 0, self.cloc[seat])
+        here = self.cloc[seat]
+        if d == 0:
+            return True
+        if not self.has_curse(seat, "no_shared_location") and self.g.route_ok[here][d]:
+            return True  # a Gnome Giant on the way only shortens routes, never forbids one
+        return self._route_exists(here, seat, d, 0, here)
 
     def _do_choose_card(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
@@ -199,7 +204,11 @@ class CharacterPhase:
 
     def _stops_mover(self: Any, loc: int) -> bool:
         """Gnome Giant: a character moving through its location must stop there."""
-        return any(self.mloc[m] == loc and self.m_ability(m) == "stop_movers" for m in range(3))
+        mloc = self.mloc
+        for m in (0, 1, 2):  # noqa: SIM110 (a plain loop: this runs for every road of every route)
+            if mloc[m] == loc and self.m_ability(m) == "stop_movers":
+                return True
+        return False
 
     def _route_exists(self: Any, pos: int, seat: int, left: int, used: int, start: int) -> bool:
         if left == 0:
@@ -358,7 +367,7 @@ class CharacterPhase:
     def _chance_roll(self: Any, task: tuple) -> list[tuple[int, float]]:
         from .rules import dice_distribution
 
-        return dice_distribution(task[2])
+        return list(dice_distribution(task[2]))
 
     def _roll_roll(self: Any, task: tuple, outcome: int) -> None:
         n = task[2]
@@ -611,7 +620,7 @@ class CharacterPhase:
     def _chance_cleanse(self: Any, task: tuple) -> list[tuple[int, float]]:
         from .rules import successes_distribution
 
-        return successes_distribution(self._cleanse_dice(task[1]))
+        return list(successes_distribution(self._cleanse_dice(task[1])))
 
     def _roll_cleanse(self: Any, task: tuple, hits: int) -> None:
         seat = task[1]
