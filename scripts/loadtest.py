@@ -58,6 +58,7 @@ class GameRun:
 class Totals:
     latencies: list[float] = field(default_factory=list)
     pushes: int = 0
+    retries: int = 0
 
 
 def free_port() -> int:
@@ -119,8 +120,17 @@ async def seat_bot(
             choice = rng.choice(view["legal_actions"])["id"]
             acted_at = view["move"]
             start = time.perf_counter()
-            r = await http.post(f"/api/games/{run.gid}/actions", json={"action": choice, "move": acted_at},
-                                headers=headers)
+            body = {"action": choice, "move": acted_at}
+            try:
+                r = await http.post(f"/api/games/{run.gid}/actions", json=body, headers=headers)
+            except httpx.TransportError:
+                # The answer was lost on the wire (e.g. a keep-alive connection closed under us).
+                # Resending is safe: the move number makes the server refuse a second copy with
+                # 409 "stale move", which then means the first one was applied.
+                totals.retries += 1
+                r = await http.post(f"/api/games/{run.gid}/actions", json=body, headers=headers)
+                if r.status_code == 409 and "stale move" in r.json().get("detail", ""):
+                    r = httpx.Response(200)
             totals.latencies.append(time.perf_counter() - start)
             if r.status_code == 200:
                 run.acks.append(Ack(seat, choice, acted_at))
@@ -226,6 +236,7 @@ async def run_load(
         "latency_ms": {"p50": pct(0.50), "p99": pct(0.99), "max": pct(1.0),
                        "mean": round(1000 * statistics.fmean(lat), 2) if lat else None},
         "pushes": totals.pushes,
+        "retries": totals.retries,
         "server_cpu_ms_per_action": (
             round(1000 * (cpu_end - cpu_start) / actions, 2) if cpu_start is not None and cpu_end and actions else None
         ),

@@ -26,7 +26,8 @@ def serve(
 
     app = create_app(db, bot_delay=bot_delay)
     typer.echo(f"gravity-games serving on http://{host}:{port}/  (store: {_safe_url(normalise_url(db))})")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    # Keep idle connections open a while: browsers and bots reuse them between moves.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=30)
 
 
 def _safe_url(url: str) -> str:
