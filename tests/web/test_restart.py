@@ -113,6 +113,7 @@ def test_kill_9_mid_game_then_restart_resumes_exactly(tmp_path: Path) -> None:
             if view(ref, rid)["terminal"]:
                 break
             time.sleep(0.005)
+        assert view(ref, rid)["terminal"], "the reference bot game did not finish"
         reference = ref.get(f"/api/games/{rid}/record").json()["actions"]
 
     db = f"sqlite:///{tmp_path / 'live.sqlite3'}"
