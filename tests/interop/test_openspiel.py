@@ -254,3 +254,40 @@ def test_a_resampled_state_forgets_what_the_other_seats_did() -> None:
         assert sample.information_state_string(1) == state.information_state_string(1)
         assert state.information_state_string(0).endswith("own actions: 1")
         assert sample.information_state_string(0).endswith("own actions: ")
+
+
+def test_a_declared_utility_and_perfect_information_reach_the_game_type() -> None:
+    from gravity_games.core.registry import _ENTRIES, register
+
+    from . import toy_game
+
+    class ZeroSumToy(toy_game.ToyGame):
+        ID = "interop-toy-declared"
+        UTILITY = "zero_sum"
+        PERFECT_INFORMATION = True
+
+    class BadToy(toy_game.ToyGame):
+        ID = "interop-toy-bad"
+        UTILITY = "winner_takes_all"
+
+    register(ZeroSumToy)
+    register(BadToy)
+    try:
+        gtype = openspiel.game_type(ZeroSumToy.ID)
+        assert gtype.utility == pyspiel.GameType.Utility.ZERO_SUM
+        assert gtype.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        with pytest.raises(GravityError, match="UTILITY is 'winner_takes_all'; allowed: zero_sum"):
+            openspiel.game_type(BadToy.ID)
+    finally:
+        _ENTRIES.pop(ZeroSumToy.ID, None)
+        _ENTRIES.pop(BadToy.ID, None)
+
+
+def test_the_module_examples_run() -> None:
+    import doctest
+
+    from gravity_games.interop import pettingzoo as pz_module
+
+    for module in (openspiel, pz_module):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
