@@ -10,7 +10,7 @@ from gravity_games.agents import make_agents
 from gravity_games.core.play import play_game
 from gravity_games.core.registry import entry
 from gravity_games.games.gravity_three import posterior_numbers
-from gravity_games.games.memory_gravity.rules import OBS_SIZE
+from gravity_games.games.memory_gravity.rules import observation_size
 
 from .memory_helpers import memory_state, play
 
@@ -50,12 +50,13 @@ def test_resample_redraws_what_the_seat_did_not_see() -> None:
 
 def test_observation_tensor_has_the_spec_shape_and_follows_the_observation() -> None:
     game = load("memory-gravity", players=3, perception="normal")
-    assert game.spec.observation_shape == (OBS_SIZE,)
+    assert game.spec.observation_shape == (observation_size(3),)
+    assert observation_size(2) < observation_size(3)  # one slot per possible lift
     state = memory_state(3, perception="normal")
     before = state.observation_tensor(0)
     play(state, "lift R2")
     after_lift = state.observation_tensor(0)
-    assert len(before) == len(after_lift) == OBS_SIZE
+    assert len(before) == len(after_lift) == observation_size(3)
     assert before != after_lift  # a public lift changes the view
     state.apply_action(state.chance_outcomes()[0][0])
     assert state.observation_tensor(0) != after_lift  # and so does the seat's own reading

@@ -137,7 +137,7 @@ class MemoryGravityGame(Game):
         return length, 2 * NUM_TOKENS, outcomes
 
     def _observation_shape(self) -> tuple[int, ...]:
-        return (OBS_SIZE,)
+        return (observation_size(self.players),)
 
     def new_initial_state(self) -> MemoryGravityState:
         return MemoryGravityState(self)
@@ -597,48 +597,54 @@ def _token_id(name: Any) -> int:
     raise InvalidStateError(f"memory-gravity: {name!r} is not a token id; ids are K1-K5, G1-G5, R1-R5")
 
 
-# Observation tensor layout (all from the observation dict, so equal observations give equal tensors).
+# Observation tensor layout (computed from the observation dict, so equal observations give equal tensors).
 _PHASES = len(PHASE_NAMES)
-_PER_TOKEN = 3 + 3 + 3 + 3  # kept by seat, order lifted this turn, lifts per seat, own readings (up to 3)
-OBS_SIZE = 3 + 2 + _PHASES + 9 + 3 + 3 + NUM_TOKENS * _PER_TOKEN + 9
+_HEADER = 3 + 2 + _PHASES + 10 + 3 + 3  # seat, players, phase, turn, first player, seat to act
+_LIFT = 3 + NUM_TOKENS + 1  # lifter, token, own reading (grams / 25; 0 when not this seat's or pending)
+
+
+def observation_size(players: int) -> int:
+    """Length of the tensor: header, keepers, every lift in order, this turn's lifts, keeps in order, reveal."""
+    lifts = players * TURNS_PER_PLAYER * LIFTS_PER_TURN
+    return _HEADER + NUM_TOKENS * 3 + lifts * _LIFT + LIFTS_PER_TURN * NUM_TOKENS + 3 * 3 * NUM_TOKENS + 9
 
 
 def encode_observation(obs: Mapping[str, Any]) -> list[float]:
-    """Flat encoding of a memory-gravity observation (length ``OBS_SIZE``)."""
-    out = [0.0] * OBS_SIZE
-    i = 0
-    if obs["seat"] is not None:
-        out[obs["seat"]] = 1.0
-    i += 3
-    out[i + obs["players"] - 2] = 1.0
-    i += 2
-    out[i + PHASE_NAMES.index(obs["phase"])] = 1.0
-    i += _PHASES
-    if obs["phase"] != "over":
-        out[i + min(obs["turn"], 8)] = 1.0
-    i += 9
-    if obs["first_player"] is not None:
-        out[i + obs["first_player"]] = 1.0
-    i += 3
-    if obs["turn_seat"] is not None:
-        out[i + obs["turn_seat"]] = 1.0
-    i += 3
+    """Flat encoding of a memory-gravity observation: every lift in order (who, which token, and the
+    seat's own reading), so the tensor carries the whole observation except the roll-off's rolls."""
+    players = obs["players"]
+    out = [0.0] * observation_size(players)
     index = {token["id"]: k for k, token in enumerate(obs["tokens"])}
+
+    def hot(offset: int, value: int | None) -> None:
+        if value is not None:
+            out[offset + value] = 1.0
+
+    hot(0, obs["seat"])
+    hot(3, players - 2)
+    hot(5, PHASE_NAMES.index(obs["phase"]))
+    i = 5 + _PHASES
+    hot(i, obs["turn"])
+    hot(i + 10, obs["first_player"])
+    hot(i + 13, obs["turn_seat"])
+    i = _HEADER
     for k, token in enumerate(obs["tokens"]):
-        if token["kept_by"] is not None:
-            out[i + k * _PER_TOKEN + token["kept_by"]] = 1.0
+        hot(i + 3 * k, token["kept_by"])
+    i += NUM_TOKENS * 3
+    mine = {r["lift"]: r["grams"] for r in obs.get("readings", {}).get("lifts", [])}
+    for n, lift in enumerate(obs["lifts"]):
+        base = i + n * _LIFT
+        hot(base, lift["seat"])
+        hot(base + 3, index[lift["token"]])
+        out[base + 3 + NUM_TOKENS] = mine.get(n, 0.0) / 25.0
+    i += players * TURNS_PER_PLAYER * LIFTS_PER_TURN * _LIFT
     for order, name in enumerate(obs["this_turn"]):
-        out[i + index[name] * _PER_TOKEN + 3 + order] = 1.0
-    for lift in obs["lifts"]:
-        out[i + index[lift["token"]] * _PER_TOKEN + 6 + lift["seat"]] += 1.0 / 3.0
-    if "readings" in obs:
-        seen: dict[str, int] = {}
-        for reading in obs["readings"]["lifts"]:
-            slot = seen.get(reading["token"], 0)
-            seen[reading["token"]] = slot + 1
-            if slot < 3:
-                out[i + index[reading["token"]] * _PER_TOKEN + 9 + slot] = reading["grams"] / 25.0
-    i += NUM_TOKENS * _PER_TOKEN
+        hot(i + order * NUM_TOKENS, index[name])
+    i += LIFTS_PER_TURN * NUM_TOKENS
+    for seat, kept in enumerate(obs["kept"]):
+        for order, name in enumerate(kept):
+            hot(i + (seat * 3 + order) * NUM_TOKENS, index[name])
+    i += 3 * 3 * NUM_TOKENS
     if "revealed" in obs:
         for seat, numbers in enumerate(obs["revealed"]["numbers"]):
             for j, number in enumerate(numbers):
