@@ -6,7 +6,7 @@ import pytest
 
 from gravity_games import CHANCE, TERMINAL, IllegalActionError, InvalidStateError, load
 from gravity_games.games.comparison_gravity.data import SEAT_COLOURS
-from gravity_games.games.comparison_gravity.rules import ROUNDS, resolve_round, tilt
+from gravity_games.games.comparison_gravity.rules import ROLL_OFF_PASS_LIMIT, ROUNDS, resolve_round, tilt
 
 from .comparison_helpers import comparison_state, play
 
@@ -225,3 +225,14 @@ def test_bad_state_documents_are_named() -> None:
 def test_inconsistent_state_documents_are_refused() -> None:
     with pytest.raises(InvalidStateError, match="'step' must lie in 0-1"):
         comparison_state(2, step=2)
+
+
+def test_roll_off_ties_reroll_and_the_cap_draws_lots() -> None:
+    state = load("comparison-gravity", players=2).new_initial_state()
+    play(state, "roll 5", "roll 5")
+    assert state.current_player() == CHANCE and state.rolloff.contenders == [0, 1]
+    for _ in range(ROLL_OFF_PASS_LIMIT - 1):
+        play(state, "roll g", "roll g")
+    assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    play(state, "lots seat 0")
+    assert state.first == 0 and state.current_player() == 0
