@@ -168,7 +168,7 @@ def game_type(game_id: str) -> pyspiel.GameType:
 # ---------------------------------------------------------------------------
 
 
-class GravitySpielGame(pyspiel.Game):
+class GravitySpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
     """A gravity game seen by OpenSpiel. ``self.inner`` is the gravity :class:`Game`.
 
     :func:`register` makes one subclass per game id, with ``GAME_ID`` set, since
@@ -250,7 +250,7 @@ def _restore_inner(
     return _Inner(game.state_from_json(doc), own)
 
 
-class GravitySpielState(pyspiel.State):
+class GravitySpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping one gravity :class:`State` (all of it in ``_inner``)."""
 
     def __init__(self, game: GravitySpielGame, inner: State | None = None) -> None:
@@ -421,7 +421,8 @@ def load_game(game_id: str, players: int | None = None, **params: Any) -> Gravit
         if param is not None and not _native(param):
             value = _spec_default(Param(key, value, "", kind=param.kind)) if value is not None else ""
         spiel_params[key] = value
-    return pyspiel.load_game(name, spiel_params)
+    game: GravitySpielGame = pyspiel.load_game(name, spiel_params)
+    return game
 
 
 register_all()

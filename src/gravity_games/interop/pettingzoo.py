@@ -66,18 +66,18 @@ def text_to_rgb(text: str, *, scale: int = 2) -> np.ndarray:
     lines = text.splitlines() or [""]
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     boxes = [probe.textbbox((0, 0), line or " ", font=font) for line in lines]
-    line_h = max(b[3] - b[1] for b in boxes) + 4
-    width = max(b[2] - b[0] for b in boxes) + 8
+    line_h = int(max(b[3] - b[1] for b in boxes)) + 4
+    width = int(max(b[2] - b[0] for b in boxes)) + 8
     image = Image.new("RGB", (width, line_h * len(lines) + 8), "white")
     draw = ImageDraw.Draw(image)
     for i, line in enumerate(lines):
         draw.text((4, 4 + i * line_h), line, fill="black", font=font)
     if scale > 1:
-        image = image.resize((image.width * scale, image.height * scale), Image.NEAREST)
+        image = image.resize((image.width * scale, image.height * scale), Image.Resampling.NEAREST)
     return np.asarray(image, dtype=np.uint8)
 
 
-class GravityAECEnv(AECEnv):
+class GravityAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """One gravity game as an AEC environment (see the module docstring for the contract)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "gravity", "is_parallelizable": False}
@@ -113,10 +113,10 @@ class GravityAECEnv(AECEnv):
 
     # -- spaces ---------------------------------------------------------------
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     # -- episode --------------------------------------------------------------
@@ -200,7 +200,7 @@ class GravityAECEnv(AECEnv):
         pass
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return str(self.metadata["name"])
 
 
 def raw_env(
