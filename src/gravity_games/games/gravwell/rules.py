@@ -416,7 +416,14 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.cloaked = [False] * len(self.pos)
         self.resolving = -1
         self.order = []
+        self.res_idx = 0
+        self.eff_type = 0
+        self.eff_value = 0
         self.mods = []
+        self.delayed = []
+        self.shielded = []
+        self.coasted = []
+        self.latchers = []
         if self.phase == PHASES:
             self.end_round()
         else:
@@ -430,7 +437,9 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         for s in range(len(self.pos)):
             if self.es_used[s] and variant != "make-it-count":
                 self.charged[s][0] = True
-        self.queue = [s for s in range(len(self.pos)) if self.round_charge_options(s)]
+        # after round 6 there is no next round to charge a card for: no needless step
+        last = self.round >= ROUNDS
+        self.queue = [] if last else [s for s in range(len(self.pos)) if self.round_charge_options(s)]
         self.next_round_charge()
 
     def next_round_charge(self) -> None:
