@@ -291,3 +291,10 @@ def test_the_module_examples_run() -> None:
     for module in (openspiel, pz_module):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_every_registered_game_registered_with_openspiel_on_import() -> None:
+    assert openspiel.REGISTRATION_ERRORS == {}
+    names = set(pyspiel.registered_names())
+    for game_id in openspiel.list_games():
+        assert openspiel.game_name(game_id) in names

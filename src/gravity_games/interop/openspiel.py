@@ -403,9 +403,26 @@ def register(game_id: str) -> str:
     return name
 
 
-def register_all() -> list[str]:
-    """Register every game the registry knows; returns their OpenSpiel names."""
-    return [register(game_id) for game_id in list_games()]
+REGISTRATION_ERRORS: dict[str, str] = {}
+"""Games :func:`register_all` could not register at import, with the error (``register``
+raises it again when that game is asked for)."""
+
+
+def register_all(*, strict: bool = True) -> list[str]:
+    """Register every game the registry knows; returns their OpenSpiel names.
+
+    With ``strict=False`` (as on import) a game that fails is noted in
+    :data:`REGISTRATION_ERRORS` and the others are still registered.
+    """
+    names = []
+    for game_id in list_games():
+        try:
+            names.append(register(game_id))
+        except Exception as exc:
+            if strict:
+                raise
+            REGISTRATION_ERRORS[game_id] = f"{type(exc).__name__}: {exc}"
+    return names
 
 
 def load_game(game_id: str, players: int | None = None, **params: Any) -> GravitySpielGame:
@@ -425,4 +442,4 @@ def load_game(game_id: str, players: int | None = None, **params: Any) -> Gravit
     return game
 
 
-register_all()
+register_all(strict=False)  # one broken game must not hide the others from OpenSpiel
