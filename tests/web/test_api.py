@@ -254,3 +254,31 @@ def test_finished_games_leave_memory_and_come_back_from_the_store(
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert gid not in hub.games
     assert snapshot(client, gid, tokens) == before  # replayed from the store, identical
+
+
+def test_nobody_hears_of_an_action_the_store_did_not_commit(
+    lite_client: TestClient, toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from concurrent.futures import Future
+
+    client = lite_client
+    gid, tokens = create(client, toy, 2, seed=3)
+    storage = client.app.state.storage  # type: ignore[attr-defined]
+
+    def failing_append(*_args: Any, **_kwargs: Any) -> Future[None]:
+        future: Future[None] = Future()
+        future.set_exception(OSError("disk full"))
+        return future
+
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as ws:
+        first = ws.receive_json()
+        before = snapshot(client, gid, tokens)
+        monkeypatch.setattr(storage, "append_actions", failing_append)
+        r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[0]), json={"action": MARK})
+        assert r.status_code == 503 and "not saved" in r.json()["detail"]
+        assert snapshot(client, gid, tokens) == before
+        monkeypatch.undo()
+        # the next push the other seat receives is the next committed action, not the failed one
+        act(client, gid, tokens[0], DONE)
+        pushed = ws.receive_json()
+        assert pushed["move"] == first["move"] + 1 and pushed["observation"]["marks"] == [0, 0]
