@@ -20,7 +20,7 @@ from .common import console, err_console, write_json
 
 def bench_command(
     games: list[str] = typer.Argument(None, help="Game ids (default: every registered game)."),
-    seconds: float = typer.Option(1.0, "--seconds", "-s", help="Time budget of each engine, in seconds."),
+    seconds: float = typer.Option(1.0, "--seconds", "-s", help="CPU-time budget of each engine, in seconds."),
     players: int = typer.Option(None, "--players", "-n", help="Seats (default: each game's default)."),
     seed: int = typer.Option(0, "--seed", help="Root seed of the random playouts."),
     json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
@@ -41,7 +41,7 @@ def bench_command(
 
 def print_table(doc: dict) -> None:
     table = Table(
-        title=f"random playouts, {doc['seconds']:g} s per engine, ratio to OpenSpiel maedn steps/s",
+        title=f"random playouts, {doc['seconds']:g} CPU s per engine, ratio to OpenSpiel maedn steps/s",
         header_style="bold cyan",
     )
     table.add_column("engine")
