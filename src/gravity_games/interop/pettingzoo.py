@@ -169,8 +169,8 @@ class GravityAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
             return
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise IllegalActionError(f"{agent}: an action is an integer id, got {action!r}")
-        self._cumulative_rewards[agent] = 0.0
         self.state.apply_action(int(action))  # IllegalActionError leaves everything unchanged
+        self._cumulative_rewards[agent] = 0.0  # only once the action is taken, for the same reason
         self._resolve_chance()
         for a in self.agents:
             self.rewards[a] = 0.0
