@@ -92,7 +92,11 @@ def render_text(obs: dict[str, Any], game: Game) -> str:
         )
     lines.append(_scale_line(game))
     for i, record in enumerate(obs["rounds"]):
-        cards = ", ".join(f"{_who(obs, s)} {c}" for s, c in enumerate(record["cards"]))
+        revealed = obs.get("revealed")
+        cards = ", ".join(
+            f"{_who(obs, s)} {c}" + (f"{revealed['tokens_by_round'][i][s]}" if revealed else "")
+            for s, c in enumerate(record["cards"])
+        )
         match = f"; first match {_result_text(obs, record['first_match'])}" if record["first_match"] is not None else ""
         lines.append(f"[dim]Round {i + 1}: {cards}{match}; winner {_result_text(obs, record['winner'])}[/dim]")
     if "revealed" in obs:
