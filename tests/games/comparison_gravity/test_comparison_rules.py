@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from gravity_games import CHANCE, TERMINAL, IllegalActionError, InvalidStateError, load
+from gravity_games import CHANCE, TERMINAL, DataError, IllegalActionError, InvalidStateError, load
 from gravity_games.games.comparison_gravity.data import SEAT_COLOURS
 from gravity_games.games.comparison_gravity.rules import ROLL_OFF_PASS_LIMIT, ROUNDS, resolve_round, tilt
 
@@ -236,3 +238,19 @@ def test_roll_off_ties_reroll_and_the_cap_draws_lots() -> None:
     assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
     play(state, "lots seat 0")
     assert state.first == 0 and state.current_player() == 0
+
+
+def test_own_component_file_changes_the_physics_and_bad_files_are_named(tmp_path: Path) -> None:
+    """A user who owns the printed game passes their own masses and arms (``data``)."""
+    source = Path(__file__).resolve().parents[3] / "src/gravity_games/games/gravity_three/data/components.toml"
+    text = source.read_text(encoding="utf-8").replace(
+        "arms_cm = { A = 4.0, B = 7.0, C = 10.0 }", "arms_cm = { A = 5.0, B = 8.0, C = 12.0 }"
+    )
+    own = tmp_path / "mine.toml"
+    own.write_text(text, encoding="utf-8")
+    game = load("comparison-gravity", players=2, data=str(own))
+    assert game.torque[2][0] == 12.0 * 10.0
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace("grams = [10.0, 13.0, 16.0, 19.0, 22.0]", "grams = [10.0, 9.0, 16.0, 19.0, 22.0]"))
+    with pytest.raises(DataError, match="strictly increase"):
+        load("comparison-gravity", players=2, data=str(broken))
