@@ -136,6 +136,7 @@ def step_reveals_information(before: State, after: State, seat: int, action: int
             if s != seat and real == before.observation(s):
                 continue  # nothing at all changed for this seat, so it learnt nothing
             rng = rng_for(seed, "undo-check", before.move_number(), s)
+            tested = 0
             for _ in range(UNDO_SAMPLES):
                 world = before.resample_from_infostate(s, rng)
                 if world.current_player() != seat or action not in world.legal_actions():
@@ -143,8 +144,11 @@ def step_reveals_information(before: State, after: State, seat: int, action: int
                         return True  # the seat's own view should always allow its own move
                     continue
                 world.apply_action(action)
+                tested += 1
                 if world.observation(s) != real:
                     return True
+            if tested == 0:
+                return True  # this seat's view changed and nothing shows it learnt nothing
     except Exception:  # a game that cannot resample cannot prove nothing was revealed
         log.debug("undo check failed for %s", before.game.ID, exc_info=True)
         return True
