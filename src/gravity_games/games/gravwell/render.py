@@ -99,7 +99,7 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
             lines.append(f"    stack {k + 1}: face down + {faces}{taken}")
     if "my_hand" in obs:
         hand = " ".join(_card_text(game, c) for c in obs["my_hand"]) or "(empty)"
-        lines.append(f"  Your hand (seat {obs['seat']}): {hand}")
+        lines.append(f"  Your hand (seat {obs['seat']}): {hand}   (R repulsor, M multipoint)")
         if obs.get("my_card"):
             lines.append(f"  Your face-down card: {_card_text(game, obs['my_card'])}")
     if obs["winners"]:
