@@ -476,8 +476,6 @@ class MemoryGravityState(State):
         Colours are independent given the readings (each reading concerns one token), so each
         colour's 120 orders are weighed by the likelihood of the seat's own readings of them."""
         new = self.clone()
-        if self.phase == DEAL:
-            return new
         model = self.game.model
         grams = self.game.grams
         mine = [(t, level) for s, t, level in self.lifts if s == seat and level >= 0]
