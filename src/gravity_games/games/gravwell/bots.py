@@ -31,7 +31,7 @@ WIN = 1000.0
 
 
 class HeuristicAgent(Agent):
-    """One-phase lookahead over sampled worlds; settings: ``samples`` (worlds per decision, default 6)."""
+    """One-phase lookahead over sampled worlds; settings: ``samples`` (worlds per decision, default 4)."""
 
     name = "heuristic"
 
@@ -40,7 +40,7 @@ class HeuristicAgent(Agent):
         if unknown:
             raise InvalidParameterError(f"agent 'heuristic' takes only 'samples', got {', '.join(sorted(unknown))}")
         super().__init__(game, seat, seed, **settings)
-        self.samples = int(settings.get("samples", 6))
+        self.samples = int(settings.get("samples", 4))
         if self.samples < 1:
             raise InvalidParameterError("agent 'heuristic': samples must be at least 1")
 
