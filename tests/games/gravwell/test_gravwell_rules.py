@@ -10,7 +10,7 @@ import pytest
 from gravity_games import CHANCE, load
 from gravity_games.core.api import sample_chance
 
-from .gravwell_scenario import fields, play, state
+from .gravwell_scenario import body, fields, play, state
 
 NONE = [False] * 4
 ES = [True, False, False, False]
@@ -230,3 +230,32 @@ def test_state_json_errors_name_the_field() -> None:
         state(2, hands=[["Qq"], []])
     with pytest.raises(InvalidStateError, match="two places"):
         state(2, hands=[["A"], ["A"]])
+
+
+def test_a_users_ships_file_replaces_the_abilities_and_is_validated(tmp_path) -> None:
+    from gravity_games import DataError
+    from gravity_games.games.gravwell.data import load_data
+
+    rows = []
+    for ship in load_data(None).ships:
+        rows.append(f'[[ships]]\nname = "{ship.name}"\ncolour = "{ship.colour}"\nsource = "published"\n')
+        for a in ship.abilities:
+            amount = 5 if a.name == "Afterburner" else a.amount
+            rows.append(f'[[ships.abilities]]\nname = "{a.name}"\neffect = "{a.effect}"\namount = {amount}\n'
+                        f'scope = "{a.scope}"\ncondition = "{a.condition}"\n'
+                        f'condition_value = {a.condition_value}\nsource = "published"\n')
+    mine = tmp_path / "ships.toml"
+    mine.write_text("\n".join(rows))
+    game = load("gravwell", players=2, variant="standard", data=str(mine))
+    doc = {"game": "gravwell", "players": 2, "state": body(
+        2, phase=6, ship=["Rayken", "Gracie"], pos=[10, 0], hands=[["B"], ["Ne"]],
+        charged=[[False, True, False, False], NONE])}
+    st = game.state_from_json(doc)
+    play(st, "play B", "play Ne", "use Afterburner")
+    assert fields(st, "pos") == {"pos": [17, 0]}  # 2 + 5 spaces with the user's Afterburner
+    assert not [r for r in game.data.reconstructed() if "Afterburner" in r["what"]]
+    bad = tmp_path / "bad_ships.toml"
+    bad.write_text('[[ships]]\nname = "X"\ncolour = "red"\nsource = "published"\nabilities = []\n')
+    with pytest.raises(DataError) as err:
+        load("gravwell", players=2, data=str(bad))
+    assert "ships.0.colour" in str(err.value) and "ships.0.abilities" in str(err.value)
