@@ -6,9 +6,11 @@ the torque table the rules compare (torque = mass x arm).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from gravity_games.games.gravity_three import COLOUR_LETTERS, Components, load_components
 
-SPOTS = ("A", "B", "C")
+SPOTS: tuple[Literal["A", "B", "C"], ...] = ("A", "B", "C")
 """The see-saw spots, nearest the fulcrum first; card ids 0-2."""
 
 SEAT_COLOURS = (0, 2, 1)

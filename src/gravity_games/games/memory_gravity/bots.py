@@ -30,7 +30,7 @@ Dist = list[float]
 
 def _beat_random_table() -> dict[tuple[int, int, int], float]:
     """P(a combination beats one opponent whose three numbers are uniform), ties counting half."""
-    triples = list(product(range(1, 6), repeat=3))
+    triples = [(a, b, c) for a in range(1, 6) for b in range(1, 6) for c in range(1, 6)]
     keys = sorted(combination_key(t) for t in triples)
     table: dict[tuple[int, int, int], float] = {}
     for t in triples:
