@@ -33,6 +33,7 @@ from .rules import SavingWaddlesGame
 
 HERO_COLOURS = {"wendy": "#2e8b57", "dipper": "#1f5fbf", "soos": "#8b5a2b", "mabel": "#d63fa0", "stan": "#333333"}
 UNKNOWN = None
+TOKEN_LABEL = {"wendy": "W", "dipper": "D", "soos": "So", "mabel": "M", "stan": "St"}  # Soos and Stan share an S
 
 # kind -> (short text label, one-character text symbol, fill colour)
 STYLE: dict[int, tuple[str, str, str]] = {
@@ -232,8 +233,8 @@ def _token_svg(obs: dict[str, Any], seat: int, name: str, index_here: int) -> st
         else f'<circle cx="{cx}" cy="{cy}" r="9" fill="{colour}" stroke="#fff" stroke-width="2"/>'
     )
     return (
-        f'{shape}<text x="{cx}" y="{cy + 4}" font-size="10" text-anchor="middle" fill="#fff" '
-        f'font-weight="bold">{escape(name[:1])}</text>'
+        f'{shape}<text x="{cx}" y="{cy + 4}" font-size="9" text-anchor="middle" fill="#fff" '
+        f'font-weight="bold">{escape(TOKEN_LABEL.get(name.lower(), name[:1]))}</text>'
     )
 
 
