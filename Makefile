@@ -25,7 +25,7 @@ services:
 	@if [ -f scripts/ci_services.sh ]; then bash scripts/ci_services.sh; fi
 
 lint: install
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests examples
 
 typecheck: install
 	$(BIN)/mypy
