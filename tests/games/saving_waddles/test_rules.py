@@ -227,7 +227,10 @@ def test_stan_takes_his_first_mischief_card_unseen() -> None:
     assert s.draw_hidden
     play(s, "mischief skip")
     assert not s.lying[0] and s.front[0] == [SKIP + HIDDEN]
-    assert "skip" not in str(s.observation(0)["mischief_in_front"])
+    for seat in (0, 1, None):  # nobody, Stan included, learns which card it was
+        assert s.observation(seat)["mischief_in_front"][0] == ["face down"]
+        assert s.observation(seat)["mischief_deck"] == 20 and s.observation(seat)["mischief_discard"]["skip"] == 0
+    assert not any("skip" in line for line in s.log())
     fields: dict[str, Any] = {}
     lay([BACK_TWO], game, 0, fields)
     s = at(game, [7, 0], **fields)
