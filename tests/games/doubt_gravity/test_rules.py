@@ -454,3 +454,11 @@ def test_max_game_length_bounds_games_that_reach_the_round_limit() -> None:
         assert steps <= g.spec.max_game_length and state.round <= 3
         limited += state.outcome().reason.startswith("round limit")  # type: ignore[union-attr]
     assert limited > 0
+
+
+def test_a_doubter_whose_own_bluff_is_turned_over_first_takes_the_stack() -> None:
+    state = play(two_player_start(), "roll 3", "place K2", "done", "place G3", "done")
+    play(state, "doubt")  # seat 0 doubts a stack whose only lie is its own K2
+    assert state.doubt_card == 0
+    assert state.rounds[-1]["taker"] == 0 and state.hand_n == [6, 5]
+    assert any("Bluff spotted: seat 0" in line for line in state.log())
