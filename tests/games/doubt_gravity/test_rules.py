@@ -460,5 +460,5 @@ def test_a_doubter_whose_own_bluff_is_turned_over_first_takes_the_stack() -> Non
     state = play(two_player_start(), "roll 3", "place K2", "done", "place G3", "done")
     play(state, "doubt")  # seat 0 doubts a stack whose only lie is its own K2
     assert state.doubt_card == 0
-    assert state.rounds[-1]["taker"] == 0 and state.hand_n == [6, 5]
+    assert state.rounds[-1]["taker"] == 0 and state.hand_n == [7, 5]
     assert any("Bluff spotted: seat 0" in line for line in state.log())
