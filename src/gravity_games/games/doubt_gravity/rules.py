@@ -348,8 +348,8 @@ class DoubtState(State):
     def remove_token(self, colour: int, number: int) -> None:
         """Setup 1: one token of each colour leaves the game, its number hidden from all."""
         self._new_token(colour, number, LOC_REMOVED)
-        self._note(f"One {COLOUR_NAMES[colour]} token is removed face down.")
         if 0 not in self.next_slot:
+            self._note("One token of each colour is removed face down; nobody may look at them.")
             self.phase = P_COLOUR
             self.chooser = 0
 
@@ -407,20 +407,27 @@ class DoubtState(State):
                 return  # a real chance step
             self._new_token(colour, free[0], seat)
             self.deal.pop(0)
-            self._note(f"Seat {seat} takes the last {COLOUR_NAMES[colour]} token.")
         self.finish_deal()
 
     def deal_token(self, colour: int, number: int) -> None:
         seat = self.deal.pop(0)[0]
         self._new_token(colour, number, seat)
-        self._note(f"Seat {seat} takes a {COLOUR_NAMES[colour]} token.")
         self.advance_deal()
 
     def finish_deal(self) -> None:
+        for seat in range(self.n):
+            counts = [0] * COLOURS
+            for p in range(TOKENS):
+                if self.loc[p] == seat:
+                    counts[p // PER_COLOUR] += 1
+            parts = [f"{k} {COLOUR_NAMES[c]}" for c, k in enumerate(counts) if k]
+            self._note(f"Seat {seat} takes {' and '.join(parts)} token(s) and looks at their numbers.")
         # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.
         for c in range(COLOURS):
             for k in self.free_numbers(c):
                 self._new_token(c, k, LOC_UNUSED)
+        if self.n == 3:
+            self._note("The three tokens nobody took stay face down, out of play.")
         self.phase = P_ROLLOFF
         self.rolloff = RollOff(list(range(self.game.players)))
 
