@@ -422,7 +422,7 @@ class Hub:
     def _keep(self, task: asyncio.Future[None]) -> asyncio.Future[None]:
         """Hold a reference to a task until it ends (asyncio keeps only weak ones)."""
         self.background.add(task)  # type: ignore[arg-type]
-        task.add_done_callback(self.background.discard)  # type: ignore[arg-type]
+        task.add_done_callback(self.background.discard)
         return task
 
     def undo_allowed(self, live: LiveGame, seat: int) -> bool:

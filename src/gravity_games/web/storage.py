@@ -318,7 +318,7 @@ class Storage:
         now = _now()
 
         def write(session: Session) -> None:
-            moved = session.execute(
+            moved = _rowcount(session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.num_actions == expected)
                 .values(
@@ -328,7 +328,7 @@ class Storage:
                     result_json=json.dumps(result) if result is not None else None,
                     updated_at=now,
                 )
-            ).rowcount
+            ))
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale write")
             self._add_actions(session, game_id, actions, now)
@@ -340,7 +340,7 @@ class Storage:
         now = _now()
 
         def write(session: Session) -> None:
-            moved = session.execute(
+            moved = _rowcount(session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.num_actions == expected)
                 .values(
@@ -350,7 +350,7 @@ class Storage:
                     result_json=None,
                     updated_at=now,
                 )
-            ).rowcount
+            ))
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale undo")
             session.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.idx >= keep))
@@ -399,6 +399,11 @@ class Storage:
     def count_actions(self, game_id: str) -> int:
         with self._sessions() as session:
             return int(session.scalar(select(func.count()).where(ActionRow.game_id == game_id)) or 0)
+
+
+def _rowcount(result: Any) -> int:
+    # an UPDATE's result is a CursorResult, which has rowcount (typed as the generic Result)
+    return int(result.rowcount)
 
 
 def _stored(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]) -> StoredGame:
