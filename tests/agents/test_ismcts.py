@@ -136,11 +136,31 @@ def test_ismcts_time_budget_stops_the_search() -> None:
         ("ismcts:iterations=0", "iterations"),
         ("ismcts:seconds=-1", "seconds"),
         ("ismcts:c=-0.5", "c must"),
-        ("ismcts:depth=3", "allowed: iterations, seconds, c"),
+        ("ismcts:depth=3", "allowed: iterations, seconds, c, opponents"),
         ("ismcts:iterations=many", "iterations"),
+        ("ismcts:opponents=psychic", "opponents must be one of tree, random"),
     ],
 )
 def test_ismcts_rejects_bad_settings(spec: str, needle: str) -> None:
     game = load("toy-nim", players=2)
     with pytest.raises(InvalidParameterError, match=needle):
         make_agent(spec, game, 0, seed=0)
+
+
+def test_ismcts_with_random_opponents_keeps_only_its_own_statistics() -> None:
+    game = load("toy-nim", players=3)
+    agent = ISMCTSAgent(game, 0, seed=2, iterations=60, opponents="random")
+    agent.act(SeatView(game.new_initial_state(), 0))
+    search = agent.last_search
+    assert search is not None
+
+    def opponent_visits(node, depth: int) -> int:  # nodes two plies down belong to seats 1 and 2
+        total = 0
+        for child in node.children.values():
+            if depth % 3 != 0:
+                total += child.visits
+            total += opponent_visits(child, depth + 1)
+        return total
+
+    assert opponent_visits(search.root, 0) == 0
+    assert sum(child.visits for child in search.root.children.values()) == 60

@@ -20,7 +20,10 @@ Settings (agent spec ``ismcts:iterations=800:c=0.7``):
 ``iterations``  searches per move (default 200); ``seconds`` a time budget per move
 (when both are given the search stops at whichever comes first; a time budget makes
 play depend on machine speed, so seeded batches should use ``iterations``);
-``c`` the exploration constant (default 0.7).
+``c`` the exploration constant (default 0.7); ``opponents`` ``tree`` (default: the other seats
+choose by their own UCB statistics in the shared tree) or ``random`` (the other seats move at
+random throughout; in a single-observer tree a seat choosing after a hidden choice of ours would
+otherwise respond to it as if it had seen it).
 """
 
 from __future__ import annotations
@@ -86,10 +89,11 @@ class Search:
     search does not reshuffle the others.
     """
 
-    def __init__(self, game: Game, seat: int, seed: int, c: float) -> None:
+    def __init__(self, game: Game, seat: int, seed: int, c: float, opponents: str = "tree") -> None:
         self.game = game
         self.seat = seat
         self.c = c
+        self.model_opponents = opponents == "tree"
         self.rng = random.Random(derive_seed(seed, "ismcts", "determinize"))
         self.rollout_rng = random.Random(derive_seed(seed, "ismcts", "rollout"))
         self.chance_rng = random.Random(derive_seed(seed, "ismcts", "chance"))
@@ -133,6 +137,16 @@ class Search:
                 node = child
                 continue
             legal = state.legal_actions()
+            if player != self.seat and not self.model_opponents:
+                # Other seats move at random inside the tree too: their choices then never
+                # depend on moves of ours they could not see (a hidden card choice).
+                action = legal[self.rng.randrange(len(legal))]
+                state.apply_action(action)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node()
+                node = child
+                continue
             action, node, expanded = self._select_or_expand(node, legal)
             path.append((node, player))
             state.apply_action(action)
@@ -196,10 +210,11 @@ class Search:
         return stats
 
 
-_SETTINGS = ("iterations", "seconds", "c")
+_SETTINGS = ("iterations", "seconds", "c", "opponents")
+_OPPONENT_MODELS = ("tree", "random")
 
 
-def _check_settings(settings: dict[str, Any]) -> tuple[int | None, float | None, float]:
+def _check_settings(settings: dict[str, Any]) -> tuple[int | None, float | None, float, str]:
     unknown = sorted(set(settings) - set(_SETTINGS))
     if unknown:
         raise InvalidParameterError(
@@ -216,9 +231,14 @@ def _check_settings(settings: dict[str, Any]) -> tuple[int | None, float | None,
         seconds = float(seconds)
     if isinstance(c, bool) or not isinstance(c, int | float) or c < 0 or math.isnan(c):
         raise InvalidParameterError(f"ismcts setting c must be a number >= 0, got {c!r}")
+    opponents = settings.get("opponents", "tree")
+    if opponents not in _OPPONENT_MODELS:
+        raise InvalidParameterError(
+            f"ismcts setting opponents must be one of {', '.join(_OPPONENT_MODELS)}, got {opponents!r}"
+        )
     if iterations is None and seconds is None:
         iterations = 200
-    return iterations, seconds, float(c)
+    return iterations, seconds, float(c), opponents
 
 
 class ISMCTSAgent(Agent):
@@ -227,7 +247,7 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
-        self.iterations, self.seconds, self.c = _check_settings(settings)
+        self.iterations, self.seconds, self.c, self.opponents = _check_settings(settings)
         super().__init__(game, seat, seed, **settings)
         self._seed = seed
         self._moves = 0
@@ -239,7 +259,7 @@ class ISMCTSAgent(Agent):
             return legal[0]
         # A fresh seed per decision keeps a game's moves independent of how long the
         # earlier searches ran, and replays exactly with the same agent seed.
-        search = Search(self.game, self.seat, derive_seed(self._seed, "move", self._moves), self.c)
+        search = Search(self.game, self.seat, derive_seed(self._seed, "move", self._moves), self.c, self.opponents)
         self._moves += 1
         search.run(view, self.iterations, self.seconds)
         self.last_search = search
