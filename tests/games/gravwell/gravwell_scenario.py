@@ -20,7 +20,7 @@ def body(players: int, **fields: Any) -> dict[str, Any]:
         "es_used": [False] * n, "order": [], "res_idx": 0, "delayed": [], "queue": [],
         "cloaked": [False] * n, "resolving": -1, "eff_type": "tractor", "eff_value": 0, "mods": [],
         "shielded": [], "coasted": [], "latchers": [], "drag": [], "echo": 0,
-        "last_cards": [None] * n, "winners": [], "reason": "",
+        "last_cards": [None] * n, "discards": [], "winners": [], "reason": "",
     }
     base.update(fields)
     return base

@@ -34,6 +34,9 @@ def test_phase_2_moving_towards_the_nearest_object() -> None:
     assert fields(st, "order") == {"order": [2, 1, 0]}
     go_until_choice(st)
     assert fields(st, "pos") == {"pos": [12, 0, 5]}
+    # "As soon as a card has resolved, discard it into a common discard pile": face up for everyone
+    assert fields(st, "discards") == {"discards": ["Y", "Ir", "B"]}
+    assert st.observation(1)["discards"] == ["B", "Ir", "Y"]
 
 
 def test_phase_3_repulsor_movement() -> None:

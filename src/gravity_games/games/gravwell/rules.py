@@ -99,6 +99,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         "revealed", "deck", "stacks", "taken", "form", "mine_order", "mine_idx", "charged", "es_used",
         "order", "res_idx", "delayed", "queue", "cloaked", "resolving", "eff_type", "eff_value", "mods",
         "shielded", "coasted", "latchers", "drag", "echo", "last_cards", "winners", "reason", "dealt",
+        "discards",
     )
     __slots__ = (*FIELDS, "L", "dest", "fdir", "tables")
 
@@ -146,6 +147,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.drag: list[list[int]] = []
         self.echo: int = 0
         self.last_cards: list[int] = [-1] * n
+        self.discards: list[int] = []
         self.winners: list[int] = []
         self.reason: str = ""
         if t.variant == "classic":
@@ -411,6 +413,8 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
 
     def end_phase(self) -> None:
         self.last_cards = list(self.chosen)
+        # resolved cards go face up on the common discard pile until the round ends
+        self.discards.extend(c for c in self.chosen if c >= 0)
         self.chosen = [-1] * len(self.pos)
         self.revealed = False
         self.cloaked = [False] * len(self.pos)
@@ -452,6 +456,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.phase = 0
         self.hands = [[] for _ in self.pos]
         self.known = [[] for _ in self.pos]
+        self.discards = []
         if self.round > ROUNDS:
             self.finish_by_distance()
         else:
@@ -523,6 +528,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         new.drag = [g[:] for g in self.drag]
         new.echo = self.echo
         new.last_cards = self.last_cards[:]
+        new.discards = self.discards[:]
         new.winners = self.winners[:]
         new.reason = self.reason
         return new

@@ -90,6 +90,7 @@ class ViewsMixin:
                         "taken_by": self.taken[k] if self.taken[k] >= 0 else None}
                        for k, st in enumerate(self.stacks)],
             "mining_order": list(self.mine_order),
+            "discards": self._syms(self.discards),
             "winners": list(self.winners),
             "result": self.reason or None,
         }
@@ -184,6 +185,7 @@ class ViewsMixin:
             "drag": [list(g) for g in self.drag],
             "echo": self.echo,
             "last_cards": [sym(c) for c in self.last_cards],
+            "discards": [sym(c) for c in self.discards],
             "winners": list(self.winners),
             "reason": self.reason,
         }
@@ -290,11 +292,12 @@ def state_from_body(state: GravwellState, body: Mapping[str, Any]) -> None:
     state.drag = [[int(x) for x in g] for g in body["drag"]]
     state.echo = integer("echo", 0, 1)
     state.last_cards = [card(c, "last_cards") for c in per_seat("last_cards")]
+    state.discards = cards(body["discards"], "discards")
     state.winners = [int(x) for x in body["winners"]]
     state.reason = str(body["reason"])
     seen: dict[int, str] = {}
     places = [("hands", c) for h in state.hands for c in h] + [("chosen", c) for c in state.chosen if c >= 0]
-    places += [("deck", c) for c in state.deck]
+    places += [("deck", c) for c in state.deck] + [("discards", c) for c in state.discards]
     places += [("stacks", c) for k, st in enumerate(state.stacks) if state.taken[k] < 0 for c in st if c >= 0]
     for where, c in places:
         if c in seen:
@@ -369,4 +372,5 @@ def encode_observation(obs: Mapping[str, Any], t: Tables) -> list[float]:
     for i in range(12):
         v += one_hot(mining[i] if i < len(mining) else None, 6)
     v += [1.0 if obs["result"] == r else 0.0 for r in REASONS]
+    v += card_bits(obs["discards"])
     return v

@@ -85,7 +85,7 @@ class Tables:
         # observation tensor layout (see rules_views.encode_observation)
         self.per_seat = 1 + 6 + 4 + 4 + 3 + 4 + 3 * n_cards
         self.tensor_size = (2 + len(STAGE_NAMES) + 7 + 2 + 6 * self.per_seat + 6 + 7 + 12 + 4 + 1
-                            + 12 * (n_cards + 2) + 2 * n_cards + 6 + 6 + 6 + 12 * 6 + 2)
+                            + 12 * (n_cards + 2) + 3 * n_cards + 6 + 6 + 6 + 12 * 6 + 2)
 
     def initial_charge(self) -> list[bool]:
         """Emergency Stop starts charged; "Make It Count" charges every card at the start."""
