@@ -60,6 +60,10 @@ from .ids import (
 from .state_json import fill_state_from_body, state_to_body
 from .tensor import encode_observation, observation_tensor_size
 
+_DEAL_OUTCOMES: dict[tuple[int, ...], list[tuple[int, float]]] = {}
+"""Deal outcomes by (colour, numbers drawn so far for its five ids): at most a few hundred."""
+
+
 # -- the game --------------------------------------------------------------------------
 
 
@@ -100,6 +104,7 @@ class DoubtGravity(Game):
     model: PerceptionModel
     grams: tuple[float, ...]
     tokens_in_play: int
+    lift_outcomes: dict[float, list[tuple[int, float]]]
 
     def _check_params(self) -> None:
         self.components = load_components(self.params["data"])
@@ -107,6 +112,7 @@ class DoubtGravity(Game):
         self.grams = tuple(self.components.masses.grams)
         # 2 players: 4 + 2 tokens each; 3 players: 2 + 1 each.
         self.tokens_in_play = 12 if self.players == 2 else 9
+        self.lift_outcomes: dict[float, list[tuple[int, float]]] = {}  # stack mass -> reading outcomes
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
@@ -256,9 +262,14 @@ class DoubtState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == P_LIFT:
-            return list(self.dg.model.outcomes(self.stack_mass()))
+            mass = self.stack_mass()
+            lifts = self.dg.lift_outcomes
+            outcomes = lifts.get(mass)
+            if outcomes is None:
+                outcomes = lifts[mass] = list(self.dg.model.outcomes(mass))
+            return outcomes
         if phase in (P_ROLL, P_ROLLOFF):
-            return list(ROLL_OUTCOMES)
+            return ROLL_OUTCOMES  # shared, never changed (as every outcome list handed out)
         if phase == P_LOTS:
             assert self.rolloff is not None
             tied = self.rolloff.contenders
@@ -268,8 +279,14 @@ class DoubtState(State):
             return [(colour * PER_COLOUR + k, 1.0 / PER_COLOUR) for k in range(PER_COLOUR)]
         if phase == P_DEAL:
             colour = self.deal[0][1]
-            free = self.free_numbers(colour)
-            return [(colour * PER_COLOUR + k - 1, 1.0 / len(free)) for k in free]
+            base = colour * PER_COLOUR
+            key = (colour, *self.number[base : base + PER_COLOUR])
+            outcomes = _DEAL_OUTCOMES.get(key)
+            if outcomes is None:
+                free = self.free_numbers(colour)
+                outcomes = [(base + k - 1, 1.0 / len(free)) for k in free]
+                _DEAL_OUTCOMES[key] = outcomes
+            return outcomes
         return []
 
     def _apply(self, action: int) -> None:
@@ -326,8 +343,8 @@ class DoubtState(State):
 
     def free_numbers(self, colour: int) -> list[int]:
         """Numbers of ``colour`` still in the box (not removed, not dealt)."""
-        used = {self.number[p] for p in range(colour * PER_COLOUR, colour * PER_COLOUR + PER_COLOUR)}
-        return [k for k in range(1, PER_COLOUR + 1) if k not in used]
+        used = self.number[colour * PER_COLOUR : colour * PER_COLOUR + PER_COLOUR]
+        return [k for k in (1, 2, 3, 4, 5) if k not in used]
 
     def stack_mass(self) -> float:
         grams = self.dg.grams
