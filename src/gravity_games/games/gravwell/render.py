@@ -233,7 +233,8 @@ def _panel(obs: dict[str, Any], game: Game) -> list[str]:
     out = [f'<rect x="{x0 - 10}" y="14" width="{W - x0}" height="{H - 28}" rx="12" fill="#0d1328" '
            'stroke="#2c3766" opacity="0.92"/>']
     y = 42
-    title = f"Round {obs['round']}/6 \u00b7 Phase {obs['phase']}/6"
+    phase = f"Phase {obs['phase']}/6" if obs["phase"] else "Mining" if obs["round"] > 1 else "Setup"
+    title = f"Round {obs['round']}/6 \u00b7 {phase}"
     out.append(f'<text x="{x0 + 4}" y="{y}" font-size="19" font-weight="bold" fill="#f1f4ff">{title}</text>')
     y += 20
     step = obs["stage"] + (f" \u00b7 seat {obs['to_act']} to act" if obs["to_act"] is not None else "")
@@ -247,8 +248,10 @@ def _panel(obs: dict[str, Any], game: Game) -> list[str]:
                    f'fill="#fff">{escape(_letter(s))}</text>')
         name = escape(s["ship"] or f"Seat {s['seat']}")
         out.append(f'<text x="{x0 + 26}" y="{y}" font-size="13" fill="#f1f4ff">{name}</text>')
-        where = "gate" if s["in_gate"] else f"space {s['position']}"
-        out.append(f'<text x="{x0 + 140}" y="{y}" font-size="11" fill="#b9c4ee">{where}, {s["to_goal"]} to go</text>')
+        where = "in a gate" if s["in_gate"] else f"space {s['position']}"
+        goal = "Outer" if s["start"] == "inner" else "Inner"
+        out.append(f'<text x="{x0 + 128}" y="{y}" font-size="11" fill="#b9c4ee">{where} \u00b7 {s["to_goal"]} '
+                   f'to {goal}</text>')
         card = s["card"] or ("\u25a0 chosen" if s["has_chosen"] else "")
         if card:
             rank = f" #{order.index(s['seat']) + 1}" if s["seat"] in order else ""
