@@ -237,8 +237,21 @@ def load_components(path: str | None = None) -> Components:
     return validate(Components, raw, where)
 
 
-@lru_cache(maxsize=8)
 def load_tables(path: str | None = None) -> Tables:
+    """Tables for the packaged data or a user's file (cached; an edited file is read again)."""
+    import os
+
+    stamp = 0.0
+    if path is not None:
+        try:
+            stamp = os.stat(path).st_mtime
+        except OSError:
+            stamp = -1.0  # load_components reports the unreadable file
+    return _cached_tables(path, stamp)
+
+
+@lru_cache(maxsize=8)
+def _cached_tables(path: str | None, stamp: float) -> Tables:
     return build_tables(load_components(path))
 
 
