@@ -141,10 +141,11 @@ def render_svg(observation: dict[str, Any], game: Any) -> str:
         svg.append(ring)
         for i, m in enumerate(monsters.get(name, [])):
             colour = LEVEL_COLOURS.get(m["difficulty"] or "", "#674ea7")
-            mx, my = x - 44 + i * 30, y + 42 + i * 20
-            svg.append(f'<rect x="{mx - 20}" y="{my - 10}" width="90" height="18" rx="9" fill="{colour}"/>'
-                       f'<text x="{mx + 25}" y="{my + 3}" font-size="9" text-anchor="middle" fill="#fff" '
-                       f'font-weight="bold">{escape(m["name"][:17])}</text>')
+            wide = 6 * len(m["name"]) + 14
+            mx, my = x - wide / 2, y + 42 + i * 20
+            svg.append(f'<rect x="{mx:.0f}" y="{my - 10}" width="{wide}" height="18" rx="9" fill="{colour}"/>'
+                       f'<text x="{x}" y="{my + 3}" font-size="9" text-anchor="middle" fill="#fff" '
+                       f'font-weight="bold">{escape(m["name"])}</text>')
         for i, c in enumerate(chars.get(name, [])):
             colour = CHAR_COLOURS.get(c["name"] or "", "#000")
             cx, cy = x + 72, y - 20 + i * 22
@@ -186,7 +187,9 @@ def _alarm_svg(obs: dict[str, Any], x: float, y: float) -> list[str]:
 def _panel_svg(obs: dict[str, Any], x: float, y: float) -> list[str]:
     out = [f'<rect x="{x - 10}" y="{y - 20}" width="230" height="250" rx="8" fill="#fffdf6" opacity="0.9" '
            'stroke="#5b4a2e"/>']
-    rows = [f"Turn {obs['turn'] + 1} - {obs['result']}"]
+    rows = [f"Turn {obs['turn'] + 1}"]
+    if obs["result"] != "ongoing":
+        rows.append(obs["result"])
     if obs["characters"]:
         rows.append(f"Active: {obs['characters'][obs['active']]['name']}")
     rows.append("Next monster cards: " + str(len(obs["revealed"])))
