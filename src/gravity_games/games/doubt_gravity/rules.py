@@ -152,6 +152,7 @@ class DoubtState(State):
         "extra",
         "first",
         "hand_n",
+        "hands",
         "known",
         "loc",
         "n",
@@ -190,6 +191,7 @@ class DoubtState(State):
         self.owner = [-1] * TOKENS  # who placed it on the current stack
         self.stack: list[int] = []  # bottom first
         self.hand_n = [0] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # token ids per seat (any order)
         self.colour = [-1] * n
         self.extra = [-1] * n
         self.chooser = 0
@@ -233,9 +235,9 @@ class DoubtState(State):
         phase = self.phase
         if phase == P_PLACE:
             seat = (self.first + self.turn_index) % self.n
-            loc, number = self.loc, self.number
+            number = self.number
             # place action = colour * 5 + number - 1, and colour * 5 = p - p % 5
-            actions = [p - p % PER_COLOUR + number[p] - 1 for p in range(TOKENS) if loc[p] == seat]
+            actions = [p - p % PER_COLOUR + number[p] - 1 for p in self.hands[seat]]
             actions.sort()
             actions.append(A_DONE)
             return actions
@@ -336,8 +338,8 @@ class DoubtState(State):
     def token_in_hand(self, seat: int, action: int) -> int:
         """The physical token of ``seat`` whose colour and number the action names (-1: none)."""
         colour, number = action // PER_COLOUR, action % PER_COLOUR + 1
-        for p in range(colour * PER_COLOUR, colour * PER_COLOUR + PER_COLOUR):
-            if self.loc[p] == seat and self.number[p] == number:
+        for p in self.hands[seat]:
+            if p // PER_COLOUR == colour and self.number[p] == number:
                 return p
         return -1
 
@@ -358,6 +360,7 @@ class DoubtState(State):
         if where >= 0:
             self.known[p] |= 1 << where
             self.hand_n[where] += 1
+            self.hands[where].append(p)
         return p
 
     # -- setup ---------------------------------------------------------------------
@@ -518,6 +521,7 @@ class DoubtState(State):
         self.owner[p] = seat
         self.stack.append(p)
         self.hand_n[seat] -= 1
+        self.hands[seat].remove(p)
         self.placed += 1
         if self.hand_n[seat] == 0:
             self.end_turn(seat)
@@ -596,6 +600,7 @@ class DoubtState(State):
             self.loc[p] = taker
             self.known[p] |= 1 << taker
         self.hand_n[taker] += len(self.stack)
+        self.hands[taker].extend(self.stack)
         self.end_round(doubter, tuple(revealed), taker)
 
     def stack_leaves_game(self) -> None:
@@ -870,6 +875,7 @@ class DoubtState(State):
         new.owner = list(self.owner)
         new.stack = list(self.stack)
         new.hand_n = list(self.hand_n)
+        new.hands = [list(h) for h in self.hands]
         new.colour = list(self.colour)
         new.extra = list(self.extra)
         new.chooser = self.chooser

@@ -71,6 +71,7 @@ def fill_state_from_body(state: DoubtState, body: Mapping[str, Any]) -> None:
         raise InvalidStateError(f"doubt-gravity: 'tokens' must list all {TOKENS} tokens")
     state.number, state.loc, state.known, state.public, state.owner = [], [], [], [], []
     state.hand_n = [0] * n
+    state.hands = [[] for _ in range(n)]
     names = {v: k for k, v in LOC_NAMES.items()}
     for p, tok in enumerate(tokens):
         if tok["id"] != p:
@@ -84,6 +85,7 @@ def fill_state_from_body(state: DoubtState, body: Mapping[str, Any]) -> None:
             if not 0 <= loc < n:
                 raise InvalidStateError(f"doubt-gravity: token {p} is with {where!r}; seats are 0-{n - 1}")
             state.hand_n[loc] += 1
+            state.hands[loc].append(p)
         elif where in names:
             loc = names[where]
         else:
