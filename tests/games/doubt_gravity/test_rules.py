@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from doubt_helpers import TWO_PLAYER_DEAL, game, play, three_player_start, two_player_start
@@ -462,3 +463,20 @@ def test_a_doubter_whose_own_bluff_is_turned_over_first_takes_the_stack() -> Non
     assert state.doubt_card == 0
     assert state.rounds[-1]["taker"] == 0 and state.hand_n == [7, 5]
     assert any("Bluff spotted: seat 0" in line for line in state.log())
+
+
+def test_a_users_component_file_sets_the_masses(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    packaged = Path(__file__).parents[3] / "src/gravity_games/games/gravity_three/data/components.toml"
+    text = packaged.read_text(encoding="utf-8").replace(
+        "grams = [10.0, 13.0, 16.0, 19.0, 22.0]", "grams = [5.0, 10.0, 15.0, 20.0, 25.0]"
+    )
+    assert "grams = [5.0" in text
+    mine = tmp_path / "components.toml"
+    mine.write_text(text, encoding="utf-8")
+    state = two_player_start(data=str(mine))
+    play(state, "roll 3", "place K3", "done", "pass")
+    assert state.observation(1)["readings"][0]["grams"] == pytest.approx(15.0, abs=0.2)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("grams = [5.0, 10.0, 15.0, 20.0, 25.0]", "grams = [5.0, 4.0, 15.0, 20.0, 25.0]"))
+    with pytest.raises(DataError, match="masses"):
+        game(2, data=str(bad))
