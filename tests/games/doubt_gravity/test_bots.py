@@ -67,3 +67,11 @@ def test_heuristic_beats_random_with_two_players() -> None:
 
 def test_heuristic_beats_random_with_three_players() -> None:
     assert win_rate(3, 200) > 0.5
+
+
+def test_out_of_tokens_and_alone_it_lets_the_stack_go_by() -> None:
+    # Seat 1 placed its whole hand: if the stack goes by, it wins; a doubt could only hurt it.
+    state = play(two_player_start(), "roll 4", "place K2", "place K3", "done")
+    play(state, "place G4", "place G2", "place G3", "place G5", "place R4", "place R5", "correct")
+    assert state.hand_n[1] == 0 and state.current_player() == 1
+    assert decide(state, 1) == A_CORRECT

@@ -136,10 +136,16 @@ class HeuristicAgent(Agent):
             return True  # no honest-looking stack fits what was felt
         p_me = takers[me] / total
         threats = [s for s in range(self.players) if s != me and obs["hand_counts"][s] == 0]
+        if obs["hand_counts"][me] == 0:
+            # This seat goes out unless it takes the stack. Alone, it wins if the stack goes by:
+            # a doubt can only lose. With an opponent out too, the Doubt Card decides the tie, and
+            # a later doubter would take it: a doubt that does not come back here wins.
+            if not threats:
+                return False
+            return p_me < 0.5
         if threats:
-            # An opponent goes out unless a bluff of theirs is found: doubting can only help,
-            # unless this seat is out too and would take the stack back.
-            return obs["hand_counts"][me] > 0 or p_me < 0.5
+            # An opponent goes out unless a bluff of theirs is found: doubting can only help.
+            return True
         return p_me < self.tau
 
     def sample_stack(
