@@ -107,8 +107,12 @@ class Param:
         if self.kind is bool:
             return "true or false"
         if self.kind is tuple:
-            return "a comma-separated list"
-        return f"a {self.kind.__name__}"
+            text = "a comma-separated list"
+        elif self.name in ("data", "path", "file") or self.name.endswith("_file"):
+            text = "a file path"
+        else:
+            text = "any text"
+        return f"{text}, or none" if self.nullable else text
 
     def parse(self, text: str) -> Any:
         """Parse a command-line value and validate it."""
