@@ -220,7 +220,7 @@ def test_a_users_board_file_replaces_the_packaged_board(tmp_path) -> None:
     st = game.new_initial_state()
     assert fields(st, "junk") == {"junk": [28, 40]}
     assert st.observation(None)["track_length"] == 60
-    assert not any(r["what"] == "board" for r in game.data.reconstructed())
+    assert not any(r["name"] == "board" for r in game.data.reconstructed())
 
 
 def test_state_json_errors_name_the_field() -> None:
@@ -253,9 +253,20 @@ def test_a_users_ships_file_replaces_the_abilities_and_is_validated(tmp_path) ->
     st = game.state_from_json(doc)
     play(st, "play B", "play Ne", "use Afterburner")
     assert fields(st, "pos") == {"pos": [17, 0]}  # 2 + 5 spaces with the user's Afterburner
-    assert not [r for r in game.data.reconstructed() if "Afterburner" in r["what"]]
+    assert not [r for r in game.data.reconstructed() if "Afterburner" in r["name"]]
     bad = tmp_path / "bad_ships.toml"
     bad.write_text('[[ships]]\nname = "X"\ncolour = "red"\nsource = "published"\nabilities = []\n')
     with pytest.raises(DataError) as err:
         load("gravwell", players=2, data=str(bad))
     assert "ships.0.colour" in str(err.value) and "ships.0.abilities" in str(err.value)
+
+
+def test_every_reconstructed_value_is_listed_for_gravity_rules() -> None:
+    from gravity_games.core.registry import entry
+
+    values = entry("gravwell").reconstructed()
+    names = [v["name"] for v in values]
+    assert names[0] == "board"
+    assert sum(n.startswith("card ") for n in names) == 14
+    assert sum(":" in n for n in names) == 18
+    assert all(v["value"] and v["reason"] for v in values)

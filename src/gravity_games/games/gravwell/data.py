@@ -147,19 +147,19 @@ class GravwellData:
         """Every reconstructed value, for ``gravity rules`` and the docs."""
         out: list[dict[str, Any]] = []
         if self.board.source == "reconstructed":
-            out.append({"what": "board", "value": {"length": self.board.length,
-                                                    "debris_fields": list(self.board.debris_fields),
-                                                    "merton_cloud": self.board.merton_cloud},
-                        "reasoning": self.board.reasoning})
+            b = self.board
+            out.append({"name": "board", "value": f"{b.length} spaces, Debris Fields {b.debris_fields[0]} and "
+                        f"{b.debris_fields[1]}, Merton Cloud {b.merton_cloud}", "reason": b.reasoning})
         for c in self.cards:
             if c.source == "reconstructed":
-                out.append({"what": f"card {c.symbol}", "value": f"{c.name} {c.value} {c.type}",
-                            "reasoning": "one of the 14 cards for 5-6 players (see docs/games/gravwell.md)"})
+                out.append({"name": f"card {c.symbol}", "value": f"{c.name}, {c.value}, {c.type.replace('_', ' ')}",
+                            "reason": "one of the 14 cards for 5-6 players: the published deck's mix plus the "
+                                      "new Multipoint Repulsor, symbols filling the alphabet (docs)"})
         for s in self.ships:
             for a in s.abilities:
                 if a.source == "reconstructed":
-                    out.append({"what": f"{s.name}: {a.name}", "value": f"{a.text} {a.charge_text}",
-                                "reasoning": "reconstructed from the ship description (docs/games/gravwell.md)"})
+                    out.append({"name": f"{s.name}: {a.name}", "value": f"{a.text} {a.charge_text}",
+                                "reason": "from the ship's description in the rulebook (docs/games/gravwell.md)"})
         return out
 
 
