@@ -286,6 +286,8 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
         self.foe = -1
         self.ds = self.dm = self.dc = 0
         self.extra = 0
+        self._ckey = -1  # 1 while _cval holds the options of the pending step (they are asked several times)
+        self._cval: Any = None
 
     # -- copying -------------------------------------------------------------------------------
     def clone(self) -> GravityFallsState:
@@ -331,6 +333,8 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
         new.foe = self.foe
         new.ds, new.dm, new.dc = self.ds, self.dm, self.dc
         new.extra = self.extra
+        new._ckey = -1
+        new._cval = None
         return new
 
     # -- the task machine ----------------------------------------------------------------------
@@ -386,14 +390,21 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
         return Outcome(winners, RESULTS[self.result] if self.result else "ended", detail)
 
     def _legal_actions(self) -> list[int]:
-        return sorted(self._decision_options(self.tasks[0]))
+        if self._ckey != 1:
+            self._cval = sorted(self._decision_options(self.tasks[0]))
+            self._ckey = 1
+        return list(self._cval)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
             return []
-        return self._chance_options(self.tasks[0])
+        if self._ckey != 1:
+            self._cval = self._chance_options(self.tasks[0])
+            self._ckey = 1
+        return list(self._cval)
 
     def _apply(self, action: int) -> None:
+        self._ckey = -1  # the options of this step are used up
         task = self.tasks[0]
         if task[0] in CHANCE_TASKS:
             self._apply_chance(task, action)

@@ -48,6 +48,7 @@ class MonsterPhase:
             if len(outcomes) == 1:
                 roll(self, task, outcomes[0][0])
                 return True
+            self._cval, self._ckey = outcomes, 1
             return False
         options = opts(self, task)
         if not options:
@@ -56,6 +57,7 @@ class MonsterPhase:
         if len(options) == 1:  # a forced choice is no step of its own
             do(self, task, options[0])
             return True
+        self._cval, self._ckey = sorted(options), 1
         return False
 
     def _decision_options(self: Any, task: tuple) -> list[int]:
