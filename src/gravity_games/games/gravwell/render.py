@@ -84,6 +84,11 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
         if s["cloaked"]:
             parts.append("vanished this phase")
         lines.append(", ".join(parts))
+    if not obs["resolution_order"] and any(s["last_card"] for s in obs["ships"]):
+        last = ", ".join(f"{_label(s)} {s['last_card']}" for s in obs["ships"] if s["last_card"])
+        lines.append(f"  Last phase: {last}")
+    if obs["discards"]:
+        lines.append("  Discarded this round: " + " ".join(obs["discards"]))
     if obs["resolution_order"]:
         order = " -> ".join(f"{obs['ships'][s]['card']}" for s in obs["resolution_order"])
         lines.append(f"  Resolution order: {order}")

@@ -309,8 +309,17 @@ def state_from_body(state: GravwellState, body: Mapping[str, Any]) -> None:
 
 
 def encode_observation(obs: Mapping[str, Any], t: Tables) -> list[float]:
-    """Flatten one observation into ``t.tensor_size`` floats (layout in Tables.__init__)."""
+    """Flatten one observation into ``t.tensor_size`` floats (sized by the player count ``n``).
+
+    Layout: round, phase; stage one-hot; seat to act (n + 1, last = nobody); junk; per seat: ship
+    one-hot, start, position, in gate, distance, 4 charged flags, hand size, chosen, cloaked, shielded,
+    coasting, latching, delayed, last phase's card (index scalar), revealed card one-hot, known cards;
+    place in the resolution order; resolving seat (n + 1); modifier flags; card type one-hot and value;
+    2n stacks (face-up cards, face-down present, taken); own hand, own face-down card; own seat;
+    drag choices; winners; mining order (2n x n); result; discard pile.
+    """
     n_cards = len(t.symbols)
+    n = t.players
     idx = t.symbol_index
     L = float(t.length)
     v: list[float] = [obs["round"] / 6.0, obs["phase"] / 6.0]
@@ -329,33 +338,27 @@ def encode_observation(obs: Mapping[str, Any], t: Tables) -> list[float]:
         return out
 
     v += one_hot(STAGE_NAMES.index(obs["stage"]), len(STAGE_NAMES))
-    v += one_hot(obs["to_act"] if obs["to_act"] is not None else 6, 7)
+    v += one_hot(obs["to_act"] if obs["to_act"] is not None else n, n + 1)
     v += [j / L for j in obs["junk"]]
-    ships = obs["ships"]
-    for s in range(6):
-        if s >= len(ships):
-            v += [0.0] * t.per_seat
-            continue
-        sh = ships[s]
+    for sh in obs["ships"]:
         ship_k = t.ship_names.index(sh["ship"]) if sh["ship"] is not None else None
-        v.append(1.0)
         v += one_hot(ship_k, 6)
         v += [1.0 if sh["start"] == "outer" else 0.0, sh["position"] / L, float(sh["in_gate"]), sh["to_goal"] / L]
         v += [float(x) for x in sh["charged"]]
         v += [sh["hand_size"] / 9.0, float(sh["has_chosen"]), float(sh["cloaked"])]
         v += [float(sh["shielded"]), float(sh["coasting"]), float(sh["latching"]), float(sh["delayed"])]
+        v.append((idx[sh["last_card"]] + 1) / n_cards if sh["last_card"] else 0.0)
         v += card_bits([sh["card"]] if sh["card"] else [])
         v += card_bits(sh["known_cards"])
-        v += card_bits([sh["last_card"]] if sh["last_card"] else [])
     order = obs["resolution_order"]
-    v += [(order.index(s) + 1) / 6.0 if s in order else 0.0 for s in range(6)]
-    v += one_hot(obs["resolving"] if obs["resolving"] is not None else 6, 7)
+    v += [(order.index(s) + 1) / n if s in order else 0.0 for s in range(n)]
+    v += one_hot(obs["resolving"] if obs["resolving"] is not None else n, n + 1)
     mods = obs["modifiers"]
     v += [1.0 if any(m.startswith(f) for m in mods) else 0.0 for f in MOD_FLAGS]
     v += one_hot(TYPE_NAMES.index(obs["card_type"]) if obs["card_type"] else None, 4)
     v.append((obs["card_value"] or 0) / 20.0)
     stacks = obs["stacks"]
-    for k in range(12):
+    for k in range(2 * n):
         if k < len(stacks):
             st = stacks[k]
             v += card_bits([c for c in st["face_up"] if c])
@@ -364,13 +367,13 @@ def encode_observation(obs: Mapping[str, Any], t: Tables) -> list[float]:
             v += [0.0] * (n_cards + 2)
     v += card_bits(obs.get("my_hand", []))
     v += card_bits([obs["my_card"]] if obs.get("my_card") else [])
-    v += one_hot(obs.get("seat"), 6)
+    v += one_hot(obs.get("seat"), n)
     drag = obs["drag_choices"]
-    v += [1.0 if s in drag else 0.0 for s in range(6)]
-    v += [1.0 if s in obs["winners"] else 0.0 for s in range(6)]
+    v += [1.0 if s in drag else 0.0 for s in range(n)]
+    v += [1.0 if s in obs["winners"] else 0.0 for s in range(n)]
     mining = obs["mining_order"]
-    for i in range(12):
-        v += one_hot(mining[i] if i < len(mining) else None, 6)
+    for i in range(2 * n):
+        v += one_hot(mining[i] if i < len(mining) else None, n)
     v += [1.0 if obs["result"] == r else 0.0 for r in REASONS]
     v += card_bits(obs["discards"])
     return v

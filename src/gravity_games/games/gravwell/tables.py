@@ -83,9 +83,10 @@ class Tables:
         self.reveal_slots = [[k for k in (1, 2, 3) if e[k] in REVEAL_EFFECTS] for e in self.effect]
         n_cards = len(self.symbols)
         # observation tensor layout (see rules_views.encode_observation)
-        self.per_seat = 1 + 6 + 4 + 4 + 3 + 4 + 3 * n_cards
-        self.tensor_size = (2 + len(STAGE_NAMES) + 7 + 2 + 6 * self.per_seat + 6 + 7 + 12 + 4 + 1
-                            + 12 * (n_cards + 2) + 3 * n_cards + 6 + 6 + 6 + 12 * 6 + 2)
+        n = players
+        self.per_seat = 6 + 4 + 4 + 3 + 4 + 1 + 2 * n_cards
+        self.tensor_size = (2 + len(STAGE_NAMES) + (n + 1) + 2 + n * self.per_seat + n + (n + 1) + 12 + 4 + 1
+                            + 2 * n * (n_cards + 2) + 2 * n_cards + n + n + n + 2 * n * n + 2 + n_cards)
 
     def initial_charge(self) -> list[bool]:
         """Emergency Stop starts charged; "Make It Count" charges every card at the start."""
