@@ -46,9 +46,30 @@ def click_a_move(page: Any, rng: random.Random, use_board: bool = False) -> str:
         assert count > 0, "it is this seat's turn but no move is offered"
         target = buttons.nth(rng.randrange(count))
         label = target.inner_text()
-    target.click()
-    page.wait_for_function(f"{MOVE_ATTR} !== '{before}'", timeout=20_000)
+    click_where_a_person_can(target)
+    try:
+        page.wait_for_function(f"{MOVE_ATTR} !== '{before}'", timeout=20_000)
+    except Exception:
+        toast = page.locator("#toast").inner_text()
+        raise AssertionError(f"clicking {label!r} did not move the game on (message: {toast!r})") from None
     return label
+
+
+def click_where_a_person_can(target: Any) -> None:
+    """Click the element at a point where it is really on top (a token or die may cover its centre)."""
+    box = target.bounding_box()
+    assert box is not None, "the move is not on screen"
+    w, h = box["width"], box["height"]
+    spots = [None] + [{"x": w * fx, "y": h * fy} for fx, fy in
+                      ((0.5, 0.15), (0.15, 0.5), (0.85, 0.5), (0.5, 0.85), (0.25, 0.25), (0.75, 0.75))]
+    for spot in spots:
+        try:
+            target.click(position=spot, trial=True, timeout=1500)
+        except Exception:
+            continue
+        target.click(position=spot)
+        return
+    raise AssertionError("no visible point of this move can be clicked")
 
 
 def create_in_lobby(page: Any, server: LiveServer, game: str, people: int | None = None) -> list[str]:
@@ -75,12 +96,15 @@ def test_two_people_play_a_whole_game_of_doubt_gravity(
     ctx_a = browser.new_context(viewport=VIEWPORT)
     ctx_b = browser.new_context(viewport=VIEWPORT)
     a = ctx_a.new_page()
+    errors: list[str] = []
+    a.on("pageerror", lambda exc: errors.append(str(exc)))
     links = create_in_lobby(a, live_server, "doubt-gravity", people=2)
     assert len(links) == 2
     a.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
     gid = game_id(links[0])
     a.goto(links[0])
     b = ctx_b.new_page()
+    b.on("pageerror", lambda exc: errors.append(str(exc)))
     b.goto(links[1])
     rng = random.Random(6)
     pages = {0: a, 1: b}
@@ -119,6 +143,7 @@ def test_two_people_play_a_whole_game_of_doubt_gravity(
         a.click("#next")
     a.wait_for_function("document.getElementById('counter').textContent.startsWith('step 5')")
     a.screenshot(path=str(artifacts / "doubt-gravity-replay.png"), full_page=True)
+    assert errors == [], f"script errors: {errors}"
     ctx_a.close()
     ctx_b.close()
 
@@ -129,22 +154,35 @@ def test_one_person_plays_a_whole_game_against_bots(
 ) -> None:
     ctx = browser.new_context(viewport=VIEWPORT)
     page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
     links = create_in_lobby(page, live_server, game)
     assert len(links) == 1, "the lobby seats bots everywhere but at the first seat"
     page.goto(links[0])
     rng = random.Random(game)
     clicks = 0
+    board_clicks = 0
     while True:
-        page.wait_for_function(
-            "document.getElementById('app').dataset.terminal === 'true' || "
-            "(document.querySelector('#turn.mine') && document.querySelector('button.move:not([disabled])'))",
-            timeout=60_000,
-        )
+        try:
+            page.wait_for_function(
+                "document.getElementById('app').dataset.terminal === 'true' || "
+                "(document.querySelector('#turn.mine') && document.querySelector('button.move:not([disabled])'))",
+                timeout=60_000,
+            )
+        except Exception:
+            page.screenshot(path=str(artifacts / f"{game}-vs-bots-stuck.png"), full_page=True)
+            state = page.evaluate(
+                "[document.getElementById('turn').className, document.getElementById('whoami').textContent,"
+                " document.getElementById('toast').textContent, document.querySelectorAll('button.move').length,"
+                " document.querySelectorAll('button.move:not([disabled])').length]"
+            )
+            raise AssertionError(f"{game}: the page never offered a move nor ended: {state}") from None
         if page.evaluate("document.getElementById('app').dataset.terminal") == "true":
             break
         if clicks == 0:
             page.screenshot(path=str(artifacts / f"{game}-vs-bots-start.png"), full_page=True)
-        click_a_move(page, rng, use_board=clicks % 2 == 1)
+        label = click_a_move(page, rng, use_board=clicks % 2 == 1)
+        board_clicks += label.startswith("board:")
         clicks += 1
         if clicks == 8:
             page.screenshot(path=str(artifacts / f"{game}-vs-bots-middle.png"), full_page=True)
@@ -154,6 +192,8 @@ def test_one_person_plays_a_whole_game_against_bots(
     assert "null" not in text and "undefined" not in text
     page.screenshot(path=str(artifacts / f"{game}-vs-bots-end.png"), full_page=True)
     assert clicks > 0
+    assert errors == [], f"script errors on the {game} page: {errors}"
+    (artifacts / f"{game}-vs-bots-clicks.txt").write_text(f"moves {clicks}, on the board {board_clicks}\n")
     ctx.close()
 
 

@@ -94,31 +94,93 @@ function renderLog(view) {
   log.scrollTop = log.scrollHeight;
 }
 
-function bindBoardMoves(view) {
+function makeClickable(node, id, label) {
+  node.classList.add("clickable");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", label);
+  if (!node.hasAttribute("data-action")) node.setAttribute("data-action", label);
+  node.addEventListener("click", () => play(id));
+  node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(id); } });
+}
+
+function bindMarkedMoves(view) {
   // A game's SVG marks what can be clicked with data-action="<notation or id>".
-  const byText = new Map(view.legal_actions.map((a) => [a.text.toLowerCase(), a.id]));
-  const byId = new Set(view.legal_actions.map((a) => a.id));
-  for (const node of document.querySelectorAll("#board [data-action]")) {
+  const byText = new Map(view.legal_actions.map((a) => [a.text.toLowerCase(), a]));
+  const byId = new Map(view.legal_actions.map((a) => [String(a.id), a]));
+  const marked = document.querySelectorAll("#board [data-action]");
+  for (const node of marked) {
     const key = node.getAttribute("data-action").trim();
-    let id = byText.get(key.toLowerCase());
-    if (id === undefined && /^\d+$/.test(key) && byId.has(Number(key))) id = Number(key);
-    if (id === undefined) { node.classList.remove("clickable"); continue; }
-    node.classList.add("clickable");
-    node.setAttribute("role", "button");
-    node.setAttribute("tabindex", "0");
-    node.addEventListener("click", () => play(id));
-    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(id); } });
+    const action = byText.get(key.toLowerCase()) || byId.get(key);
+    if (action) makeClickable(node, action.id, action.text);
+  }
+  return marked.length > 0;
+}
+
+function bindLabelledMoves(view) {
+  // Without marks, a board label that names exactly one legal move (the end of its notation:
+  // "K2" for "lift K2", "Town Hall" for "move support to Town Hall") and appears once on the
+  // board becomes that move, with the shape it labels.
+  const suffixes = new Map();
+  for (const action of view.legal_actions) {
+    const words = action.text.trim().split(/\s+/);
+    for (let i = 1; i < words.length; i++) {
+      const key = words.slice(i).join(" ").toLowerCase();
+      const seen = suffixes.get(key);
+      // null marks a label shared by two different moves: it names neither
+      suffixes.set(key, seen === undefined || (seen !== null && seen.id === action.id) ? action : null);
+    }
+  }
+  const texts = [...document.querySelectorAll("#board svg text")];
+  const counts = new Map();
+  for (const t of texts) {
+    const key = t.textContent.trim().toLowerCase();
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  for (const t of texts) {
+    const key = t.textContent.trim().toLowerCase();
+    const action = suffixes.get(key);
+    if (!action || counts.get(key) !== 1) continue;
+    const parent = t.parentElement;
+    if (parent && parent.tagName.toLowerCase() === "g" && parent.querySelectorAll("text").length === 1) {
+      makeClickable(parent, action.id, action.text);
+      continue;
+    }
+    const shape = t.previousElementSibling;
+    let target = t;
+    if (shape && ["circle", "rect", "ellipse", "path", "polygon"].includes(shape.tagName.toLowerCase())) {
+      try {
+        const box = shape.getBBox();
+        const label = t.getBBox();
+        const cx = label.x + label.width / 2;
+        const cy = label.y + label.height / 2;
+        if (cx >= box.x && cx <= box.x + box.width && cy >= box.y && cy <= box.y + box.height) target = shape;
+      } catch (_) { /* not laid out: the label alone is clickable */ }
+    }
+    if (target !== t) t.style.pointerEvents = "none"; // clicks on the label reach the shape under it
+    makeClickable(target, action.id, action.text);
   }
 }
 
+function bindBoardMoves(view) {
+  if (!view.legal_actions.length) return;
+  if (!bindMarkedMoves(view)) bindLabelledMoves(view);
+}
+
 function render(view) {
-  if (page.view && view.revision < page.view.revision) return; // an older view arriving late
+  // A view older than the one shown arrives late, or the same change arrives twice (HTTP answer
+  // and WebSocket push): redrawing it would only swap the buttons under the user's pointer.
+  if (page.view && view.revision <= page.view.revision) return;
   page.view = view;
   app.dataset.move = String(view.move);
   app.dataset.terminal = String(view.terminal);
   renderStatus(view);
   document.getElementById("board").innerHTML = view.svg || "";
-  bindBoardMoves(view);
+  try {
+    bindBoardMoves(view);
+  } catch (error) {
+    console.error("board moves could not be bound", error); // the move buttons still work
+  }
   renderMoves(view);
   renderPlayers(view);
   renderLog(view);
