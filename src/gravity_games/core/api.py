@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, TypeVar, cast
 
@@ -510,20 +510,36 @@ class State(ABC):
 
     def apply_action(self, action: int) -> None:
         """Apply ``action``; an illegal one raises :class:`IllegalActionError` and changes nothing."""
-        if isinstance(action, bool) or not isinstance(action, int):
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise IllegalActionError(f"an action is an integer id, got {action!r}")
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalActionError("the game is over; no action is legal")
-        memo = getattr(self, "_legal_memo", None)
-        if player >= 0 and memo is not None and memo[0] == len(self._history):
-            legal: Sequence[int] = memo[1]
+        legal: Collection[int]
+        if player == CHANCE:
+            legal = self._chance_actions()
         else:
-            legal = self.legal_actions()
+            memo = getattr(self, "_legal_memo", None)
+            if memo is not None and memo[0] == len(self._history):
+                legal = memo[1]
+            else:
+                legal = self.legal_actions()
         if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, list(legal), player))
+            shown = list(legal) if isinstance(legal, list | tuple) else sorted(legal)
+            raise IllegalActionError(self._illegal_message(action, shown, player))
         self._apply(action)
-        self._record(action)
+        # _record inlined: this runs once per step of every game.
+        if self._shared:
+            self._unshare()
+        self._history.append(action)
+
+    def _chance_actions(self) -> Collection[int]:
+        """Hook: the chance actions possible now, for apply_action's legality check.
+
+        The default reads them off ``chance_outcomes()``; a game whose chance nodes have many
+        outcomes may return a precomputed set instead (it must hold exactly those actions).
+        """
+        return [a for a, _ in self.chance_outcomes()]
 
     def _record(self, action: int) -> None:
         if self._shared:
