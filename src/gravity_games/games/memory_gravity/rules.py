@@ -14,7 +14,7 @@ Flow of a game (every random event is a chance node):
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gravity_games.core.api import (
@@ -49,6 +49,11 @@ PHASE_NAMES = ("deal", "roll-off", "lots", "lift", "reading", "keep", "over")
 
 PERCEPTION_LEVELS = ("exact", "easy", "normal", "hard")
 DEAL_OUTCOMES = tuple((i, 1.0 / len(PERMUTATIONS)) for i in range(len(PERMUTATIONS)))
+_DEAL_ACTIONS = range(len(PERMUTATIONS))
+_ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
+_TOKENS = range(NUM_TOKENS)
+_COLOUR = tuple(token_colour(t) for t in _TOKENS)
+"""Colour of each token id, as a table (asked for every token at every lift)."""
 
 
 # ---------------------------------------------------------------------------
@@ -121,12 +126,22 @@ class MemoryGravityGame(Game):
         self.grams: list[float] = list(self.components.masses.grams)
         # Reading of each number when perception is exact: a table, not a chance node.
         self.exact_levels: list[int] = [self.model.nearest_level(g) for g in self.grams]
+        # Tables for the hot path of play, derived once per game: the reading outcomes of each
+        # number (a lift's chance node) and the set of their levels (apply_action's legality check).
+        self.read_outcomes: list[tuple[tuple[int, float], ...]] = [tuple(self.model.outcomes(g)) for g in self.grams]
+        self.read_levels: list[frozenset[int]] = [frozenset(a for a, _ in o) for o in self.read_outcomes]
+        self._grams_of_level: dict[int, float] = {}
 
     def reading_grams(self, level: int) -> float:
         """What a reading shows: the grid value, or with exact perception the true mass itself."""
-        if self.model.exact and level in self.exact_levels:
-            return self.grams[self.exact_levels.index(level)]
-        return self.model.grams(level)
+        cached = self._grams_of_level.get(level)
+        if cached is None:
+            if self.model.exact and level in self.exact_levels:
+                cached = self.grams[self.exact_levels.index(level)]
+            else:
+                cached = self.model.grams(level)
+            self._grams_of_level[level] = cached
+        return cached
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
@@ -237,8 +252,21 @@ class MemoryGravityState(State):
             return [(i, p) for i in range(len(self.lots))]
         if phase == READ:
             token = self.lifts[-1][1]
-            return list(self.game.model.outcomes(self.game.grams[self.numbers[token] - 1]))
+            return list(self.game.read_outcomes[self.numbers[token] - 1])
         return []
+
+    def _chance_actions(self) -> Collection[int]:
+        # The same actions as chance_outcomes, without building a list of 120 deals per check.
+        phase = self.phase
+        if phase == DEAL:
+            return _DEAL_ACTIONS
+        if phase == ROLL:
+            return _ROLL_ACTIONS
+        if phase == LOTS:
+            return range(len(self.lots))
+        if phase == READ:
+            return self.game.read_levels[self.numbers[self.lifts[-1][1]] - 1]
+        return ()
 
     # -- player moves ---------------------------------------------------------
 
@@ -246,30 +274,34 @@ class MemoryGravityState(State):
         if self.phase == LIFT:
             return self._legal_lifts()
         if self.phase == KEEP:
-            return sorted(KEEP_BASE + t for t in self.this_turn if self._may_keep(t))
+            wanted = self._keepable_colours(self.turn_seat())
+            return sorted(KEEP_BASE + t for t in self.this_turn if _COLOUR[t] in wanted)
         return []
 
     def _keepable_colours(self, seat: int) -> set[int]:
         """Colours the seat may still keep: "cannot choose the same color Token that is already 'kept'"."""
-        return {0, 1, 2} - {token_colour(t) for t in self.kept[seat]}
+        return {0, 1, 2} - {_COLOUR[t] for t in self.kept[seat]}
 
     def _legal_lifts(self) -> list[int]:
         """The lifting rules, plus "no dead end": the turn must leave a token the player may keep."""
         lifted = self.this_turn
         keeper = self.keeper
-        last = token_colour(lifted[-1]) if lifted else -1
-        # On the table only; "cannot select the same Token more than once"; "cannot choose the same
-        # color Token in succession".
-        candidates = [t for t in range(NUM_TOKENS) if keeper[t] == -1 and t not in lifted and token_colour(t) != last]
+        colour = _COLOUR
+        last = colour[lifted[-1]] if lifted else -1
+        # On the table only; "cannot select the same Token more than once".
+        free = [t for t in _TOKENS if keeper[t] == -1 and t not in lifted]
+        # "cannot choose the same color Token in succession".
+        candidates = [t for t in free if colour[t] != last]
         wanted = self._keepable_colours(self.turn_seat())
-        if any(token_colour(t) in wanted for t in lifted):
+        if any(colour[t] in wanted for t in lifted):
             return candidates
         if len(lifted) + 1 == LIFTS_PER_TURN:
-            return [t for t in candidates if token_colour(t) in wanted]
+            return [t for t in candidates if colour[t] in wanted]
         # After an unwanted lift the next one can be of a wanted colour (no clash with the last colour),
         # as long as such a token is still on the table.
-        wanted_left = any(keeper[t] == -1 and t not in lifted and token_colour(t) in wanted for t in range(NUM_TOKENS))
-        return [t for t in candidates if wanted_left or token_colour(t) in wanted]
+        if any(colour[t] in wanted for t in free):
+            return candidates
+        return [t for t in candidates if colour[t] in wanted]
 
     def _may_lift(self, token: int) -> bool:
         return token in self._legal_lifts()
