@@ -112,6 +112,8 @@ class Track:
         self.card_names = [p.name for p in comps.path_cards]
         self.hut_names = [h.name for h in comps.hut_cards]
         self._check_backward_arrows()
+        # Asked for at every space a token passes: the board spaces as a flat table.
+        self._fixed: list[SpaceT | None] = [self.board.get(p) for p in range(len(self.segment_of))]
 
     def _check_backward_arrows(self) -> None:
         spaces = list(self.board.items())
@@ -125,9 +127,10 @@ class Track:
 
     def space(self, pos: int, slots: list[int], hut: int) -> SpaceT:
         """The printed space at ``pos`` given the deal (slot cards and Hut of Wonders card)."""
+        fixed = self._fixed[pos]
+        if fixed is not None:  # a board space: the same whatever the deal
+            return fixed
         where, which, index = self.segment_of[pos]
-        if where == "board":
-            return self.board[pos]
         if where == "slot":
             return self.cards[slots[which]][index]
         return self.huts[hut][index]

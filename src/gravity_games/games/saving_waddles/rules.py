@@ -11,7 +11,7 @@ and nothing about the order is ever seen).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gravity_games.core.api import (
@@ -171,8 +171,15 @@ class SavingWaddlesGame(Game):
         return views.state_from_body(self, body)
 
 
+_HERO_NAMES = tuple(h.capitalize() for h in HEROES)
+_ROLL_OUTCOMES = tuple((f, 1.0 / 6) for f in range(6))
+_ROLL_ACTIONS = range(6)
+
+
 class SavingWaddlesState(State):
     __slots__ = _FIELDS
+
+    game: SavingWaddlesGame
 
     def __init__(self, game: SavingWaddlesGame) -> None:
         super().__init__(game)
@@ -218,15 +225,15 @@ class SavingWaddlesState(State):
         return self.game  # type: ignore[return-value]
 
     def space(self, pos: int) -> SpaceT:
-        return self.g.track.space(pos, self.slots, self.hut)
+        return self.game.track.space(pos, self.slots, self.hut)
 
     def _name(self, seat: int) -> str:
         h = self.heroes[seat]
-        return HEROES[h].capitalize() if h >= 0 else f"Seat {seat}"
+        return _HERO_NAMES[h] if h >= 0 else f"Seat {seat}"
 
     def _hero(self, seat: int) -> int:
         """The hero whose ability counts (none in the simple rules)."""
-        return -1 if self.g.simple else self.heroes[seat]
+        return -1 if self.game.simple else self.heroes[seat]
 
     # -- API ------------------------------------------------------------------------
 
@@ -245,8 +252,8 @@ class SavingWaddlesState(State):
             return None
         winners = (self.winner,) if self.winner >= 0 else ()
         detail: dict[str, JSON] = {"turns": self.turns_taken}
-        if not self.g.simple and self.hut >= 0:
-            detail["hut"] = self.g.track.hut_names[self.hut]
+        if not self.game.simple and self.hut >= 0:
+            detail["hut"] = self.game.track.hut_names[self.hut]
         for seat, hero in enumerate(self.heroes):
             detail[f"hero_seat{seat}"] = HEROES[hero] if hero >= 0 else "none"
         return Outcome(winners, self.reason, detail)
@@ -266,12 +273,18 @@ class SavingWaddlesState(State):
             left = [h for h in range(len(HEROES)) if h not in self.heroes]
             return [(h, 1.0 / len(left)) for h in left]
         if p == P_ROLL:
-            return [(f, 1.0 / 6) for f in range(6)]
+            return list(_ROLL_OUTCOMES)
         if p in (P_MISCHIEF_DRAW, P_HELP_DRAW):
             deck = self.mischief_deck if p == P_MISCHIEF_DRAW else self.help_deck
             total = sum(deck)
             return [(k, c / total) for k, c in enumerate(deck) if c > 0]
         return []
+
+    def _chance_actions(self) -> Collection[int]:
+        # A die roll is the commonest chance step: its faces without building the outcome list.
+        if self.phase == P_ROLL:
+            return _ROLL_ACTIONS
+        return [a for a, _ in self.chance_outcomes()]
 
     def _legal_actions(self) -> list[int]:
         p = self.phase
@@ -363,7 +376,7 @@ class SavingWaddlesState(State):
                 self._end_of_turn()
             else:
                 self._finish_turn()
-        if self.phase != P_OVER and self.steps >= self.g.spec.max_game_length:
+        if self.phase != P_OVER and self.steps >= self.game.spec.max_game_length:
             self._game_over(-1, "step limit")
 
     # -- setup ----------------------------------------------------------------------
@@ -372,13 +385,13 @@ class SavingWaddlesState(State):
         """Setup 2: the shuffled path cards go face down around the board (face up in the simple rules)."""
         i = self.slots.index(-1)
         self.slots[i] = card
-        if self.g.simple:
+        if self.game.simple:
             self.slot_up[i] = True
-            self._note(f"{self.g.track.card_names[card]} is laid face up at place {i + 1}")
+            self._note(f"{self.game.track.card_names[card]} is laid face up at place {i + 1}")
         else:
             self._note(f"A path card is laid face down at place {i + 1}")
         if -1 not in self.slots:
-            if self.g.simple:  # no Hut of Wonders card in the simple rules
+            if self.game.simple:  # no Hut of Wonders card in the simple rules
                 self.phase = P_SETUP_HERO
                 self._after_setup_cards()
             else:
@@ -393,7 +406,7 @@ class SavingWaddlesState(State):
 
     def _after_setup_cards(self) -> None:
         if -1 not in self.heroes:
-            self._note("Heroes: " + ", ".join(self._name(s) for s in range(self.g.players)))
+            self._note("Heroes: " + ", ".join(self._name(s) for s in range(self.game.players)))
             self._begin_turn(0)
 
     def _deal_hero(self, hero: int) -> None:
@@ -407,7 +420,7 @@ class SavingWaddlesState(State):
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
         self.turns_taken += 1
-        if self.turns_taken > self.g.turn_limit:
+        if self.turns_taken > self.game.turn_limit:
             self.turns_taken -= 1
             self._game_over(-1, "turn limit")
             return
@@ -423,10 +436,10 @@ class SavingWaddlesState(State):
             self._note(f"{name} stands their token back up and does nothing else this turn")
             self._finish_turn()
             return
-        if self.waddles >= 0 and self.waddles == self.pos[seat] and self.carrier != seat and not self.g.simple:
+        if self.waddles >= 0 and self.waddles == self.pos[seat] and self.carrier != seat and not self.game.simple:
             self.carrier = seat
             self._note(f"{name} starts the turn beside Waddles and picks him up")
-        if self.g.simple and self.space(self.pos[seat])[0] == HELP:
+        if self.game.simple and self.space(self.pos[seat])[0] == HELP:
             self.help_plus = 1
         self._enter_start()
 
@@ -525,11 +538,12 @@ class SavingWaddlesState(State):
 
     def _stops_here(self, pos: int) -> bool:
         """Pointers with a face-down card, the unrevealed totem and Victory stop a token moving forward."""
-        if self.g.simple:
-            return pos == self.g.track.totem
-        kind = self.space(pos)[0]
+        game = self.game
+        if game.simple:
+            return pos == game.track.totem
+        kind = game.track.space(pos, self.slots, self.hut)[0]
         if kind in (POINTER, WADDLES_POINTER):
-            return not self.slot_up[self.g.track.pointer_slot[pos]]
+            return not self.slot_up[game.track.pointer_slot[pos]]
         if kind == TOTEM:
             return not self.hut_up
         return kind == VICTORY
@@ -539,7 +553,7 @@ class SavingWaddlesState(State):
         self.pos[seat] += 1
         if self.carrier == seat:
             self.waddles = self.pos[seat]
-        elif self.waddles == self.pos[seat] and not self.g.simple:
+        elif self.waddles == self.pos[seat] and not self.game.simple:
             self.carrier = seat
             self._note(f"{self._name(seat)} picks up Waddles")
 
@@ -550,7 +564,7 @@ class SavingWaddlesState(State):
             if self.carrier == seat and self.carried_steps >= CARRY_LIMIT:
                 self._note(f"{self._name(seat)} has carried Waddles {CARRY_LIMIT} spaces and must stop")
                 break
-            if self.pos[seat] >= self.g.last:
+            if self.pos[seat] >= self.game.last:
                 break
             carrying = self.carrier == seat
             self._step_forward(seat)
@@ -597,15 +611,15 @@ class SavingWaddlesState(State):
             if self._follow_arrow(offset):
                 self._arrive()
             return
-        if self.g.simple:
+        if self.game.simple:
             self._arrive_simple(kind)
             return
         if kind in (POINTER, WADDLES_POINTER):
-            self._reveal_path_card(self.g.track.pointer_slot[pos], kind == WADDLES_POINTER)
+            self._reveal_path_card(self.game.track.pointer_slot[pos], kind == WADDLES_POINTER)
         elif kind == TOTEM:
             if not self.hut_up:
                 self.hut_up = True
-                self._note(f"{name} reveals the Hut of Wonders card: {self.g.track.hut_names[self.hut]}")
+                self._note(f"{name} reveals the Hut of Wonders card: {self.game.track.hut_names[self.hut]}")
         elif kind == MISCHIEF:
             self.pending_mischief += symbols
         elif kind == HELP:
@@ -638,13 +652,14 @@ class SavingWaddlesState(State):
         if self.slot_up[slot]:
             return  # a pointer to a face-up card is not special
         self.slot_up[slot] = True
-        self._note(f"{self._name(self.turn)} reveals path card {slot + 1}: {self.g.track.card_names[self.slots[slot]]}")
+        card = self.game.track.card_names[self.slots[slot]]
+        self._note(f"{self._name(self.turn)} reveals path card {slot + 1}: {card}")
         if waddles_pointer and self.waddles < 0:
             self._roll(R_WADDLES)
 
     def _place_waddles(self, number: int) -> None:
         """Waddles Found!: once a game, Waddles goes to the space marked with the rolled number."""
-        self.waddles = self.g.track.number_pos[number]
+        self.waddles = self.game.track.number_pos[number]
         self._note(f"Waddles is found on the space marked {number} (space {self.waddles})")
 
     def _exchange_space(self) -> None:
@@ -676,7 +691,7 @@ class SavingWaddlesState(State):
         if self.carrier != seat:
             self._note(f"{self._name(seat)} reached Victory without Waddles: nothing happens")
             return
-        rule = self.g.track.hut_victory[self.hut]
+        rule = self.game.track.hut_victory[self.hut]
         if rule == "none":
             self._win()
         elif rule == "roll":
@@ -818,7 +833,7 @@ class SavingWaddlesState(State):
     # -- end of turn ------------------------------------------------------------------------
 
     def _end_of_turn(self) -> None:
-        if self.hands[self.turn][H_ANOTHER] > 0 and not self.g.simple:
+        if self.hands[self.turn][H_ANOTHER] > 0 and not self.game.simple:
             self.phase = P_END
         else:
             self._finish_turn()
@@ -829,11 +844,11 @@ class SavingWaddlesState(State):
             self._note(f"{self._name(self.turn)} takes another turn")
             self._begin_turn(self.turn)
         else:
-            self._begin_turn((self.turn + 1) % self.g.players)
+            self._begin_turn((self.turn + 1) % self.game.players)
 
     def _win(self) -> None:
-        self._game_over(self.turn, "totem" if self.g.simple else "victory")
-        self._note(f"{self._name(self.turn)} wins!" if self.g.simple else
+        self._game_over(self.turn, "totem" if self.game.simple else "victory")
+        self._note(f"{self._name(self.turn)} wins!" if self.game.simple else
                    f"{self._name(self.turn)} brings Waddles to the Hut of Wonders and wins!")  # fmt: skip
 
     def _game_over(self, winner: int, reason: str) -> None:
@@ -870,9 +885,9 @@ class SavingWaddlesState(State):
     def _action_text(self, action: int) -> str:
         p = self.phase
         if p == P_SETUP_PATH:
-            return f"path card {self.g.track.card_names[action]}"
+            return f"path card {self.game.track.card_names[action]}"
         if p == P_SETUP_HUT:
-            return f"hut card {self.g.track.hut_names[action]}"
+            return f"hut card {self.game.track.hut_names[action]}"
         if p == P_SETUP_HERO:
             return f"hero {HEROES[action]}"
         if p == P_ROLL:
