@@ -106,6 +106,14 @@ def test_two_people_play_a_whole_game_of_doubt_gravity(
     b = ctx_b.new_page()
     b.on("pageerror", lambda exc: errors.append(str(exc)))
     b.goto(links[1])
+    watcher = browser.new_context(viewport=VIEWPORT).new_page()
+    watcher.goto(f"{live_server.base}/games/{gid}")
+    watcher.wait_for_selector("#moves p")
+    assert "Spectators cannot move" in watcher.locator("#moves").inner_text()
+    assert watcher.locator("button.move").count() == 0
+    assert "spectator" in watcher.locator("#whoami").inner_text()
+    watcher.screenshot(path=str(artifacts / "doubt-gravity-spectator.png"), full_page=True)
+    watcher.context.close()
     rng = random.Random(6)
     pages = {0: a, 1: b}
     steps = 0

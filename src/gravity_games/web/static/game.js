@@ -74,6 +74,7 @@ function renderMoves(view) {
   moves.replaceChildren();
   const card = document.getElementById("moves-card");
   card.classList.toggle("active", view.legal_actions.length > 0);
+  card.querySelector("h2").textContent = view.seat === null ? "Moves" : "Your moves";
   if (view.seat === null) {
     moves.append(GG.el("p", { class: "muted", text: "Spectators cannot move. Open a seat link to play." }));
   } else if (view.terminal) {
