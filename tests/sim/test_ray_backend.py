@@ -38,3 +38,16 @@ def test_ray_progress_counts_every_game(ray_session: object) -> None:
 def test_unknown_backend_is_named() -> None:
     with pytest.raises(InvalidParameterError, match="allowed: "):
         run_batch("toy-nim", games=2, backend="dask")
+
+
+def test_unreachable_cluster_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ray
+
+    def refuse(**kwargs: object) -> None:
+        assert kwargs["address"] == "10.9.9.9:6379"
+        raise ConnectionError("could not connect")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", refuse)
+    with pytest.raises(InvalidParameterError, match=r"cannot start or reach Ray at 10\.9\.9\.9:6379"):
+        run_batch("toy-nim", games=2, seed=1, backend="ray", address="10.9.9.9:6379")
