@@ -71,5 +71,13 @@ def test_recorded_game_replays_to_the_same_final_state(entry: dict[str, Any]) ->
     assert json.dumps(state.to_json(), sort_keys=True) == entry["final"]
 
 
+def test_task_constants_name_the_task_codes() -> None:
+    # The engine builds tasks from the K_* constants; each must be its name's index in TASK_NAMES.
+    from gravity_games.games.gravity_falls import tasks
+
+    constants = {name: value for name, value in vars(tasks).items() if name.startswith("K_")}
+    assert constants == {f"K_{name.upper()}": code for code, name in enumerate(tasks.TASK_NAMES)}
+
+
 if __name__ == "__main__":
     write_fixture()

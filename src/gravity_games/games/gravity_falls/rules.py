@@ -29,25 +29,19 @@ from gravity_games.core.api import (
 from .data import COURAGE_DICE, Tables, load_tables
 from .rules_monsters import MonsterPhase, _dispatch
 from .rules_turn import CharacterPhase
-
-# --- task codes -------------------------------------------------------------------------------
-TASK_NAMES = (
-    "pick_monster", "pick_character", "place_monster", "setup_pull", "setup_flip", "place_character",
-    "setup_row", "pick_event", "start_turn", "choose_card", "route", "teleport", "after_move", "rumor",
-    "roll_setup", "choose_foe", "roll", "reroll_offer", "reroll", "resolve_roll", "move_token",
-    "roll_curses", "give_curse", "place_die", "draw", "flip_curse", "cleanse", "discard_curse", "ability",
-    "rest_return", "monster_move", "choose_mover", "move_monster", "disorder_pull", "disorder_alarm",
-    "reveal_stage", "reveal", "curse_reveal", "event", "ev_teleport", "ev_discard_or_alarm", "ev_remove_die",
-    "ev_flee", "event_end", "alarm_check", "end_turn", "end_steps", "draw_card",
+from .tasks import (
+    CHANCE_TASKS,
+    K_PICK_CHARACTER,
+    K_PICK_EVENT,
+    K_PICK_MONSTER,
+    K_PLACE_CHARACTER,
+    K_PLACE_MONSTER,
+    K_SETUP_ROW,
+    K_START_TURN,
+    TASK_NAMES,
+    T,
 )
-T = {name: i for i, name in enumerate(TASK_NAMES)}
 
-#: tasks whose front position means chance acts (the others are a seat's choice or automatic)
-CHANCE_TASKS = frozenset(
-    T[n] for n in ("pick_monster", "pick_character", "place_monster", "place_character", "setup_row",
-                   "pick_event", "roll", "reroll", "give_curse", "cleanse", "rest_return", "reveal",
-                   "draw_card")
-)
 RESULTS = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
 FACES = ("success", "move", "curse")
 FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)
@@ -347,10 +341,31 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision (a seat's or chance's) or the end."""
+        # MonsterPhase._auto, inlined: this loop runs a few tasks at every step of the game.
+        table = self._table
         while self.tasks and not self.result:
             task = self.tasks[0]
-            if not self._auto(task):
+            auto, opts, do, chance, roll = table[task[0]]
+            if auto is not None and auto(self, task):
+                continue
+            if self.tasks[0] is not task:
+                continue
+            if chance is not None:
+                outcomes = chance(self, task)
+                if len(outcomes) == 1:
+                    roll(self, task, outcomes[0][0])
+                    continue
+                self._cval, self._ckey = outcomes, 1
                 return
+            options = opts(self, task)
+            if not options:
+                self.tasks.pop(0)
+                continue
+            if len(options) == 1:  # a forced choice is no step of its own
+                do(self, task, options[0])
+                continue
+            self._cval, self._ckey = sorted(options), 1
+            return
         if self.result:
             self.tasks.clear()
 
@@ -358,14 +373,14 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
         g = self.g
         tasks = []
         if g.fixed_monsters is None:
-            tasks += [self._task("pick_monster", -1, slot) for slot in range(3)]
+            tasks += [(K_PICK_MONSTER, -1, slot, 0) for slot in range(3)]
         if g.fixed_chars is None:
-            tasks += [self._task("pick_character", seat) for seat in range(self.np)]
-        tasks += [self._task("place_monster", -1, m) for m in range(3)]
-        tasks += [self._task("place_character", seat) for seat in range(self.np)]
-        tasks += [self._task("setup_row")] * 3
-        tasks += [self._task("pick_event")] * g.events
-        tasks.append(self._task("start_turn"))
+            tasks += [(K_PICK_CHARACTER, seat, 0, 0) for seat in range(self.np)]
+        tasks += [(K_PLACE_MONSTER, -1, m, 0) for m in range(3)]
+        tasks += [(K_PLACE_CHARACTER, seat, 0, 0) for seat in range(self.np)]
+        tasks += [(K_SETUP_ROW, -1, 0, 0)] * 3
+        tasks += [(K_PICK_EVENT, -1, 0, 0)] * g.events
+        tasks.append((K_START_TURN, -1, 0, 0))
         self.tasks = tasks
 
     # -- API -------------------------------------------------------------------------------------

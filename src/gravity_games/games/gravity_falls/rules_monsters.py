@@ -7,6 +7,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from .tasks import (
+    K_ALARM_CHECK,
+    K_CHOOSE_MOVER,
+    K_CURSE_REVEAL,
+    K_DISORDER_ALARM,
+    K_DISORDER_PULL,
+    K_END_TURN,
+    K_EV_DISCARD_OR_ALARM,
+    K_EV_FLEE,
+    K_EV_REMOVE_DIE,
+    K_EV_TELEPORT,
+    K_EVENT,
+    K_EVENT_END,
+    K_GIVE_CURSE,
+    K_MOVE_MONSTER,
+    K_REVEAL,
+    K_REVEAL_STAGE,
+    K_START_TURN,
+)
+
 _DISPATCH: dict[type, list[tuple[Any, ...]]] = {}
 
 
@@ -102,7 +122,7 @@ class MonsterPhase:
         self.tasks.pop(0)
         if self.alarm_due:
             self.alarm_due = 0
-            self._push(*[self._task("give_curse", s) for s in self.seats_from_active()])
+            self._push(*[(K_GIVE_CURSE, s, 0, 0) for s in self.seats_from_active()])
         return True
 
     # ===================================================================== curses ================
@@ -137,16 +157,16 @@ class MonsterPhase:
         self.newc[seat] |= 1 << k
         self._note(f"Bill Cipher curses {self.char_name(seat)}: '{name}'")
         if self.tb.curse_kinds[k] == "reveal_card":
-            self._push(self._task("curse_reveal", seat), self._task("alarm_check"))
+            self._push((K_CURSE_REVEAL, seat, 0, 0), (K_ALARM_CHECK, -1, 0, 0))
         else:
-            self._push(self._task("alarm_check"))
+            self._push((K_ALARM_CHECK, -1, 0, 0))
 
     def _auto_curse_reveal(self: Any, task: tuple) -> bool:
         """Curse (reconstructed): the revealed cards move one space on, the furthest is discarded, a new one shows."""
         self.tasks.pop(0)
         if self.row and len(self.row) >= self.cap:
             self._to_discard_pile(self.row.pop())
-        self._push(self._task("reveal", -1, 1, -1))
+        self._push((K_REVEAL, -1, 1, -1))
         return True
 
     # ===================================================================== monster phase =========
@@ -162,7 +182,7 @@ class MonsterPhase:
         """1. The card furthest from the deck moves the monster closest to the active character."""
         seat = task[1]
         self.tasks.pop(0)
-        tail = [self._task("reveal_stage", seat), self._task("end_turn", seat)]
+        tail = [(K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0)]
         if not self.row:
             self._note("No monster movement card is revealed: no monster moves")
             self._push(*tail)
@@ -171,9 +191,9 @@ class MonsterPhase:
         self._to_discard_pile(card)
         near = self._nearest_monsters(seat)
         if len(near) == 1:
-            self._push(self._task("move_monster", seat, near[0], card), *tail)
+            self._push((K_MOVE_MONSTER, seat, near[0], card), *tail)
         else:
-            self._push(self._task("choose_mover", seat, card), *tail)
+            self._push((K_CHOOSE_MOVER, seat, card, 0), *tail)
         return True
 
     def _opts_choose_mover(self: Any, task: tuple) -> list[int]:
@@ -181,7 +201,7 @@ class MonsterPhase:
 
     def _do_choose_mover(self: Any, task: tuple, action: int) -> None:
         self.tasks.pop(0)
-        self._push(self._task("move_monster", task[1], action - self.g.A_MONSTER, task[2]))
+        self._push((K_MOVE_MONSTER, task[1], action - self.g.A_MONSTER, task[2]))
 
     def _auto_move_monster(self: Any, task: tuple) -> bool:
         seat, m, card = task[1], task[2], task[3]
@@ -196,9 +216,9 @@ class MonsterPhase:
         self._note(f"{name} moves to {self.loc_name(card)}")
         # 2. Disorder: curses for characters there, pulls, alarm, flips
         cursed = [s for s in self.seats_from_active() if self.cloc[s] == card]
-        self._push(*[self._task("give_curse", s) for s in cursed],
-                   *[self._task("disorder_pull", seat, nb, m) for nb in self.tb.adj[card]],
-                   self._task("disorder_alarm", seat, m), self._task("alarm_check"))
+        self._push(*[(K_GIVE_CURSE, s, 0, 0) for s in cursed],
+                   *[(K_DISORDER_PULL, seat, nb, m) for nb in self.tb.adj[card]],
+                   (K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
         return True
 
     def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
@@ -241,7 +261,7 @@ class MonsterPhase:
     def _auto_reveal_stage(self: Any, task: tuple) -> bool:
         self.tasks.pop(0)
         if len(self.row) < self.cap:
-            self._push(self._task("reveal", -1, 0, -1))
+            self._push((K_REVEAL, -1, 0, -1))
         return True
 
     def _auto_reveal(self: Any, task: tuple) -> bool:
@@ -249,7 +269,7 @@ class MonsterPhase:
         if len(self.row) >= self.cap or not (self.mdeck or self.mdisc):
             self.tasks.pop(0)
             if deferred >= 0:
-                self._push(self._task("event", -1, deferred), self._task("alarm_check"))
+                self._push((K_EVENT, -1, deferred, 0), (K_ALARM_CHECK, -1, 0, 0))
             return True
         if not self.mdeck:
             self.mdeck = sorted(self.mdisc)
@@ -270,7 +290,7 @@ class MonsterPhase:
             self.tasks.pop(0)
             self._note(f"Monster movement card revealed: {self.loc_name(card)}")
             if deferred >= 0:
-                self._push(self._task("event", -1, deferred), self._task("alarm_check"))
+                self._push((K_EVENT, -1, deferred, 0), (K_ALARM_CHECK, -1, 0, 0))
             return
         self._to_discard_pile(card)
         kind = self.tb.event_cards[card - self.g.n_loc]
@@ -283,7 +303,7 @@ class MonsterPhase:
         self._note(f"Event: {name}")
         if ctx == 0:
             self.tasks.pop(0)
-            self._push(self._task("event", -1, card), self._task("alarm_check"), self._task("reveal", -1, 0, -1))
+            self._push((K_EVENT, -1, card, 0), (K_ALARM_CHECK, -1, 0, 0), (K_REVEAL, -1, 0, -1))
         else:  # revealed by a curse: finish revealing first, then resolve the event
             self.tasks[0] = (task[0], task[1], ctx, card)
 
@@ -297,18 +317,18 @@ class MonsterPhase:
         seats = self.seats_from_active()
         sub: list[tuple[int, int, int, int]] = []
         if effect == "teleport":
-            sub = [self._task("ev_teleport", s) for s in seats]
+            sub = [(K_EV_TELEPORT, s, 0, 0) for s in seats]
         elif effect == "discard_or_alarm":
-            sub = [self._task("ev_discard_or_alarm", s) for s in seats]
+            sub = [(K_EV_DISCARD_OR_ALARM, s, 0, 0) for s in seats]
         elif effect == "monsters_pull_distrust":
             self._event_monsters_pull()
         elif effect == "remove_die_monsters":
-            sub = [self._task("ev_remove_die", self.active, 0, m) for m in self.live_monsters()]
+            sub = [(K_EV_REMOVE_DIE, self.active, 0, m) for m in self.live_monsters()]
         elif effect == "remove_die_characters":
-            sub = [self._task("ev_remove_die", self.active, 1, s) for s in seats]
+            sub = [(K_EV_REMOVE_DIE, self.active, 1, s) for s in seats]
         else:
-            sub = [self._task("ev_flee", s) for s in seats]
-        self._push(*sub, self._task("event_end"))
+            sub = [(K_EV_FLEE, s, 0, 0) for s in seats]
+        self._push(*sub, (K_EVENT_END, -1, 0, 0))
         return True
 
     def _auto_event_end(self: Any, task: tuple) -> bool:
@@ -408,10 +428,10 @@ class MonsterPhase:
     # ===================================================================== end of turn ===========
     def _auto_end_turn(self: Any, task: tuple) -> bool:
         if self.alarm_due:
-            self._push(self._task("alarm_check"))
+            self._push((K_ALARM_CHECK, -1, 0, 0))
             return True
         self.tasks.pop(0)
         self.active = (self.active + 1) % self.np
         self.turn += 1
-        self._push(self._task("start_turn"))
+        self._push((K_START_TURN, -1, 0, 0))
         return True

@@ -9,6 +9,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from .tasks import (
+    K_ABILITY,
+    K_AFTER_MOVE,
+    K_CHOOSE_CARD,
+    K_CLEANSE,
+    K_DISCARD_CURSE,
+    K_DRAW,
+    K_DRAW_CARD,
+    K_END_STEPS,
+    K_FLIP_CURSE,
+    K_GIVE_CURSE,
+    K_MONSTER_MOVE,
+    K_MOVE_TOKEN,
+    K_PLACE_DIE,
+    K_REROLL,
+    K_REROLL_OFFER,
+    K_RESOLVE_ROLL,
+    K_REST_RETURN,
+    K_ROLL,
+    K_ROLL_CURSES,
+    K_ROLL_SETUP,
+    K_ROUTE,
+    K_RUMOR,
+    K_SETUP_FLIP,
+    K_SETUP_PULL,
+    K_TELEPORT,
+)
+
 CARD_TELEPORT = 5
 CARD_REST = 6
 
@@ -51,8 +79,8 @@ class CharacterPhase:
         self.mloc[m] = card
         self.tasks.pop(0)
         self._note(f"Setup: {self.monster_name(m)} appears at {self.loc_name(card)}")
-        self._push(*[self._task("setup_pull", 0, nb, m) for nb in self.tb.adj[card]],
-                   self._task("setup_flip", -1, m))
+        self._push(*[(K_SETUP_PULL, 0, nb, m) for nb in self.tb.adj[card]],
+                   (K_SETUP_FLIP, -1, m, 0))
 
     def _opts_setup_pull(self: Any, task: tuple) -> list[int]:
         # a distrust token exists only where an earlier monster already flipped tokens
@@ -141,7 +169,7 @@ class CharacterPhase:
         self.ds = self.dm = self.dc = self.extra = 0
         self.start = self.cloc[self.active]
         self._note(f"Turn {self.turn + 1}: {self.char_name(self.active)} (seat {self.active})")
-        self._push(self._task("choose_card", self.active))
+        self._push((K_CHOOSE_CARD, self.active, 0, 0))
         return True
 
     # ===================================================================== 1. action card ========
@@ -171,8 +199,8 @@ class CharacterPhase:
         if action == self.g.A_REST:
             self.card = CARD_REST
             self._note(f"{self.char_name(seat)} declares a rest")
-            self._push(self._task("rest_return", seat), self._task("flip_curse", seat),
-                       self._task("ability", seat), self._task("monster_move", seat))
+            self._push((K_REST_RETURN, seat, 0, 0), (K_FLIP_CURSE, seat, 0, 0),
+                       (K_ABILITY, seat, 0, 0), (K_MONSTER_MOVE, seat, 0, 0))
             return
         c = action - self.g.A_CARD
         self.card = c
@@ -181,14 +209,14 @@ class CharacterPhase:
         self._note(f"{self.char_name(seat)} plays {self._card_label(seat, c)}")
         d = self.tb.card_distance[c]
         if c == CARD_TELEPORT:
-            self._push(self._task("teleport", seat, 0))
+            self._push((K_TELEPORT, seat, 0, 0))
         elif d == 0:
-            self._push(self._task("after_move", seat))
+            self._push((K_AFTER_MOVE, seat, 0, 0))
         else:
             self.rpos = self.cloc[seat]
             self.rleft = d
             self.rused = 0
-            self._push(self._task("route", seat))
+            self._push((K_ROUTE, seat, 0, 0))
 
     def _card_label(self: Any, seat: int, c: int) -> str:
         if c == CARD_TELEPORT:
@@ -246,7 +274,7 @@ class CharacterPhase:
         if self.rleft == 0:
             self.tasks.pop(0)
             self._note(f"{self.char_name(seat)} moves to {self.loc_name(nxt)}")
-            self._push(self._task("after_move", seat))
+            self._push((K_AFTER_MOVE, seat, 0, 0))
 
     # ----------------------------------------------------------------- Teleport -----------------
     def _teleport_targets(self: Any, seat: int) -> list[int]:
@@ -283,14 +311,14 @@ class CharacterPhase:
         self.cloc[seat] = loc
         self._note(f"{self.char_name(seat)} teleports to {self.loc_name(loc)}")
         if mode == 0:
-            self._push(self._task("after_move", seat))
+            self._push((K_AFTER_MOVE, seat, 0, 0))
 
     # ===================================================================== 3. rumors =============
     def _auto_after_move(self: Any, task: tuple) -> bool:
         seat = task[1]
         self.tasks.pop(0)
         here = self.cloc[seat]
-        self._push(*[self._task("rumor", seat, nb) for nb in self.tb.adj[here]], self._task("roll_setup", seat))
+        self._push(*[(K_RUMOR, seat, nb, 0) for nb in self.tb.adj[here]], (K_ROLL_SETUP, seat, 0, 0))
         return True
 
     def _opts_rumor(self: Any, task: tuple) -> list[int]:
@@ -356,11 +384,11 @@ class CharacterPhase:
         self._note(f"{self.char_name(seat)} {what} with {rolled} dice"
                    + (f" ({self.extra} over the limit)" if self.extra else ""))
         self.ds = self.dm = self.dc = 0
-        after = [self._task("resolve_roll", seat)]
+        after = [(K_RESOLVE_ROLL, seat, 0, 0)]
         if rolled:
-            pre = [self._task("roll", seat, rolled)]
+            pre = [(K_ROLL, seat, rolled, 0)]
             if self.tb.char_ability[self.char[seat]] == "reroll_one":
-                pre.append(self._task("reroll_offer", seat))
+                pre.append((K_REROLL_OFFER, seat, 0, 0))
             after = pre + after
         self._push(*after)
 
@@ -399,7 +427,7 @@ class CharacterPhase:
         from .rules import FACES
 
         self._note(f"{self.char_name(task[1])} re-rolls a die showing {FACES[face]}")
-        self._push(self._task("reroll", task[1]))
+        self._push((K_REROLL, task[1], 0, 0))
 
     def _chance_reroll(self: Any, task: tuple) -> list[tuple[int, float]]:
         from .rules import FACE_P
@@ -434,9 +462,9 @@ class CharacterPhase:
                 self.dis[here] -= flips
                 self.sup[here] += flips
                 self._note(f"{flips} distrust token(s) at {self.loc_name(here)} flip to support")
-        tail = [self._task("roll_curses", seat)]
+        tail = [(K_ROLL_CURSES, seat, 0, 0)]
         if moves:
-            tail.insert(0, self._task("move_token", seat, moves))
+            tail.insert(0, (K_MOVE_TOKEN, seat, moves, 0))
         self._push(*tail)
         return True
 
@@ -501,16 +529,16 @@ class CharacterPhase:
         seat = task[1]
         self.tasks.pop(0)
         count = (1 if self.dc else 0) + self.extra
-        self._push(*[self._task("give_curse", seat) for _ in range(count)], self._task("end_steps", seat))
+        self._push(*[(K_GIVE_CURSE, seat, 0, 0) for _ in range(count)], (K_END_STEPS, seat, 0, 0))
         return True
 
     # ===================================================================== 5. end of turn ========
     def _auto_end_steps(self: Any, task: tuple) -> bool:
         seat = task[1]
         self.tasks.pop(0)
-        self._push(self._task("place_die", seat), self._task("draw", seat, self._draw_count(seat)),
-                   self._task("flip_curse", seat), self._task("cleanse", seat), self._task("ability", seat),
-                   self._task("monster_move", seat))
+        self._push((K_PLACE_DIE, seat, 0, 0), self._task("draw", seat, self._draw_count(seat)),
+                   (K_FLIP_CURSE, seat, 0, 0), (K_CLEANSE, seat, 0, 0), (K_ABILITY, seat, 0, 0),
+                   (K_MONSTER_MOVE, seat, 0, 0))
         return True
 
     def _opts_place_die(self: Any, task: tuple) -> list[int]:
@@ -562,7 +590,7 @@ class CharacterPhase:
             self.adeck[seat] = self.adisc[seat]
             self.adisc[seat] = 0
             self._note(f"{self.char_name(seat)} shuffles the discard pile into a new action deck")
-        self.tasks[0] = self._task("draw_card", seat, left)
+        self.tasks[0] = (K_DRAW_CARD, seat, left, 0)
 
     def _opts_draw(self: Any, task: tuple) -> list[int]:
         seat = task[1]
@@ -591,7 +619,7 @@ class CharacterPhase:
         self.adeck[seat] &= ~(1 << c)
         self.hand[seat] |= 1 << c
         self._note(f"{self.char_name(seat)} draws an action card")
-        self.tasks[0] = self._task("draw", seat, left - 1)
+        self.tasks[0] = (K_DRAW, seat, left - 1, 0)
 
     def _auto_flip_curse(self: Any, task: tuple) -> bool:
         """Curse: at the end of the turn (after the draw) flip 1 support token in your location."""
@@ -627,7 +655,7 @@ class CharacterPhase:
         self.tasks.pop(0)
         self._note(f"{self.char_name(seat)} rolls {self._cleanse_dice(seat)} dice against curses: {hits} success(es)")
         if hits:
-            self._push(self._task("discard_curse", seat, hits))
+            self._push((K_DISCARD_CURSE, seat, hits, 0))
 
     def _opts_discard_curse(self: Any, task: tuple) -> list[int]:
         seat = task[1]
