@@ -18,8 +18,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The main job: the web app on http://127.0.0.1:8000 (SQLite store in ./var/).
+# For the terminal instead: .venv/bin/gravity play
 run: install
-	$(BIN)/gravity play
+	$(BIN)/gravity serve --host 127.0.0.1 --port 8000
 
 services:
 	@if [ -f scripts/ci_services.sh ]; then bash scripts/ci_services.sh; fi
