@@ -22,13 +22,13 @@ def legal_texts(st) -> list[str]:
     return [st.action_to_string(a) for a in st.legal_actions()]
 
 
-def test_afterburner_adds_two_spaces_to_a_standard_beam() -> None:
+def test_afterburner_adds_three_spaces_to_a_standard_beam() -> None:
     st = state(2, "standard", phase=6, ship=["Rayken", "Gracie"], pos=[10, 0], hands=[["B"], ["Ne"]],
                charged=[charged(1), NONE])
     play(st, "play B", "play Ne")
     assert legal_texts(st) == ["go", "use Afterburner"]
     play(st, "use Afterburner")
-    assert fields(st, "pos") == {"pos": [14, 0]}
+    assert fields(st, "pos") == {"pos": [15, 0]}
 
 
 def test_swap_paint_swaps_with_the_nearest_ship_ahead_within_the_card_value() -> None:
@@ -177,11 +177,11 @@ def test_polarity_inverter_without_it_the_repulsor_pushes_back() -> None:
     assert fields(st, "pos") == {"pos": [4, 0]}
 
 
-def test_overclock_raises_a_multipoint_value_by_three() -> None:
+def test_overclock_raises_a_multipoint_value_by_two() -> None:
     st = state(2, "standard", phase=6, ship=["Gracie", "Rayken"], pos=[10, 20], hands=[["Jo"], ["Zr"]],
                charged=[charged(3), ES])
     play(st, "play Jo", "play Zr", "use Overclock")
-    assert fields(st, "pos", "junk", "resolving") == {"pos": [10, 15], "junk": [21, 31], "resolving": 1}
+    assert fields(st, "pos", "junk", "resolving") == {"pos": [10, 16], "junk": [22, 32], "resolving": 1}
 
 
 def test_abilities_charge_from_their_condition() -> None:

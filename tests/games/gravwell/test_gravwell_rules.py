@@ -252,7 +252,7 @@ def test_a_users_ships_file_replaces_the_abilities_and_is_validated(tmp_path) ->
         charged=[[False, True, False, False], NONE])}
     st = game.state_from_json(doc)
     play(st, "play B", "play Ne", "use Afterburner")
-    assert fields(st, "pos") == {"pos": [17, 0]}  # 2 + 5 spaces with the user's Afterburner
+    assert fields(st, "pos") == {"pos": [17, 0]}  # 2 + 5 spaces with the user's Afterburner (packaged: 3)
     assert not [r for r in game.data.reconstructed() if "Afterburner" in r["name"]]
     bad = tmp_path / "bad_ships.toml"
     bad.write_text('[[ships]]\nname = "X"\ncolour = "red"\nsource = "published"\nabilities = []\n')
