@@ -9,7 +9,7 @@ once turned over, to everybody. Flat lists and a hand-written ``clone`` keep pla
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, ClassVar
 
 from gravity_games.core.api import (
@@ -61,6 +61,7 @@ from .state_json import fill_state_from_body, state_to_body
 from .tensor import encode_observation, observation_tensor_size
 
 _DEAL_OUTCOMES: dict[tuple[int, ...], list[tuple[int, float]]] = {}
+_ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
 """Deal outcomes by (colour, numbers drawn so far for its five ids): at most a few hundred."""
 
 
@@ -105,6 +106,7 @@ class DoubtGravity(Game):
     grams: tuple[float, ...]
     tokens_in_play: int
     lift_outcomes: dict[float, list[tuple[int, float]]]
+    lift_actions: dict[float, frozenset[int]]
 
     def _check_params(self) -> None:
         self.components = load_components(self.params["data"])
@@ -113,6 +115,7 @@ class DoubtGravity(Game):
         # 2 players: 4 + 2 tokens each; 3 players: 2 + 1 each.
         self.tokens_in_play = 12 if self.players == 2 else 9
         self.lift_outcomes: dict[float, list[tuple[int, float]]] = {}  # stack mass -> reading outcomes
+        self.lift_actions: dict[float, frozenset[int]] = {}  # stack mass -> the levels of those outcomes
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
@@ -260,6 +263,19 @@ class DoubtState(State):
         outcomes = self._chance_outcomes()
         self.chance_memo = (len(self._history), outcomes)
         return outcomes
+
+    def _chance_actions(self) -> Collection[int]:
+        # apply_action's check at a chance node: sets kept beside the outcome lists, not rebuilt per step.
+        phase = self.phase
+        if phase in (P_ROLL, P_ROLLOFF):
+            return _ROLL_ACTIONS
+        if phase == P_LIFT:
+            mass = self.stack_mass()
+            actions = self.dg.lift_actions.get(mass)
+            if actions is None:
+                actions = self.dg.lift_actions[mass] = frozenset(a for a, _ in self.chance_outcomes())
+            return actions
+        return [a for a, _ in self.chance_outcomes()]
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
