@@ -53,6 +53,8 @@ _DEAL_ACTIONS = range(len(PERMUTATIONS))
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
 _TOKENS = range(NUM_TOKENS)
 _COLOUR = tuple(token_colour(t) for t in _TOKENS)
+_KEEPABLE = tuple(frozenset(c for c in range(3) if not mask >> c & 1) for mask in range(8))
+"""The colours still wanted, by the bit mask of colours kept."""
 """Colour of each token id, as a table (asked for every token at every lift)."""
 
 
@@ -126,6 +128,7 @@ class MemoryGravityGame(Game):
         self.grams: list[float] = list(self.components.masses.grams)
         # Reading of each number when perception is exact: a table, not a chance node.
         self.exact_levels: list[int] = [self.model.nearest_level(g) for g in self.grams]
+        self.exact: bool = self.model.exact
         # Tables for the hot path of play, derived once per game: the reading outcomes of each
         # number (a lift's chance node) and the set of their levels (apply_action's legality check).
         self.read_outcomes: list[tuple[tuple[int, float], ...]] = [tuple(self.model.outcomes(g)) for g in self.grams]
@@ -231,7 +234,7 @@ class MemoryGravityState(State):
     def current_player(self) -> int:
         phase = self.phase
         if phase in (LIFT, KEEP):
-            return self.turn_seat()
+            return (self.first + self.turn) % self.game.players
         if phase == OVER:
             return TERMINAL
         return CHANCE
@@ -278,9 +281,12 @@ class MemoryGravityState(State):
             return sorted(KEEP_BASE + t for t in self.this_turn if _COLOUR[t] in wanted)
         return []
 
-    def _keepable_colours(self, seat: int) -> set[int]:
+    def _keepable_colours(self, seat: int) -> frozenset[int]:
         """Colours the seat may still keep: "cannot choose the same color Token that is already 'kept'"."""
-        return {0, 1, 2} - {_COLOUR[t] for t in self.kept[seat]}
+        kept = 0
+        for t in self.kept[seat]:
+            kept |= 1 << _COLOUR[t]
+        return _KEEPABLE[kept]
 
     def _legal_lifts(self) -> list[int]:
         """The lifting rules, plus "no dead end": the turn must leave a token the player may keep."""
@@ -378,10 +384,10 @@ class MemoryGravityState(State):
         self._note(line)
 
     def _lift(self, token: int) -> None:
-        seat = self.turn_seat()
+        seat = (self.first + self.turn) % self.game.players
         self.this_turn.append(token)
         self._note(f"Seat {seat} lifts {token_name(token)}.")
-        if self.game.model.exact:
+        if self.game.exact:
             self.lifts.append([seat, token, self.game.exact_levels[self.numbers[token] - 1]])
             self._after_reading()
         else:
