@@ -512,19 +512,20 @@ class State(ABC):
         """Apply ``action``; an illegal one raises :class:`IllegalActionError` and changes nothing."""
         if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise IllegalActionError(f"an action is an integer id, got {action!r}")
-        player = self.current_player()
-        if player == TERMINAL:
-            raise IllegalActionError("the game is over; no action is legal")
         legal: Collection[int]
-        if player == CHANCE:
-            legal = self._chance_actions()
+        memo = getattr(self, "_legal_memo", None)
+        if memo is not None and memo[0] == len(self._history):
+            # legal_actions ran at this very step, at a seat's decision (only those are remembered).
+            legal = memo[1]
+            player = -2  # not needed unless the action is refused
         else:
-            memo = getattr(self, "_legal_memo", None)
-            if memo is not None and memo[0] == len(self._history):
-                legal = memo[1]
-            else:
-                legal = self.legal_actions()
+            player = self.current_player()
+            if player == TERMINAL:
+                raise IllegalActionError("the game is over; no action is legal")
+            legal = self._chance_actions() if player == CHANCE else self._legal_actions()
         if action not in legal:
+            if player == -2:
+                player = self.current_player()
             shown = list(legal) if isinstance(legal, list | tuple) else sorted(legal)
             raise IllegalActionError(self._illegal_message(action, shown, player))
         self._apply(action)
