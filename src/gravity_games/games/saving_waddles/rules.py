@@ -281,9 +281,13 @@ class SavingWaddlesState(State):
         return []
 
     def _chance_actions(self) -> Collection[int]:
-        # A die roll is the commonest chance step: its faces without building the outcome list.
-        if self.phase == P_ROLL:
+        # The actions of chance_outcomes, without computing their probabilities a second time.
+        p = self.phase
+        if p == P_ROLL:  # the commonest chance step
             return _ROLL_ACTIONS
+        if p in (P_MISCHIEF_DRAW, P_HELP_DRAW):
+            deck = self.mischief_deck if p == P_MISCHIEF_DRAW else self.help_deck
+            return [k for k, c in enumerate(deck) if c > 0]
         return [a for a, _ in self.chance_outcomes()]
 
     def _legal_actions(self) -> list[int]:
@@ -476,7 +480,13 @@ class SavingWaddlesState(State):
         self._enter_adjust()
 
     def _enter_adjust(self) -> None:
-        if self._adjust_options() == [ACCEPT]:
+        hand = self.hands[self.turn]
+        if not (hand[H_REROLL] or hand[H_PLUS_MINUS] or hand[H_SET_THREE]) and (
+            self.roll_for != R_MOVE or (self.help_plus != 1 and self._hero(self.turn) != MABEL)
+        ):
+            # The common case, without building the options: no help card and no +1 can change the roll.
+            self._resolve_roll()
+        elif self._adjust_options() == [ACCEPT]:
             self._resolve_roll()
         else:
             self.phase = P_ADJUST
@@ -560,11 +570,12 @@ class SavingWaddlesState(State):
     def _move_forward(self, n: int) -> None:
         seat = self.turn
         start = self.pos[seat]
+        last = self.game.last
         for _ in range(n):
             if self.carrier == seat and self.carried_steps >= CARRY_LIMIT:
                 self._note(f"{self._name(seat)} has carried Waddles {CARRY_LIMIT} spaces and must stop")
                 break
-            if self.pos[seat] >= self.game.last:
+            if self.pos[seat] >= last:
                 break
             carrying = self.carrier == seat
             self._step_forward(seat)
