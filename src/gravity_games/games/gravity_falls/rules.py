@@ -144,6 +144,10 @@ class GravityFallsGame(Game):
         self.n_actions = self.A_MONSTER + 3
         self.tensor_size = _tensor_size(self)
         self.route_ok = _plain_routes(t)
+        # adj_roads[pos]: (neighbour, bit of the road to it) in adjacency order, for route searches.
+        self.adj_roads: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((nxt, 1 << t.road_id[(pos, nxt)]) for nxt in t.adj[pos]) for pos in range(len(t.names))
+        )
 
     def _dimensions(self) -> tuple[int, int, int]:
         setup = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50

@@ -224,12 +224,6 @@ class CharacterPhase:
         return f'"{self.tb.card_names[c]}"'
 
     # ===================================================================== 2. movement ===========
-    def _step_allowed(self: Any, seat: int, pos: int, nxt: int, used: int, start: int) -> bool:
-        """One road of a route: never a road twice, never back to the start, curses respected."""
-        if used >> self.tb.road_id[(pos, nxt)] & 1 or nxt == start:
-            return False
-        return not (self.has_curse(seat, "no_shared_location") and self.others_at(seat, nxt))
-
     def _stops_mover(self: Any, loc: int) -> bool:
         """Gnome Giant: a character moving through its location must stop there."""
         mloc = self.mloc
@@ -241,23 +235,41 @@ class CharacterPhase:
     def _route_exists(self: Any, pos: int, seat: int, left: int, used: int, start: int) -> bool:
         if left == 0:
             return True
-        for nxt in self.tb.adj[pos]:
-            if not self._step_allowed(seat, pos, nxt, used, start):
+        lonely = self.has_curse(seat, "no_shared_location")
+        return self._route_search(pos, seat, left, used, start, lonely, self._stopper_locations())
+
+    def _stopper_locations(self: Any) -> list[int]:
+        """Where a Gnome Giant stands (``_stops_mover`` for every location at once, once per search)."""
+        mloc = self.mloc
+        return [mloc[m] for m in (0, 1, 2) if mloc[m] >= 0 and self.m_ability(m) == "stop_movers"]
+
+    def _route_search(
+        self: Any, pos: int, seat: int, left: int, used: int, start: int, lonely: bool, stoppers: list[int]
+    ) -> bool:
+        """A route of ``left`` more roads from ``pos``. Each road: never a road twice, never back to the
+        start, curses respected (``lonely``: no location shared with another character); a Gnome Giant
+        on the way ends the route there (``stoppers``, as ``_stops_mover``)."""
+        if left == 0:
+            return True
+        for nxt, bit in self.g.adj_roads[pos]:
+            if used & bit or nxt == start or (lonely and self.others_at(seat, nxt)):
                 continue
-            if self._stops_mover(nxt):
+            if nxt in stoppers:
                 return True
-            if self._route_exists(nxt, seat, left - 1, used | 1 << self.tb.road_id[(pos, nxt)], start):
+            if self._route_search(nxt, seat, left - 1, used | bit, start, lonely, stoppers):
                 return True
         return False
 
     def _opts_route(self: Any, task: tuple) -> list[int]:
         seat = task[1]
         out = []
-        for nxt in self.tb.adj[self.rpos]:
-            if not self._step_allowed(seat, self.rpos, nxt, self.rused, self.start):
+        lonely = self.has_curse(seat, "no_shared_location")
+        stoppers = self._stopper_locations()
+        rused, start, left = self.rused, self.start, self.rleft - 1
+        for nxt, bit in self.g.adj_roads[self.rpos]:
+            if rused & bit or nxt == start or (lonely and self.others_at(seat, nxt)):
                 continue
-            road = 1 << self.tb.road_id[(self.rpos, nxt)]
-            if self._stops_mover(nxt) or self._route_exists(nxt, seat, self.rleft - 1, self.rused | road, self.start):
+            if nxt in stoppers or self._route_search(nxt, seat, left, rused | bit, start, lonely, stoppers):
                 out.append(self.g.A_LOC + nxt)
         return out
 
