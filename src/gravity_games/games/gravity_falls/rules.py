@@ -422,6 +422,13 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
             self._ckey = 1
         return list(self._cval)
 
+    def _chance_actions(self) -> list[int]:
+        # apply_action's check (only ever at a chance node): the kept outcomes, without copying them first.
+        if self._ckey != 1:
+            self._cval = self._chance_options(self.tasks[0])
+            self._ckey = 1
+        return [a for a, _ in self._cval]
+
     def _apply(self, action: int) -> None:
         self._ckey = -1  # the options of this step are used up
         task = self.tasks[0]
