@@ -241,9 +241,11 @@ class PushState(_Base):
     def outcome(self) -> Outcome | None:
         if not self.is_terminal():
             return None
+        # A label for the report's break-downs, like a game's setup name.
+        start = {"start": "bank" if self._history and self._history[0] == 0 else "roll"}
         if self.banked >= 20:
-            return Outcome(tuple(range(self.game.players)), "target banked")
-        return Outcome((), "out of turns")
+            return Outcome(tuple(range(self.game.players)), "target banked", start)
+        return Outcome((), "out of turns", start)
 
     def standings(self) -> list[float]:
         return [float(self.banked)] * self.game.players
@@ -367,10 +369,18 @@ class Race(Game):
         return s
 
 
+TOY_GAMES = (Nim, Cards, Push, Race)
+
+
 def register_all() -> None:
     """Register the toy games (idempotent; also the Ray worker setup hook of the tests)."""
-    for cls in (Nim, Cards, Push, Race):
+    for cls in TOY_GAMES:
         register(cls)
 
 
-register_all()
+def unregister_all() -> None:
+    """Take the toy games out of the registry again, so other test folders never see them."""
+    from gravity_games.core import registry
+
+    for cls in TOY_GAMES:
+        registry._ENTRIES.pop(cls.ID, None)

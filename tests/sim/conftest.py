@@ -11,7 +11,7 @@ import pytest
 TOYS = Path(__file__).resolve().parent.parent / "agents"
 sys.path.insert(0, str(TOYS))
 
-import toygames  # noqa: E402,F401  (registers the toy games)
+import toygames  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -27,3 +27,12 @@ def ray_session() -> Iterator[object]:
     )
     yield ray
     ray.shutdown()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy_games_registered() -> Iterator[None]:
+    """The toy games exist only while this folder's tests run (never at collection time,
+    where they would leak into other folders' parametrization over list_games())."""
+    toygames.register_all()
+    yield
+    toygames.unregister_all()

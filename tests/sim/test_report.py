@@ -41,6 +41,7 @@ def test_report_of_a_cooperative_game_sweeps_player_counts(tmp_path: Path) -> No
     doc = run_batch("toy-push", games=30, players=2, seed=1, keep_games=True)
     write_report(doc, tmp_path, sweep_games=20)
     assert "team_win_rate_players.png" in _pngs(tmp_path)
+    assert "detail_start.png" in _pngs(tmp_path)  # team win rate per setup label
     assert "seat_advantage.png" not in _pngs(tmp_path)
     page = (tmp_path / "index.html").read_text()
     assert "every seat shares the team" in page
@@ -104,3 +105,15 @@ def test_report_of_a_team_that_never_wins(tmp_path: Path) -> None:
         g["winners"] = []
     write_report(doc, tmp_path, sweep_games=0)
     assert "win_rate_seat.png" in _pngs(tmp_path)
+
+
+def test_player_sweep_breaks_the_team_rate_down_by_label() -> None:
+    from gravity_games.sim.report import player_sweep
+
+    doc = run_batch("toy-push", games=10, players=1, seed=2, keep_games=True)
+    rows = player_sweep(doc, games=30)
+    assert [row["players"] for row in rows] == [1, 2, 3, 4, 5]
+    for row in rows:
+        by = row["by"]["start"]
+        assert sum(r["games"] for r in by.values()) == 30
+        assert sum(r["wins"] for r in by.values()) == row["rate"]["wins"]

@@ -307,12 +307,21 @@ def plot_sweep(doc: dict[str, Any], sweep: list[dict[str, Any]], out_dir: Path) 
     fig, ax = plt.subplots(figsize=(6.5, 4))
     xs = [row["players"] for row in sweep]
 
-    def line(rates: list[dict[str, float] | None], label: str, style: str) -> None:
+    keys = sorted({k for row in sweep for k in row["by"]})[:2]
+    series: list[tuple[list[dict[str, float] | None], str, str]] = [
+        ([row["rate"] for row in sweep], "all setups", "o-")
+    ]
+    for key in keys:
+        values = sorted({v for row in sweep for v in row["by"].get(key, {})}, key=_natural)
+        for value in values:
+            series.append(([row["by"].get(key, {}).get(value) for row in sweep], f"{key} = {value}", "s--"))
+
+    def line(rates: list[dict[str, float] | None], label: str, style: str, shift: float) -> None:
         pts = [(x, r) for x, r in zip(xs, rates, strict=True) if r is not None and r["games"]]
         if not pts:
             return
         ax.errorbar(
-            [x for x, _ in pts],
+            [x + shift for x, _ in pts],
             [100 * r["rate"] for _, r in pts],
             yerr=_err([r for _, r in pts]),
             fmt=style,
@@ -320,12 +329,9 @@ def plot_sweep(doc: dict[str, Any], sweep: list[dict[str, Any]], out_dir: Path) 
             label=label,
         )
 
-    line([row["rate"] for row in sweep], "all setups", "o-")
-    keys = sorted({k for row in sweep for k in row["by"]})
-    for key in keys[:2]:
-        values = sorted({v for row in sweep for v in row["by"].get(key, {})}, key=_natural)
-        for value in values:
-            line([row["by"].get(key, {}).get(value) for row in sweep], f"{key} = {value}", "s--")
+    # Lines side by side around each player count, so their intervals do not hide each other.
+    for i, (rates, label, style) in enumerate(series):
+        line(rates, label, style, (i - (len(series) - 1) / 2) * 0.08)
     ax.set_xticks(xs)
     ax.set_ylim(0, 105)
     ax.set_xlabel("players")
