@@ -449,7 +449,12 @@ class SavingWaddlesState(State):
 
     def _enter_start(self) -> None:
         self.stage = BEFORE_ROLL
-        if self._start_options() != [ROLL]:
+        seat = self.turn
+        if not self.hands[seat][H_ANOTHER] and len(self.front[seat]) < 2:
+            # The common case, without building the options: no "another turn" card, and fewer
+            # mischief cards than the cheapest exchange (2, Wendy's) — only the roll is possible.
+            self._roll(R_MOVE)
+        elif self._start_options() != [ROLL]:
             self.phase = P_START
         else:
             self._roll(R_MOVE)
