@@ -239,6 +239,8 @@ def _panel(obs: dict[str, Any], game: Game) -> list[str]:
            'stroke="#2c3766" opacity="0.92"/>']
     y = 42
     phase = f"Phase {obs['phase']}/6" if obs["phase"] else "Mining" if obs["round"] > 1 else "Setup"
+    if obs["winners"]:
+        phase = "Game over"
     title = f"Round {obs['round']}/6 \u00b7 {phase}"
     out.append(f'<text x="{x0 + 4}" y="{y}" font-size="19" font-weight="bold" fill="#f1f4ff">{title}</text>')
     y += 20
@@ -266,7 +268,7 @@ def _panel(obs: dict[str, Any], game: Game) -> list[str]:
         charged = ", ".join(s["charged_names"]) or "no charged abilities"
         out.append(f'<text x="{x0 + 26}" y="{y}" font-size="10" fill="#8fe3a8">{escape(charged)}</text>')
         y += 22
-    if "my_hand" in obs:
+    if obs.get("my_hand"):
         y += 4
         out.append(f'<text x="{x0 + 4}" y="{y}" font-size="13" font-weight="bold" fill="#f1f4ff">'
                    f'Your hand (seat {obs["seat"]})</text>')
@@ -286,8 +288,11 @@ def _panel(obs: dict[str, Any], game: Game) -> list[str]:
                f'<text x="{x0 + 232}" y="{ly + 4}" font-size="11" fill="#b9c4ee">Space Junk</text>')
     if obs["winners"]:
         names = ", ".join(obs["ships"][s]["ship"] or f"Seat {s}" for s in obs["winners"])
-        out.append(f'<text x="{x0 + 4}" y="{min(y + 10, H - 30)}" font-size="16" font-weight="bold" '
-                   f'fill="#8fe3a8">{escape(names)} won ({escape(obs["result"] or "")})</text>')
+        wy = min(y + 14, H - 80)
+        out.append(f'<text x="{x0 + 4}" y="{wy}" font-size="18" font-weight="bold" '
+                   f'fill="#8fe3a8">{escape(names)} won</text>')
+        out.append(f'<text x="{x0 + 4}" y="{wy + 18}" font-size="12" fill="#8fe3a8">'
+                   f'{escape(obs["result"] or "")}</text>')
     return out
 
 

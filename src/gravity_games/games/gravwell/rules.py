@@ -468,6 +468,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
     def finish_by_distance(self) -> None:
         """After round 6 the ship nearest its destination wins; equal distances share the win."""
         self.round = ROUNDS
+        self.phase = PHASES
         best = min(self.distance_to_goal(s) for s in range(len(self.pos)))
         self.winners = [s for s in range(len(self.pos)) if self.distance_to_goal(s) == best]
         self.reason = "nearest after round 6"
