@@ -264,6 +264,8 @@ class SavingWaddlesState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = self.phase
+        if p == P_ROLL:  # the commonest chance step, asked first
+            return list(_ROLL_OUTCOMES)
         if p == P_SETUP_PATH:
             left = [c for c in range(SLOTS) if c not in self.slots]
             return [(c, 1.0 / len(left)) for c in left]
@@ -272,8 +274,6 @@ class SavingWaddlesState(State):
         if p == P_SETUP_HERO:
             left = [h for h in range(len(HEROES)) if h not in self.heroes]
             return [(h, 1.0 / len(left)) for h in left]
-        if p == P_ROLL:
-            return list(_ROLL_OUTCOMES)
         if p in (P_MISCHIEF_DRAW, P_HELP_DRAW):
             deck = self.mischief_deck if p == P_MISCHIEF_DRAW else self.help_deck
             total = sum(deck)
