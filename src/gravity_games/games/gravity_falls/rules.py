@@ -42,6 +42,9 @@ from .tasks import (
     T,
 )
 
+# Where the task codes lived before tasks.py; notation.py, observation.py and bots import them from here.
+__all__ = ["CHANCE_TASKS", "RESULTS", "TASK_NAMES", "GravityFallsGame", "GravityFallsState", "T"]
+
 RESULTS = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
 FACES = ("success", "move", "curse")
 FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)

@@ -222,7 +222,7 @@ class SavingWaddlesState(State):
 
     @property
     def g(self) -> SavingWaddlesGame:
-        return self.game  # type: ignore[return-value]
+        return self.game
 
     def space(self, pos: int) -> SpaceT:
         return self.game.track.space(pos, self.slots, self.hut)
