@@ -24,7 +24,7 @@ def list_command(
                 "min_players": cls.MIN_PLAYERS,
                 "max_players": cls.MAX_PLAYERS,
                 "cooperative": cls.COOPERATIVE,
-                "variants": list(cls.variants()),
+                "variants": list(cls.variants()) if any(p.name == "variant" for p in cls.PARAMS) else [],
                 "summary": cls.SUMMARY,
             }
         )
@@ -32,19 +32,19 @@ def list_command(
         write_json(rows, json_out)
         return
     table = Table(title="gravity-games", title_style="bold", header_style="bold cyan")
-    table.add_column("id", style="bold")
-    table.add_column("title")
-    table.add_column("players", justify="center")
-    table.add_column("kind")
-    table.add_column("variants")
+    table.add_column("id", style="bold", no_wrap=True)
+    table.add_column("title", ratio=1)
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("variants", ratio=1)
     for row in rows:
         players = f"{row['min_players']}-{row['max_players']}"
         table.add_row(
             row["id"],
             row["title"],
             players,
-            "cooperative" if row["cooperative"] else "competitive",
-            ", ".join(row["variants"]),
+            "co-op" if row["cooperative"] else "versus",
+            ", ".join(row["variants"]) or "[dim]-[/]",
         )
     console.print(table)
     console.print("[dim]gravity rules GAME[/] for the rules, [dim]gravity play GAME[/] to play.")
