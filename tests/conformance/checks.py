@@ -62,7 +62,9 @@ def check_basic(state: State, step: int) -> list[int]:
     player = state.current_player()
     assert player in (CHANCE, TERMINAL) or 0 <= player < spec.players, f"{at}: bad current player {player}"
     assert state.is_terminal() == (player == TERMINAL), f"{at}: is_terminal disagrees with current_player"
-    legal = state.legal_actions()
+    legal = list(state.legal_actions())
+    state.legal_actions().clear()  # a caller may edit what it is given; the game must not care
+    assert state.legal_actions() == legal, f"{at}: editing the list legal_actions() returned changed the game"
     assert all(isinstance(a, int) and not isinstance(a, bool) for a in legal), f"{at}: non-int action"
     assert legal == sorted(set(legal)), f"{at}: legal actions not sorted and unique: {legal[:20]}"
     if player == TERMINAL:
@@ -72,7 +74,13 @@ def check_basic(state: State, step: int) -> list[int]:
     assert legal, f"{at}: no legal action for player {player} in a live state"
     assert state.outcome() is None, f"{at}: outcome before the end"
     if player == CHANCE:
-        outcomes = state.chance_outcomes()
+        outcomes = list(state.chance_outcomes())
+        given = state.chance_outcomes()
+        given.reverse()
+        given.clear()
+        assert state.chance_outcomes() == outcomes, (
+            f"{at}: editing the list chance_outcomes() returned changed the game (a shared cache?)"
+        )
         total = sum(p for _, p in outcomes)
         assert all(p > 0 for _, p in outcomes), f"{at}: non-positive chance probability"
         assert abs(total - 1.0) < 1e-9, f"{at}: chance probabilities sum to {total}"

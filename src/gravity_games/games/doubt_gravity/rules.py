@@ -60,7 +60,7 @@ from .ids import (
 from .state_json import fill_state_from_body, state_to_body
 from .tensor import encode_observation, observation_tensor_size
 
-_DEAL_OUTCOMES: dict[tuple[int, ...], list[tuple[int, float]]] = {}
+_DEAL_OUTCOMES: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
 """Deal outcomes by (colour, numbers drawn so far for its five ids): at most a few hundred."""
 
@@ -259,9 +259,9 @@ class DoubtState(State):
         # Asked twice per chance step (by the driver, then by apply_action's check): remember it.
         memo = self.chance_memo
         if memo is not None and memo[0] == len(self._history):
-            return memo[1]
+            return list(memo[1])
         outcomes = self._chance_outcomes()
-        self.chance_memo = (len(self._history), outcomes)
+        self.chance_memo = (len(self._history), tuple(outcomes))
         return outcomes
 
     def _chance_actions(self) -> Collection[int]:
@@ -287,7 +287,7 @@ class DoubtState(State):
                 outcomes = lifts[mass] = list(self.dg.model.outcomes(mass))
             return outcomes
         if phase in (P_ROLL, P_ROLLOFF):
-            return ROLL_OUTCOMES  # shared, never changed (as every outcome list handed out)
+            return list(ROLL_OUTCOMES)  # a copy: callers may edit what they are given
         if phase == P_LOTS:
             assert self.rolloff is not None
             tied = self.rolloff.contenders
@@ -299,12 +299,14 @@ class DoubtState(State):
             colour = self.deal[0][1]
             base = colour * PER_COLOUR
             key = (colour, *self.number[base : base + PER_COLOUR])
-            outcomes = _DEAL_OUTCOMES.get(key)
-            if outcomes is None:
+            cached = _DEAL_OUTCOMES.get(key)
+            if cached is None:
                 free = self.free_numbers(colour)
-                outcomes = [(base + k - 1, 1.0 / len(free)) for k in free]
-                _DEAL_OUTCOMES[key] = outcomes
-            return outcomes
+                cached = tuple((base + k - 1, 1.0 / len(free)) for k in free)
+                _DEAL_OUTCOMES[key] = cached
+            # A fresh list: the cache is shared by every state in the process, and a caller
+            # that edits the list it was given must never change later games.
+            return list(cached)
         return []
 
     def _apply(self, action: int) -> None:

@@ -11,7 +11,7 @@ DIE_FACES = ("1", "2", "3", "4", "5", "G")
 G_FACE = 5
 """Outcome id of the "G" face (outcome ids 0-4 are the numbers 1-5)."""
 
-ROLL_OUTCOMES: list[tuple[int, float]] = [(face, 1.0 / 6.0) for face in range(6)]
+ROLL_OUTCOMES: tuple[tuple[int, float], ...] = tuple((face, 1.0 / 6.0) for face in range(6))
 
 
 def face_value(face: int) -> int:
