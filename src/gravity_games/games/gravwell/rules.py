@@ -465,6 +465,10 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
     def distance_to_goal(self, seat: int) -> int:
         return abs(self.dest[seat] - self.pos[seat])
 
+    def standings(self) -> list[float]:
+        """Minus each ship's distance to its goal gate: higher is further ahead (the after-round-6 order)."""
+        return [-float(abs(self.dest[s] - self.pos[s])) for s in range(len(self.pos))]
+
     def finish_by_distance(self) -> None:
         """After round 6 the ship nearest its destination wins; equal distances share the win."""
         self.round = ROUNDS
