@@ -231,3 +231,34 @@ def test_board_elements_are_clickable_moves_and_undo_works(
         page.close()
     finally:
         registry._ENTRIES.pop(TOY_ID, None)
+
+
+def test_a_person_asks_for_a_hint_and_plays_it(live_server: LiveServer, browser: Any, artifacts: Path) -> None:
+    r = httpx.post(f"{live_server.base}/api/games",
+                   json={"game": "gravwell", "players": 3, "seed": 4, "bots": [None, "heuristic", "heuristic"]})
+    doc = r.json()
+    gid, token = doc["id"], doc["seats"][0]["token"]
+    page = browser.new_page(viewport=VIEWPORT)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{live_server.base}/games/{gid}#seat=0&token={token}")
+    # gravwell seat 0 chooses a ship, then a card each phase: wait until it has a real choice
+    page.wait_for_selector("#hint-button:visible", timeout=30_000)
+    before = int(page.evaluate(MOVE_ATTR))
+    legal = {a["id"] for a in httpx.get(f"{live_server.base}/api/games/{gid}",
+                                        headers={"Authorization": f"Bearer {token}"}, timeout=10).json()["legal_actions"]}
+    page.click("#hint-button")
+    page.wait_for_selector("#hints:not([hidden]) .hint", timeout=20_000)
+    rows = page.locator("#hints .hint")
+    assert 1 <= rows.count() <= 3
+    texts = [rows.nth(i).inner_text() for i in range(rows.count())]
+    assert all(t.rstrip().endswith("%") for t in texts), texts
+    assert "win chance" in page.locator("#hints .hint-head").inner_text()
+    best = rows.nth(0).locator("button.move")
+    assert int(best.get_attribute("data-action-id") or -1) in legal
+    page.screenshot(path=str(artifacts / "hints.png"), full_page=True)
+    best.click()
+    page.wait_for_function(f"{MOVE_ATTR} !== '{before}'", timeout=20_000)
+    assert page.locator("#hints").is_hidden()  # hints of a past move are gone
+    assert errors == [], errors
+    page.close()

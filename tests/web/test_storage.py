@@ -29,6 +29,7 @@ def test_migrating_an_old_database_keeps_its_games(tmp_path) -> None:
     storage = Storage(url)  # upgrades to head
     stored = storage.load_game("old")
     assert stored is not None and stored.revision == 0 and [s.token_hash for s in stored.seats] == ["h0", "h1"]
+    assert stored.hints is True  # migration 0003: games from before it keep the hints they had
     storage.append_actions("old", 0, [StoredAction(0, 3, -1, False)], None).result()
     assert storage.load_game("old").revision == 1  # type: ignore[union-attr]
     storage.close()
@@ -54,6 +55,16 @@ def test_writes_commit_together_and_a_stale_one_fails_alone(tmp_path) -> None:
     assert [a.action for a in storage.load_game("a").actions] == [1]  # type: ignore[union-attr]
     with pytest.raises(StorageError, match="stale undo"):
         storage.truncate_actions("a", 2, 1).result()
+    storage.close()
+
+
+def test_the_hint_setting_is_stored(tmp_path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'h.sqlite3'}")
+    storage.create_game("off", "doubt-gravity", 2, {"players": 2}, 1, [("x0", None), ("x1", None)], [], None,
+                        hints=False).result()
+    storage.create_game("on", "doubt-gravity", 2, {"players": 2}, 1, [("y0", None), ("y1", None)], [], None).result()
+    assert storage.load_game("off").hints is False  # type: ignore[union-attr]
+    assert storage.load_game("on").hints is True  # type: ignore[union-attr]
     storage.close()
 
 

@@ -6,6 +6,7 @@ API (see docs/web.md; the OpenAPI page is at ``/docs``):
 * ``GET /api/games/{id}`` (``Authorization: Bearer <seat token>``; none: spectator) -> the view
 * ``POST /api/games/{id}/actions`` ``{action, move?}`` -> the new view; 401/404/409/422
 * ``POST /api/games/{id}/undo`` -> the view after taking back the seat's last step
+* ``GET /api/games/{id}/hints?seconds=S&top=K`` -> the seat's best moves with estimated win chances
 * ``GET /api/games/{id}/record`` -> the GameRecord once the game has ended
 * ``GET /api/games/{id}/replay?step=K&seat=S`` -> a finished game after K steps
 * ``WS /ws/games/{id}?token=...`` pushes the seat's view after every change
@@ -30,10 +31,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from gravity_games.web.service import Hub, WebError
+from gravity_games.web.service import MAX_HINT_MOVES, MAX_HINT_SECONDS, Hub, WebError
 from gravity_games.web.storage import Storage
 
 log = logging.getLogger("gravity_games.web")
@@ -61,6 +62,7 @@ class CreateGame(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict, description="game parameters, e.g. {'variant': 'simple'}")
     seed: StrictInt | None = Field(default=None, ge=0, lt=2**63, description="seed of chance and bots")
     bots: list[StrictStr | None] = Field(default_factory=list, description="agent spec or null per seat")
+    hints: StrictBool = Field(default=True, description="whether the people at this game may ask for hints")
 
 
 class ActionBody(BaseModel):
@@ -258,12 +260,15 @@ def create_app(
 
     @app.post("/api/games", status_code=201, tags=["games"], summary="Create a game; returns the seat tokens")
     async def create_game(request: Request, body: CreateGame) -> dict[str, Any]:
-        live, tokens = await hub_of(request).create(body.game, body.players, body.params, body.seed, body.bots)
+        live, tokens = await hub_of(request).create(
+            body.game, body.players, body.params, body.seed, body.bots, hints=body.hints
+        )
         return {
             "id": live.id,
             "game": live.game.ID,
             "players": live.game.players,
             "seats": [{"seat": s, "token": tokens[s], "bot": live.bots[s]} for s in range(live.game.players)],
+            "hints": live.hints,
         }
 
     @app.get("/api/games/{gid}", tags=["play"], summary="The view of the seat whose token is sent (or spectator)")
@@ -286,6 +291,21 @@ def create_app(
         live = await hub.get(gid)
         seat = await hub.undo(live, bearer_token(request))
         return hub.view(live, seat, svg=svg)
+
+    @app.get(
+        "/api/games/{gid}/hints",
+        tags=["play"],
+        summary="Your best moves now, each with its estimated win chance (an IS-MCTS search of your view)",
+    )
+    async def get_hints(
+        request: Request,
+        gid: str,
+        seconds: float = Query(default=1.0, gt=0, le=MAX_HINT_SECONDS, description="search time in seconds"),
+        top: int = Query(default=3, ge=1, le=MAX_HINT_MOVES, description="how many moves to list"),
+    ) -> dict[str, Any]:
+        hub = hub_of(request)
+        live = await hub.get(gid)
+        return await hub.hint(live, bearer_token(request), seconds, top)
 
     @app.get("/api/games/{gid}/record", tags=["replay"], summary="The GameRecord of an ended game")
     async def get_record(request: Request, gid: str) -> dict[str, Any]:

@@ -10,6 +10,10 @@ Rules of the house:
   exactly what the old one would have drawn.
 * An action is applied to a copy, stored (committed), and only then made live and
   announced (HTTP answer, WebSocket pushes, bots). An error leaves the game as it was.
+* Hints: a person may ask for the best moves with their estimated win chance (an IS-MCTS
+  search over determinizations of that seat's own information set, so a hint never uses
+  a hidden card), when the game's creator allowed hints. The search runs on a copy, in a
+  worker thread, one at a time per server; it never changes the game.
 * Undo, as Board Game Arena allows it: a seat may take back its own last step while it
   is still its turn, unless that step revealed information to anyone (detected by
   replaying the step on determinizations of each seat's information set) or a chance
@@ -27,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gravity_games.agents import available_agents, make_agent
+from gravity_games.agents.hints import hints as search_hints
 from gravity_games.core.agent import SeatView
 from gravity_games.core.api import (
     CHANCE,
@@ -52,6 +57,12 @@ UNDO_SAMPLES = 6
 Reveals in these games mostly come through chance nodes (a reading, a draw), which end
 undo on their own; this check catches the rest, at a cost paid by multi-step turns only."""
 
+
+MAX_HINT_SECONDS = 5.0
+"""Longest search a hint request may ask for (wall seconds); the default is 1."""
+
+MAX_HINT_MOVES = 10
+"""Most moves one hint answer lists."""
 
 MAX_FINISHED_IN_MEMORY = 500
 """Finished games kept in memory; older ones are dropped and replayed from the store on demand."""
@@ -85,6 +96,8 @@ class LiveGame:
     # Counts changes (moves and undos), as stored, so a client can drop a view that
     # arrives after a newer one (an undo lowers the move number).
     revision: int = 0
+    # Whether the people at this game may ask for hints (the creator's choice, stored).
+    hints: bool = True
 
     def seat_of(self, token: str) -> int | None:
         digest = hash_token(token)
@@ -189,6 +202,8 @@ class Hub:
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.background: set[asyncio.Task[None]] = set()
+        # One hint search at a time: each holds a core for its whole budget.
+        self._hint_slot = asyncio.Semaphore(1)
 
     # -- catalog ------------------------------------------------------------
 
@@ -211,6 +226,8 @@ class Hub:
         params: dict[str, Any],
         seed: int | None,
         bots: list[str | None],
+        *,
+        hints: bool = True,
     ) -> tuple[LiveGame, list[str | None]]:
         """Make, resolve the setup chance, store; returns the game and one token per human seat."""
         try:
@@ -255,8 +272,9 @@ class Hub:
             list(zip(hashes, bots, strict=True)),
             stored,
             _result(state),
+            hints=hints,
         ))
-        live = LiveGame(gid, game, seed, state, hashes, bots, actors, undoable)
+        live = LiveGame(gid, game, seed, state, hashes, bots, actors, undoable, hints=hints)
         self.games[gid] = live
         self._evict_finished()
         self.schedule_bots(live)
@@ -329,6 +347,7 @@ class Hub:
             "terminal": terminal,
             "log": seat_log(state, seat),
             "can_undo": seat is not None and self.undo_allowed(live, seat),
+            "hints": live.hints,
         }
         if terminal:
             outcome = state.outcome()
@@ -366,6 +385,39 @@ class Hub:
             chosen = self._parse_action(state, action)
             await self._commit(live, seat, chosen)
         return seat
+
+    async def hint(self, live: LiveGame, token: str | None, seconds: float, top: int) -> dict[str, Any]:
+        """The best moves for the seat holding ``token`` now, each with its estimated win chance."""
+        if token is None:
+            raise WebError(401, "hints need a seat token: send 'Authorization: Bearer <token>'")
+        seat = self.seat_for(live, token)
+        assert seat is not None
+        if live.bots[seat] is not None:
+            raise WebError(409, f"seat {seat} is played by the bot {live.bots[seat]!r}; hints are for people")
+        if not live.hints:
+            raise WebError(403, "hints are off in this game: its creator turned them off")
+        if isinstance(seconds, bool) or not 0 < seconds <= MAX_HINT_SECONDS:
+            raise WebError(422, f"seconds must be a number > 0 and <= {MAX_HINT_SECONDS:g}, got {seconds!r}")
+        if isinstance(top, bool) or not 1 <= top <= MAX_HINT_MOVES:
+            raise WebError(422, f"top must be a whole number from 1 to {MAX_HINT_MOVES}, got {top!r}")
+        async with live.lock:
+            self._check_turn(live.state, seat)
+            # The search works on its own copy, so moves by others cannot change what it reads.
+            snapshot = live.state.clone()
+            revision = live.revision
+        move = snapshot.move_number()
+        seed = derive_seed(live.seed, "hint", seat, move)
+        async with self._hint_slot:
+            found = await asyncio.to_thread(
+                search_hints, SeatView(snapshot, seat), seconds=seconds, top=top, seed=seed
+            )
+        return {
+            "seat": seat,
+            "move": move,
+            "revision": revision,
+            "seconds": seconds,
+            "hints": [{"id": a, "text": snapshot.action_to_string(a), "chance": chance} for a, chance in found],
+        }
 
     @staticmethod
     def _check_turn(state: State, seat: int) -> None:
@@ -622,5 +674,6 @@ def rebuild(stored: StoredGame) -> LiveGame:
         actors=[a.seat for a in stored.actions],
         undoable=[a.undoable for a in stored.actions],
         revision=stored.revision,
+        hints=stored.hints,
     )
 

@@ -38,6 +38,7 @@ from sqlalchemy import (
     event,
     func,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -72,6 +73,9 @@ class GameRow(Base):
     # order them even when an undo lowers the move number. Added by migration 0002.
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    # Whether people at this game may ask for hints (the creator decides). Added by migration 0003;
+    # games stored before it allow them, as the server did then.
+    hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     result_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -129,6 +133,7 @@ class StoredGame:
     updated_at: datetime
     seats: tuple[StoredSeat, ...] = ()
     actions: tuple[StoredAction, ...] = ()
+    hints: bool = True
 
 
 def hash_token(token: str) -> str:
@@ -281,6 +286,8 @@ class Storage:
         seats: Sequence[tuple[str, str | None]],
         actions: Sequence[StoredAction],
         result: dict[str, Any] | None,
+        *,
+        hints: bool = True,
     ) -> Future[None]:
         """Store a new game with its seats (token hash, bot) and its setup actions, in one transaction.
 
@@ -299,6 +306,7 @@ class Storage:
                     num_actions=len(actions),
                     revision=0,
                     finished=result is not None,
+                    hints=hints,
                     result_json=json.dumps(result) if result is not None else None,
                     created_at=now,
                     updated_at=now,
@@ -421,6 +429,7 @@ def _stored(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]
         updated_at=_aware(row.updated_at),
         seats=tuple(StoredSeat(s.seat, s.token_hash, s.bot) for s in seats),
         actions=tuple(StoredAction(a.idx, a.action, a.seat, bool(a.undoable)) for a in actions),
+        hints=bool(row.hints),
     )
 
 

@@ -3,7 +3,7 @@
 
 const app = document.getElementById("app");
 const gid = app.dataset.gid;
-const page = { token: null, seat: null, view: null, socket: null, retry: 500, busy: false };
+const page = { token: null, seat: null, view: null, socket: null, retry: 500, busy: false, hinting: false };
 
 function readSeatFromLink() {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -87,6 +87,51 @@ function renderMoves(view) {
       title: "action " + action.id, text: action.text, onclick: () => play(action.id) }));
   }
   document.getElementById("undo-button").hidden = !view.can_undo;
+  const hintButton = document.getElementById("hint-button");
+  hintButton.hidden = !(view.hints && view.legal_actions.length > 1);
+  hintButton.disabled = page.hinting;
+  const shown = document.getElementById("hints");
+  // hints belong to one move: a new view makes them stale
+  if (shown.dataset.move !== String(view.move)) { shown.hidden = true; shown.replaceChildren(); }
+}
+
+function percent(chance) {
+  return Math.round(chance * 100) + "%";
+}
+
+function renderHints(answer) {
+  const box = document.getElementById("hints");
+  box.dataset.move = String(answer.move);
+  const rows = answer.hints.map((h, i) => GG.el("li", { class: "hint" + (i === 0 ? " best" : "") },
+    GG.el("button", { type: "button", class: "move", "data-action-id": h.id, text: h.text,
+      title: "play " + h.text, onclick: () => play(h.id) }),
+    GG.el("span", { class: "hint-bar", style: "--chance: " + percent(h.chance), "aria-hidden": "true" }),
+    GG.el("span", { class: "hint-chance", title: "estimated win chance", text: percent(h.chance) })));
+  // The order is the search's (most explored first), which can differ from the chance order
+  // when two moves are close; the head says so rather than reordering.
+  box.replaceChildren(
+    GG.el("p", { class: "hint-head", text: "Best move first, with its estimated win chance" }),
+    GG.el("p", { class: "hint-note", text: "From a " + answer.seconds + " s search of what you can see; close figures are a toss-up." }),
+    GG.el("ol", { class: "hint-list" }, ...rows));
+  box.hidden = false;
+}
+
+async function askHint() {
+  if (page.hinting || !page.view) return;
+  page.hinting = true;
+  const button = document.getElementById("hint-button");
+  button.disabled = true;
+  button.textContent = "Thinking…";
+  try {
+    const answer = await GG.api("/api/games/" + gid + "/hints?seconds=1&top=3", { token: page.token });
+    if (page.view && answer.move === page.view.move) renderHints(answer);
+  } catch (error) {
+    GG.toast(error.message);
+  } finally {
+    page.hinting = false;
+    button.disabled = false;
+    button.textContent = "Hint";
+  }
 }
 
 function renderLog(view) {
@@ -240,5 +285,6 @@ function connect() {
 }
 
 document.getElementById("undo-button").addEventListener("click", undo);
+document.getElementById("hint-button").addEventListener("click", askHint);
 readSeatFromLink();
 connect();
