@@ -262,3 +262,23 @@ def test_a_person_asks_for_a_hint_and_plays_it(live_server: LiveServer, browser:
     assert page.locator("#hints").is_hidden()  # hints of a past move are gone
     assert errors == [], errors
     page.close()
+
+
+def test_the_lobby_can_turn_hints_off(live_server: LiveServer, browser: Any, artifacts: Path) -> None:
+    page = browser.new_page(viewport=VIEWPORT)
+    page.goto(f"{live_server.base}/?game=doubt-gravity")
+    page.wait_for_function("document.getElementById('game-select').value === 'doubt-gravity'")
+    for seat in range(2):
+        page.select_option(f"#seat-{seat}", "")
+    page.uncheck("#hints-input")
+    page.screenshot(path=str(artifacts / "lobby-hints-off.png"), full_page=True)
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    links = [page.locator(".link-box").nth(i).input_value() for i in range(2)]
+    gid = game_id(links[0])
+    seat = server_view(live_server, gid)["current_player"]
+    assert server_view(live_server, gid)["hints"] is False
+    page.goto(links[seat])
+    page.wait_for_selector("button.move")
+    assert page.locator("#hint-button").is_hidden()
+    page.close()

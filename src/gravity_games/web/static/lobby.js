@@ -106,7 +106,8 @@ async function createGame(event) {
   const players = parseInt(document.getElementById("players-select").value, 10);
   const bots = [];
   for (let seat = 0; seat < players; seat++) bots.push(document.getElementById("seat-" + seat).value || null);
-  const body = { game: game.id, players, params: readParams(game), bots };
+  const body = { game: game.id, players, params: readParams(game), bots,
+    hints: document.getElementById("hints-input").checked };
   const seed = document.getElementById("seed-input").value;
   if (seed !== "") body.seed = parseInt(seed, 10);
   button.disabled = true;
