@@ -9,6 +9,7 @@ profile of each game (text and HTML) to find where an engine spends its time.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.table import Table
@@ -39,7 +40,7 @@ def bench_command(
     print_table(doc)
 
 
-def print_table(doc: dict) -> None:
+def print_table(doc: dict[str, Any]) -> None:
     table = Table(
         title=f"random playouts, {doc['seconds']:g} CPU s per engine, ratio to OpenSpiel maedn steps/s",
         header_style="bold cyan",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 from rich.table import Table
 
@@ -14,7 +16,7 @@ def list_command(
     json_out: str | None = typer.Option(None, "--json", help="Write the list as JSON to FILE, or - for stdout."),
 ) -> None:
     """List every game with its player counts and variants."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game_id in list_games():
         cls = entry(game_id).game_class
         rows.append(

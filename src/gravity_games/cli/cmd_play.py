@@ -307,7 +307,6 @@ def play_command(
         game = record.game
         seed = record.seed if record.seed is not None else 0
         params = {k: v for k, v in record.params.items() if k != "players"}
-        players = record.params.get("players")
         state = record.replay()
         seats_spec = bots.split(",") if bots else record.meta.get("seats") or ["human"] * state.game.players
         save_path = save_path or resume

@@ -7,6 +7,7 @@ The document depends only on the game, parameters, agents, game count and seed �
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -86,7 +87,7 @@ def simulate_command(
     print_summary(doc)
 
 
-def print_summary(doc: dict) -> None:
+def print_summary(doc: dict[str, Any]) -> None:
     table = Table(
         title=f"{doc['game']} · {doc['players']} players · {doc['games']} games · seed {doc['seed']}",
         header_style="bold cyan",

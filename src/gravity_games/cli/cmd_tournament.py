@@ -6,6 +6,8 @@ seed, never on ``--workers`` or ``--backend``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 from rich.table import Table
 
@@ -33,7 +35,7 @@ def tournament_command(
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     if not specs:
         raise InvalidParameterError("--agents needs agent specs, e.g. heuristic,random,ismcts:iterations=200")
-    options = {}
+    options: dict[str, Any] = {}
     if address is not None:
         if backend != "ray":
             raise InvalidParameterError("--address goes with --backend ray")
@@ -57,7 +59,7 @@ def tournament_command(
     print_standings(doc)
 
 
-def print_standings(doc: dict) -> None:
+def print_standings(doc: dict[str, Any]) -> None:
     kind = "team win rate" if doc["cooperative"] else "win rate"
     table = Table(
         title=f"{doc['game']} tournament · {doc['players']} players · {doc['games_per_seating']} games per seating",

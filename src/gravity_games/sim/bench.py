@@ -142,7 +142,7 @@ def run_bench(
     maedn = anchor_rates.get("open_spiel/maedn", {}).get("steps_per_s")
     games: dict[str, Any] = {}
     for game_id in ids:
-        rates = tallies[game_id].rates()
+        rates: dict[str, Any] = dict(tallies[game_id].rates())
         rates["players"] = player_counts[game_id]
         rates["ratio"] = rates["steps_per_s"] / maedn if maedn else None
         games[game_id] = rates

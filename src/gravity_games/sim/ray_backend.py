@@ -78,7 +78,8 @@ def run_ray(
     started = ensure_ray(address, workers)
     try:
         # Chunks sized for the cluster's CPUs, not for --workers: the split never changes results.
-        cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
+        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        cpus = max(1, int(resources.get("CPU", workers)))
         pending = {
             _play_remote.remote(game_id, players, dict(params), list(agents), seed, chunk): len(chunk)
             for chunk in _chunks(games, cpus)

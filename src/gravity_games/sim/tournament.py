@@ -150,7 +150,7 @@ def run_tournament(
                 }
             )
     elo = elo_ratings(len(specs), pairs) if not cooperative and len(specs) > 1 else None
-    standings = []
+    standings: list[dict[str, Any]] = []
     for i, spec in enumerate(specs):
         low, high = wilson_interval(wins[i], appearances[i])
         standings.append(
