@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -117,3 +118,32 @@ def test_player_sweep_breaks_the_team_rate_down_by_label() -> None:
         by = row["by"]["start"]
         assert sum(r["games"] for r in by.values()) == 30
         assert sum(r["wins"] for r in by.values()) == row["rate"]["wins"]
+
+
+def test_a_label_with_many_values_is_drawn_as_rows_best_first(tmp_path: Path, monkeypatch: Any) -> None:
+    from gravity_games.sim import report
+
+    doc = run_batch("toy-push", games=6, players=1, seed=1, keep_games=True)
+    trios = [f"trio {i:02d}" for i in range(27)]  # like Gravity Falls' 27 monster trios
+    per_game = []
+    for i, name in enumerate(trios):
+        for k in range(4):
+            per_game.append({"winners": [0] if k < i % 5 else [], "detail": {"monsters": name}, "length": 3,
+                             "decisions": 2, "reason": "done", "lead_changes": 0})
+    doc["per_game"], doc["games"] = per_game, len(per_game)
+    doc["wins"] = [sum(1 for g in per_game if g["winners"])]
+    table = detail_breakdown(doc)["monsters"]
+    assert len(table) == 27 > report.WIDE_CATEGORIES
+    drawn: list[list[str]] = []
+    original = report._plot_detail_rows
+
+    def spy(doc_: Any, key: str, table_: Any, seats: list[int], out_dir: Path) -> str:
+        drawn.append(sorted(table_, key=lambda v: (table_[v][seats[0]]["rate"], v)))
+        return original(doc_, key, table_, seats, out_dir)
+
+    monkeypatch.setattr(report, "_plot_detail_rows", spy)
+    name = report.plot_detail(doc, "monsters", table, tmp_path)
+    assert name == "detail_monsters.png" and (tmp_path / name).stat().st_size > 0
+    order = drawn[0]
+    rates = [table[v][0]["rate"] for v in order]
+    assert rates == sorted(rates) and rates[-1] == 1.0  # the best trio is drawn last: on top

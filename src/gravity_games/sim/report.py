@@ -37,8 +37,16 @@ from gravity_games.core.registry import load
 
 from .stats import wilson_interval
 
-MAX_CATEGORIES = 12
-"""A detail entry with more distinct values than this is summarised, not plotted per value."""
+MAX_CATEGORIES = 30
+"""A detail entry with more distinct values than this is summarised, not plotted per value.
+
+30 covers Gravity Falls' 27 monster trios (one per tier); past 8 values the plot turns on its side."""
+
+WIDE_CATEGORIES = 8
+"""Past this many values a detail plot draws horizontal bars, one row per value, best first."""
+
+SWEEP_VALUES = 4
+"""A detail label gets its own lines in the player-count sweep only when it has at most this many values."""
 
 _BLUE, _ORANGE, _GREY = "#3b6ea8", "#d9822b", "#888888"
 
@@ -279,6 +287,8 @@ def plot_terminations(doc: dict[str, Any], out_dir: Path) -> str:
 def plot_detail(doc: dict[str, Any], key: str, table: dict[str, list[dict[str, float]]], out_dir: Path) -> str:
     values = list(table)
     seats = [0] if doc.get("cooperative") else list(range(doc["players"]))
+    if len(values) > WIDE_CATEGORIES:
+        return _plot_detail_rows(doc, key, table, seats, out_dir)
     fig, ax = plt.subplots(figsize=(min(14, max(6, 0.9 * len(values) * len(seats) + 2)), 4))
     width = 0.8 / len(seats)
     for i, seat in enumerate(seats):
@@ -303,11 +313,45 @@ def plot_detail(doc: dict[str, Any], key: str, table: dict[str, list[dict[str, f
     return _save(fig, out_dir, f"detail_{_slug(key)}.png")
 
 
+def _plot_detail_rows(
+    doc: dict[str, Any], key: str, table: dict[str, list[dict[str, float]]], seats: list[int], out_dir: Path
+) -> str:
+    """Many values: one row each, ordered by the first seat's (the team's) win rate, best on top."""
+    values = sorted(table, key=lambda v: (table[v][seats[0]]["rate"], v))
+    height = 0.8 / len(seats)
+    fig, ax = plt.subplots(figsize=(8, max(4.0, 0.28 * len(values) * len(seats) + 1.5)))
+    for i, seat in enumerate(seats):
+        ys = [y + (i - (len(seats) - 1) / 2) * height for y in range(len(values))]
+        rates = [table[v][seat] for v in values]
+        ax.barh(
+            ys,
+            [r["rate"] * 100 for r in rates],
+            height=height,
+            xerr=_err(rates),
+            capsize=2,
+            label="team" if doc.get("cooperative") else f"seat {seat}",
+        )
+    counts = [int(table[v][0]["games"]) for v in values]
+    ax.set_yticks(range(len(values)), [f"{v} (n={n})" for v, n in zip(values, counts, strict=True)], fontsize=7)
+    ax.set_xlim(0, 105)
+    ax.set_xlabel("win rate (%)")
+    ax.set_ylabel(f"outcome detail '{key}'")
+    kind = "Team win rate" if doc.get("cooperative") else "Win rate per seat"
+    ax.set_title(f"{kind} by {key}, {doc['game']} (95% CI)", fontsize=10)
+    ax.legend(fontsize=8, loc="lower right")
+    return _save(fig, out_dir, f"detail_{_slug(key)}.png")
+
+
 def plot_sweep(doc: dict[str, Any], sweep: list[dict[str, Any]], out_dir: Path) -> str:
     fig, ax = plt.subplots(figsize=(6.5, 4))
     xs = [row["players"] for row in sweep]
 
-    keys = sorted({k for row in sweep for k in row["by"]})[:2]
+    # Lines only for labels with few values (a difficulty, a variant): 27 lines would hide each other.
+    keys = [
+        k
+        for k in sorted({k for row in sweep for k in row["by"]})
+        if len({v for row in sweep for v in row["by"].get(k, {})}) <= SWEEP_VALUES
+    ][:2]
     series: list[tuple[list[dict[str, float] | None], str, str]] = [
         ([row["rate"] for row in sweep], "all setups", "o-")
     ]
