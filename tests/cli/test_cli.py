@@ -74,6 +74,30 @@ def test_bad_input_gets_one_clear_line(args: tuple[str, ...], needles: tuple[str
     assert len(result.stderr.strip().splitlines()) <= 3
 
 
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("simulate", "doubt-gravity"), "Missing option '--games'"),
+        (("simulate", "doubt-gravity", "--bogus"), "No such option: --bogus"),
+        (("simulate", "doubt-gravity", "--games", "many"), "Invalid value for '--games'"),
+        (("play", "doubt-gravity", "--players"), "'--players' requires an argument"),
+        (("teleport",), "No such command 'teleport'"),
+    ],
+)
+def test_a_mistyped_command_line_gets_usage_not_a_bug_report(args: tuple[str, ...], needle: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert needle in result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_no_command_prints_the_help() -> None:
+    result = run()
+    assert result.returncode == 0, result.stderr
+    assert "Usage: gravity" in result.stdout and "simulate" in result.stdout
+    assert "internal error" not in result.stderr
+
+
 def test_malformed_record_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")

@@ -19,6 +19,17 @@ import typer
 
 from gravity_games.core.api import GravityError
 
+try:  # typer >= 0.19 parses with its own vendored copy of click: its errors are not click's
+    from typer._click import exceptions as _typer_click
+except ImportError:  # pragma: no cover - older typer uses click itself
+    _typer_click = click.exceptions  # type: ignore[assignment,unused-ignore]
+
+_USAGE_ERRORS: tuple[type[Exception], ...] = (click.ClickException, _typer_click.ClickException)
+"""A mistyped command line (unknown option, missing value, bad number): shown as usage, status 2."""
+
+_EXITS: tuple[type[Exception], ...] = (click.exceptions.Exit, typer.Exit)
+_ABORTS: tuple[type[BaseException], ...] = (click.exceptions.Abort, typer.Abort)
+
 
 def build_app() -> typer.Typer:
     app = typer.Typer(
@@ -44,19 +55,36 @@ def fail(message: str, status: int = 2) -> None:
     raise SystemExit(status)
 
 
+def show_usage_error(exc: Exception) -> None:
+    """Print a command-line mistake the way click would (usage line, then the error); exit 2.
+
+    Running with no command prints the help and exits 0, as ``gravity --help`` does.
+    """
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        ctx = getattr(exc, "ctx", None)
+        if ctx is not None:
+            print(ctx.get_help())
+        raise SystemExit(0)
+    show = getattr(exc, "show", None)
+    if callable(show):
+        show()
+    else:  # pragma: no cover - every click exception has show()
+        print(f"gravity: error: {exc}", file=sys.stderr)
+    raise SystemExit(getattr(exc, "exit_code", 2))
+
+
 def main(argv: list[str] | None = None) -> None:
     debug = os.environ.get("GRAVITY_DEBUG") == "1"
     try:
         app = build_app()
         app(args=argv, prog_name="gravity", standalone_mode=False)
-    except click.exceptions.Exit as exc:
-        raise SystemExit(exc.exit_code) from None
-    except click.exceptions.Abort:
+    except _EXITS as exc:
+        raise SystemExit(getattr(exc, "exit_code", 0)) from None
+    except _ABORTS:
         print("gravity: aborted", file=sys.stderr)
         raise SystemExit(130) from None
-    except click.ClickException as exc:
-        exc.show()
-        raise SystemExit(exc.exit_code) from None
+    except _USAGE_ERRORS as exc:
+        show_usage_error(exc)
     except GravityError as exc:
         if debug:
             traceback.print_exc()
