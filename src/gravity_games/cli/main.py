@@ -22,7 +22,7 @@ from gravity_games.core.api import GravityError
 try:  # typer >= 0.19 parses with its own vendored copy of click: its errors are not click's
     from typer._click import exceptions as _typer_click
 except ImportError:  # pragma: no cover - older typer uses click itself
-    _typer_click = click.exceptions  # type: ignore[assignment,unused-ignore]
+    _typer_click = click.exceptions  # type: ignore[misc,unused-ignore]
 
 _USAGE_ERRORS: tuple[type[Exception], ...] = (click.ClickException, _typer_click.ClickException)
 """A mistyped command line (unknown option, missing value, bad number): shown as usage, status 2."""
