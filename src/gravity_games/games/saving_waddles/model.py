@@ -65,6 +65,9 @@ ROUND_LIMIT = 100
 STEPS_PER_TURN = 60
 """Used only for the hard step bound ``max_game_length`` (a safety net never met in play)."""
 
+# what stops a token moving forward (Track.stop_at); a value >= 0 is a pointer's slot
+NO_STOP, STOP_TOTEM, STOP_VICTORY = -1, -2, -3
+
 SpaceT = tuple[int, int, bool, int, int]  # kind, arrow offset, red, mischief symbols, Waddles number
 
 
@@ -113,7 +116,15 @@ class Track:
         self.hut_names = [h.name for h in comps.hut_cards]
         self._check_backward_arrows()
         # Asked for at every space a token passes: the board spaces as a flat table.
-        self._fixed: list[SpaceT | None] = [self.board.get(p) for p in range(len(self.segment_of))]
+        self.fixed: list[SpaceT | None] = [self.board.get(p) for p in range(len(self.segment_of))]
+        # What may stop a token moving forward at each position, whatever the deal (pointers and
+        # the totem are board spaces, Victory only the last space of the track; check_track
+        # holds the data to that): the pointer's slot, STOP_TOTEM, STOP_VICTORY or NO_STOP.
+        self.stop_at: list[int] = [NO_STOP] * self.length
+        for pos, slot in self.pointer_slot.items():
+            self.stop_at[pos] = slot
+        self.stop_at[self.totem] = STOP_TOTEM
+        self.stop_at[self.victory] = STOP_VICTORY
 
     def _check_backward_arrows(self) -> None:
         spaces = list(self.board.items())
@@ -127,7 +138,7 @@ class Track:
 
     def space(self, pos: int, slots: list[int], hut: int) -> SpaceT:
         """The printed space at ``pos`` given the deal (slot cards and Hut of Wonders card)."""
-        fixed = self._fixed[pos]
+        fixed = self.fixed[pos]
         if fixed is not None:  # a board space: the same whatever the deal
             return fixed
         where, which, index = self.segment_of[pos]

@@ -61,6 +61,7 @@ from .model import (
     MABEL,
     MABEL_PLUS,
     MISCHIEF,
+    NO_STOP,
     NUM_ACTIONS,
     P_ADJUST,
     P_DISCARD,
@@ -76,6 +77,7 @@ from .model import (
     P_SETUP_PATH,
     P_START,
     PHASES,
+    PLAIN,
     PLAY_ANOTHER_TURN,
     PLAY_FACE_DOWN,
     PLAY_MINUS,
@@ -95,6 +97,7 @@ from .model import (
     SOOS,
     STAN,
     STEPS_PER_TURN,
+    STOP_TOTEM,
     TAKE_MISCHIEF,
     TOTEM,
     VICTORY,
@@ -151,10 +154,12 @@ class SavingWaddlesGame(Game):
         self.turn_limit = ROUND_LIMIT * self.players
         self.help_mix = list(self.components.help_cards.counts())
         self.mischief_mix = list(self.components.mischief_cards.counts())
+        setup = SLOTS + 1 + self.players
+        self.max_steps = setup + self.turn_limit * STEPS_PER_TURN
+        """The hard step bound (``spec.max_game_length``), read at every step."""
 
     def _dimensions(self) -> tuple[int, int, int]:
-        setup = SLOTS + 1 + self.players
-        return setup + self.turn_limit * STEPS_PER_TURN, NUM_ACTIONS, max(SLOTS, 6, len(HEROES))
+        return self.max_steps, NUM_ACTIONS, max(SLOTS, 6, len(HEROES))
 
     def _observation_shape(self) -> tuple[int, ...]:
         from .tensor import tensor_size
@@ -174,6 +179,10 @@ class SavingWaddlesGame(Game):
 _HERO_NAMES = tuple(h.capitalize() for h in HEROES)
 _ROLL_OUTCOMES = tuple((f, 1.0 / 6) for f in range(6))
 _ROLL_ACTIONS = range(6)
+_ACTOR: tuple[int | None, ...] = tuple(
+    TERMINAL if p == P_OVER else CHANCE if p in CHANCE_PHASES else None for p in range(len(PHASES))
+)
+"""Who acts in each phase: CHANCE, TERMINAL, or None for the seat whose turn it is."""
 
 
 class SavingWaddlesState(State):
@@ -238,11 +247,8 @@ class SavingWaddlesState(State):
     # -- API ------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.phase == P_OVER:
-            return TERMINAL
-        if self.phase in CHANCE_PHASES:
-            return CHANCE
-        return self.turn
+        who = _ACTOR[self.phase]
+        return self.turn if who is None else who
 
     def is_terminal(self) -> bool:
         return self.phase == P_OVER
@@ -288,6 +294,8 @@ class SavingWaddlesState(State):
         if p in (P_MISCHIEF_DRAW, P_HELP_DRAW):
             deck = self.mischief_deck if p == P_MISCHIEF_DRAW else self.help_deck
             return [k for k, c in enumerate(deck) if c > 0]
+        if p == P_SETUP_PATH:
+            return [c for c in range(SLOTS) if c not in self.slots]
         return [a for a, _ in self.chance_outcomes()]
 
     def _legal_actions(self) -> list[int]:
@@ -314,19 +322,20 @@ class SavingWaddlesState(State):
 
     def _start_options(self) -> list[int]:
         seat = self.turn
-        acts = [ROLL]
+        acts = []  # built in action-id order: EXCHANGE_CARDS < ROLL < PLAY_ANOTHER_TURN
         if len(self.front[seat]) >= self._exchange_cost(True) and self._help_available():
             acts.append(EXCHANGE_CARDS)
+        acts.append(ROLL)
         if self.hands[seat][H_ANOTHER] > 0:
             acts.append(PLAY_ANOTHER_TURN)
-        return sorted(acts)
+        return acts
 
     def _waddles_beside_a_hero(self) -> bool:
         return self.waddles >= 0 and self.waddles in self.pos
 
     def _adjust_options(self) -> list[int]:
         hand = self.hands[self.turn]
-        acts = [ACCEPT]
+        acts = [ACCEPT]  # built in action-id order (ACCEPT < PLAY_REROLL < ... < HELP_SPACE_PLUS)
         if hand[H_REROLL]:
             acts.append(PLAY_REROLL)
         if hand[H_PLUS_MINUS]:
@@ -345,12 +354,14 @@ class SavingWaddlesState(State):
             acts.append(MABEL_PLUS)
         if self.roll_for == R_MOVE and self.help_plus == 1:
             acts.append(HELP_SPACE_PLUS)
-        return sorted(acts)
+        return acts
 
     def _apply(self, action: int) -> None:
         self.steps += 1
         p = self.phase
-        if p == P_SETUP_PATH:
+        if p == P_ROLL:  # the commonest step first
+            self._rolled(action + 1)
+        elif p == P_SETUP_PATH:
             self._deal_path_card(action)
         elif p == P_SETUP_HUT:
             self._deal_hut_card(action)
@@ -358,8 +369,6 @@ class SavingWaddlesState(State):
             self._deal_hero(action)
         elif p == P_START:
             self._start_action(action)
-        elif p == P_ROLL:
-            self._rolled(action + 1)
         elif p == P_ADJUST:
             self._adjust_action(action)
         elif p == P_MISCHIEF_CHOICE:
@@ -380,7 +389,7 @@ class SavingWaddlesState(State):
                 self._end_of_turn()
             else:
                 self._finish_turn()
-        if self.phase != P_OVER and self.steps >= self.game.spec.max_game_length:
+        if self.steps >= self.game.max_steps and self.phase != P_OVER:
             self._game_over(-1, "step limit")
 
     # -- setup ----------------------------------------------------------------------
@@ -434,17 +443,17 @@ class SavingWaddlesState(State):
         self.carried_steps = 0
         self.help_plus = 0
         self.stage = BEFORE_ROLL
-        name = self._name(seat)
         if self.lying[seat]:
             self.lying[seat] = False
-            self._note(f"{name} stands their token back up and does nothing else this turn")
+            self._note(f"{self._name(seat)} stands their token back up and does nothing else this turn")
             self._finish_turn()
             return
-        if self.waddles >= 0 and self.waddles == self.pos[seat] and self.carrier != seat and not self.game.simple:
+        if self.game.simple:
+            if self.space(self.pos[seat])[0] == HELP:
+                self.help_plus = 1
+        elif self.waddles >= 0 and self.waddles == self.pos[seat] and self.carrier != seat:
             self.carrier = seat
-            self._note(f"{name} starts the turn beside Waddles and picks him up")
-        if self.game.simple and self.space(self.pos[seat])[0] == HELP:
-            self.help_plus = 1
+            self._note(f"{self._name(seat)} starts the turn beside Waddles and picks him up")
         self._enter_start()
 
     def _enter_start(self) -> None:
@@ -480,14 +489,16 @@ class SavingWaddlesState(State):
 
     def _rolled(self, face: int) -> None:
         self.die = face
-        self._note(f"{self._name(self.turn)} rolls {face}" + ("" if self.roll_for == R_MOVE else
-                   f" ({ROLL_FOR[self.roll_for]})"))  # fmt: skip
+        if self.roll_for == R_MOVE:
+            self._note(f"{self._name(self.turn)} rolls {face}")
+        else:
+            self._note(f"{self._name(self.turn)} rolls {face} ({ROLL_FOR[self.roll_for]})")
         self._enter_adjust()
 
     def _enter_adjust(self) -> None:
         hand = self.hands[self.turn]
         if not (hand[H_REROLL] or hand[H_PLUS_MINUS] or hand[H_SET_THREE]) and (
-            self.roll_for != R_MOVE or (self.help_plus != 1 and self._hero(self.turn) != MABEL)
+            self.roll_for != R_MOVE or (self.help_plus != 1 and (self.game.simple or self.heroes[self.turn] != MABEL))
         ):
             # The common case, without building the options: no help card and no +1 can change the roll.
             self._resolve_roll()
@@ -551,17 +562,17 @@ class SavingWaddlesState(State):
 
     # -- movement ------------------------------------------------------------------------
 
-    def _stops_here(self, pos: int) -> bool:
-        """Pointers with a face-down card, the unrevealed totem and Victory stop a token moving forward."""
-        game = self.game
-        if game.simple:
-            return pos == game.track.totem
-        kind = game.track.space(pos, self.slots, self.hut)[0]
-        if kind in (POINTER, WADDLES_POINTER):
-            return not self.slot_up[game.track.pointer_slot[pos]]
-        if kind == TOTEM:
-            return not self.hut_up
-        return kind == VICTORY
+    def _stops_here(self, stop: int) -> bool:
+        """Pointers with a face-down card, the unrevealed totem and Victory stop a token moving forward.
+
+        ``stop`` is the position's entry of ``Track.stop_at`` (never NO_STOP here); the simple
+        rules stop only at the totem, which is their last space.
+        """
+        if stop >= 0:
+            return not self.game.simple and not self.slot_up[stop]
+        if stop == STOP_TOTEM:
+            return self.game.simple or not self.hut_up
+        return not self.game.simple  # Victory
 
     def _step_forward(self, seat: int) -> None:
         """One space forward: Waddles comes along if carried, and is picked up on his space."""
@@ -574,21 +585,38 @@ class SavingWaddlesState(State):
 
     def _move_forward(self, n: int) -> None:
         seat = self.turn
-        start = self.pos[seat]
+        pos = self.pos
+        start = pos[seat]
         last = self.game.last
+        stop_at = self.game.track.stop_at
+        if self.carrier != seat and not start < self.waddles <= start + n:
+            # The common move: Waddles is neither carried nor on the way, so only a stop or
+            # the end of the track cuts it short (the loop below, without the carrying checks).
+            p = start
+            end = min(start + n, last)
+            while p < end:
+                p += 1
+                stop = stop_at[p]
+                if stop != NO_STOP and self._stops_here(stop):
+                    break
+            pos[seat] = p
+            self._note(f"{self._name(seat)} moves from {start} to {p}")
+            self._arrive()
+            return
         for _ in range(n):
-            if self.carrier == seat and self.carried_steps >= CARRY_LIMIT:
+            carrying = self.carrier == seat
+            if carrying and self.carried_steps >= CARRY_LIMIT:
                 self._note(f"{self._name(seat)} has carried Waddles {CARRY_LIMIT} spaces and must stop")
                 break
-            if self.pos[seat] >= last:
+            if pos[seat] >= last:
                 break
-            carrying = self.carrier == seat
             self._step_forward(seat)
             if carrying:
                 self.carried_steps += 1
-            if self._stops_here(self.pos[seat]):
+            stop = stop_at[pos[seat]]
+            if stop != NO_STOP and self._stops_here(stop):
                 break
-        self._note(f"{self._name(seat)} moves from {start} to {self.pos[seat]}")
+        self._note(f"{self._name(seat)} moves from {start} to {pos[seat]}")
         self._arrive()
 
     def _move_back(self, n: int) -> None:
@@ -618,11 +646,14 @@ class SavingWaddlesState(State):
         """The space where the token stopped takes effect (it arrived moving forward)."""
         seat = self.turn
         pos = self.pos[seat]
-        kind, offset, red, symbols, _ = self.space(pos)
-        name = self._name(seat)
+        track = self.game.track
+        # A board space needs no look-up of the deal (Track.space without the call).
+        kind, offset, red, symbols, _ = track.fixed[pos] or track.space(pos, self.slots, self.hut)
+        if kind == PLAIN:  # the commonest arrival: nothing happens
+            return
         if kind == ARROW:
             if red and self._hero(seat) == SOOS:
-                self._note(f"{name} does not move along red arrows")
+                self._note(f"{self._name(seat)} does not move along red arrows")
                 return
             if self._follow_arrow(offset):
                 self._arrive()
@@ -630,6 +661,7 @@ class SavingWaddlesState(State):
         if self.game.simple:
             self._arrive_simple(kind)
             return
+        name = self._name(seat)
         if kind in (POINTER, WADDLES_POINTER):
             self._reveal_path_card(self.game.track.pointer_slot[pos], kind == WADDLES_POINTER)
         elif kind == TOTEM:
