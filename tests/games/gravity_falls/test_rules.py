@@ -188,6 +188,24 @@ def test_the_bus_loses_the_game():
     assert state.outcome().reason == "lost: the alarm reached the bus"
 
 
+@pytest.mark.parametrize(("monsters", "label"), [
+    (None, "mixed"),
+    (("Gideon-Bot", "Gremoblin", "Pterodactyl"), "easy"),
+    (("Pterodactyl", "Gideon-Bot", "Gremoblin"), "easy"),
+    (("Zhivogryz", "Rumble McSkirmish", "Time Monster"), "hard"),
+    (("Manotaur", "Gideon-Bot", "Zhivogryz"), "Gideon-Bot + Zhivogryz + Manotaur"),
+])
+def test_outcome_names_the_monster_set_for_balance_reports(monsters, label):
+    # The balance report plots the team win rate per value of every label in Outcome.detail.
+    g = game(1) if monsters is None else game(1, monsters=monsters)
+    state = build(g, {"monsters": FAR, "revealed": ROW, "alarm": 17,
+                      "characters": [{"name": "Dipper", "location": "Town Hall"}],
+                      "tasks": [["ev_discard_or_alarm", 0, 0, 0], ["end_turn", 0, 0, 0]]})
+    assert state.outcome() is None
+    play(state, "raise alarm")
+    assert state.outcome().detail["monster_set"] == label
+
+
 def test_simplified_rules_ignore_the_marks_but_not_the_bus():
     g = game(1, variant="simplified")
     hand = ["0-4", "1-5", "2-2", "3-1", "4-0"]  # the Teleport cards stay in the box

@@ -28,6 +28,8 @@ from gravity_games.core.api import (
 
 from .data import COURAGE_DICE, Tables, load_tables
 from .rules_monsters import MonsterPhase, _dispatch
+from .rules_move import Movement
+from .rules_setup import SetupPhase
 from .rules_turn import CharacterPhase
 from .tasks import (
     CHANCE_TASKS,
@@ -115,6 +117,7 @@ class GravityFallsGame(Game):
             None if self.params["monsters"] is None else _names_param(self.params["monsters"], t.monster_names,
                                                                       "monsters", 3)
         )
+        self.monster_set = monster_set_label(t, self.fixed_monsters)
         self.fixed_chars = (
             None if self.params["characters"] is None
             else _names_param(self.params["characters"], t.char_names, "characters", self.players)
@@ -151,6 +154,18 @@ class GravityFallsGame(Game):
         self.adj_roads: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((nxt, 1 << t.road_id[(pos, nxt)]) for nxt in t.adj[pos]) for pos in range(len(t.names))
         )
+        self.route_cache: dict[tuple[int, ...], tuple[int, ...]] = {}  # see rules_move
+        # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
+        # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
+        self.cm_lonely = self.curse_mask.get("no_shared_location", 0)
+        self.cm_draw_fewer = self.curse_mask.get("draw_fewer", 0)
+        self.cm_flip_support = self.curse_mask.get("flip_support", 0)
+        self.cm_max_five = self.curse_mask.get("max_five_dice", 0)
+        self.cm_no_move_support = self.curse_mask.get("no_move_support", 0)
+        self.monster_ability = t.monster_ability if self.standard else ("none",) * len(t.monster_ability)
+        self.gnome_giants = frozenset(i for i, a in enumerate(self.monster_ability) if a == "stop_movers")
+        # near[loc]: the location and its neighbours (the Manotaur's reach)
+        self.near = tuple(frozenset((loc, *t.adj[loc])) for loc in range(len(t.names)))
 
     def _dimensions(self) -> tuple[int, int, int]:
         setup = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50
@@ -170,6 +185,22 @@ class GravityFallsGame(Game):
         state._load_body(body)
         state._advance()
         return state
+
+
+def monster_set_label(t: Tables, fixed: tuple[int, ...] | None) -> str:
+    """The monster set as a label for balance reports (``Outcome.detail["monster_set"]``).
+
+    ``mixed``: the default draw of one easy, one medium and one hard monster; ``easy`` /
+    ``medium`` / ``hard``: three chosen monsters of that one difficulty (with the packaged data
+    the easy set is Gideon-Bot, Gremoblin, Pterodactyl and the hard set Zhivogryz, Rumble
+    McSkirmish, Time Monster); any other chosen set: its names in the data file's order.
+    """
+    if fixed is None:
+        return "mixed"
+    levels = {t.monster_level[m] for m in fixed}
+    if len(levels) == 1:
+        return levels.pop()
+    return " + ".join(t.monster_names[m] for m in sorted(fixed))
 
 
 def _plain_routes(t: Tables) -> tuple[tuple[bool, ...], ...]:
@@ -193,10 +224,12 @@ def _tensor_size(game: GravityFallsGame) -> int:
     return tensor_size(game)
 
 
-class GravityFallsState(CharacterPhase, MonsterPhase, State):
+class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, State):
     """One position. Flat lists of ints; see ``docs/games/gravity-falls.md`` for the JSON form."""
 
     __slots__ = (
+        "_cp",
+        "_cval",
         "active",
         "adeck",
         "adisc",
@@ -287,8 +320,9 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
         self.foe = -1
         self.ds = self.dm = self.dc = 0
         self.extra = 0
-        self._ckey = -1  # 1 while _cval holds the options of the pending step (they are asked several times)
-        self._cval: Any = None
+        # set by _advance: the player to act and the options of the pending step (never changed in place)
+        self._cp = TERMINAL
+        self._cval: Any = ()
 
     # -- copying -------------------------------------------------------------------------------
     def clone(self) -> GravityFallsState:
@@ -334,8 +368,8 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
         new.foe = self.foe
         new.ds, new.dm, new.dc = self.ds, self.dm, self.dc
         new.extra = self.extra
-        new._ckey = -1
-        new._cval = None
+        new._cp = self._cp
+        new._cval = self._cval
         return new
 
     # -- the task machine ----------------------------------------------------------------------
@@ -347,34 +381,43 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
         return (T[name], seat, x, y)
 
     def _advance(self) -> None:
-        """Run automatic tasks until a decision (a seat's or chance's) or the end."""
-        # MonsterPhase._auto, inlined: this loop runs a few tasks at every step of the game.
+        """Run automatic tasks until a decision (a seat's or chance's) or the end.
+
+        On return ``_cp`` holds the player to act and ``_cval`` that step's options (decisions
+        sorted, or chance ``(outcome, probability)`` pairs): both are asked several times a step.
+        """
         table = self._table
-        while self.tasks and not self.result:
-            task = self.tasks[0]
+        tasks = self.tasks  # handlers change the list in place, never replace it
+        while tasks and not self.result:
+            task = tasks[0]
             auto, opts, do, chance, roll = table[task[0]]
             if auto is not None and auto(self, task):
                 continue
-            if self.tasks[0] is not task:
+            if tasks[0] is not task:
                 continue
             if chance is not None:
                 outcomes = chance(self, task)
                 if len(outcomes) == 1:
                     roll(self, task, outcomes[0][0])
                     continue
-                self._cval, self._ckey = outcomes, 1
+                self._cval = outcomes
+                self._cp = CHANCE
                 return
             options = opts(self, task)
             if not options:
-                self.tasks.pop(0)
+                tasks.pop(0)
                 continue
             if len(options) == 1:  # a forced choice is no step of its own
                 do(self, task, options[0])
                 continue
-            self._cval, self._ckey = sorted(options), 1
+            options.sort()
+            self._cval = options
+            self._cp = task[1]
             return
         if self.result:
-            self.tasks.clear()
+            tasks.clear()
+        self._cp = TERMINAL
+        self._cval = ()
 
     def _setup_tasks(self) -> None:
         g = self.g
@@ -392,53 +435,37 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
 
     # -- API -------------------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.result or not self.tasks:
-            return TERMINAL
-        code, seat = self.tasks[0][0], self.tasks[0][1]
-        if code in CHANCE_TASKS:
-            return CHANCE
-        return seat
+        return self._cp
 
     def is_terminal(self) -> bool:
-        return bool(self.result) or not self.tasks
+        return self._cp == TERMINAL
 
     def outcome(self) -> Outcome | None:
-        if not self.is_terminal():
+        if self._cp != TERMINAL:
             return None
         won = self.result == 1
         winners = tuple(range(self.np)) if won else ()
         detail = {"alarm": self.alarm, "turns": self.turn,
-                  "defeated": sum(1 for x in self.mloc if x == -2)}
+                  "defeated": sum(1 for x in self.mloc if x == -2), "monster_set": self.g.monster_set}
         return Outcome(winners, RESULTS[self.result] if self.result else "ended", detail)
 
     def _legal_actions(self) -> list[int]:
-        if self._ckey != 1:
-            self._cval = sorted(self._decision_options(self.tasks[0]))
-            self._ckey = 1
         return list(self._cval)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.current_player() != CHANCE:
-            return []
-        if self._ckey != 1:
-            self._cval = self._chance_options(self.tasks[0])
-            self._ckey = 1
-        return list(self._cval)
+        # a copy: the kept list may be a cached table shared by every state
+        return list(self._cval) if self._cp == CHANCE else []
 
-    def _chance_actions(self) -> list[int]:
-        # apply_action's check (only ever at a chance node): the kept outcomes, without copying them first.
-        if self._ckey != 1:
-            self._cval = self._chance_options(self.tasks[0])
-            self._ckey = 1
-        return [a for a, _ in self._cval]
+    def _chance_actions(self) -> dict[int, float]:
+        # apply_action's check (only ever at a chance node): the kept outcomes as a lookup table.
+        return dict(self._cval)
 
     def _apply(self, action: int) -> None:
-        self._ckey = -1  # the options of this step are used up
         task = self.tasks[0]
-        if task[0] in CHANCE_TASKS:
-            self._apply_chance(task, action)
+        if self._cp == CHANCE:
+            self._table[task[0]][4](self, task, action)
         else:
-            self._apply_decision(task, action)
+            self._table[task[0]][2](self, task, action)
         self._advance()
 
     def _explain_illegal(self, action: int) -> str:
@@ -466,7 +493,7 @@ class GravityFallsState(CharacterPhase, MonsterPhase, State):
 
     def m_ability(self, m: int) -> str:
         """A monster's ability; the young players' rules give monsters none."""
-        return self.tb.monster_ability[self.mon[m]] if self.g.standard else "none"
+        return self.g.monster_ability[self.mon[m]]
 
     def has_curse(self, seat: int, effect: str) -> bool:
         return bool(self.curses[seat] & self.g.curse_mask.get(effect, 0))

@@ -1,6 +1,6 @@
 """The monster phase, disorder, the monster movement deck and events, curses and the alarm track.
 
-Also the task dispatcher shared by both phases (``_auto``, ``_decision_options`` ...).
+Also the table of task handlers the state machine (``GravityFallsState._advance``) dispatches on.
 """
 
 from __future__ import annotations
@@ -53,44 +53,8 @@ def _dispatch(cls: type) -> list[tuple[Any, ...]]:
 class MonsterPhase:
     """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
 
+    __slots__ = ()
     _table: list[tuple[Any, ...]] = []  # the handlers per task code, set once the state class exists
-
-    # ===================================================================== dispatcher ============
-    def _auto(self: Any, task: tuple) -> bool:
-        """Run the front task if it needs nobody; False when a seat or chance must act."""
-        auto, opts, do, chance, roll = self._table[task[0]]
-        if auto is not None and auto(self, task):
-            return True
-        if self.tasks[0] is not task:
-            return True
-        if chance is not None:
-            outcomes = chance(self, task)
-            if len(outcomes) == 1:
-                roll(self, task, outcomes[0][0])
-                return True
-            self._cval, self._ckey = outcomes, 1
-            return False
-        options = opts(self, task)
-        if not options:
-            self.tasks.pop(0)
-            return True
-        if len(options) == 1:  # a forced choice is no step of its own
-            do(self, task, options[0])
-            return True
-        self._cval, self._ckey = sorted(options), 1
-        return False
-
-    def _decision_options(self: Any, task: tuple) -> list[int]:
-        return self._table[task[0]][1](self, task)
-
-    def _chance_options(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return self._table[task[0]][3](self, task)
-
-    def _apply_chance(self: Any, task: tuple, outcome: int) -> None:
-        self._table[task[0]][4](self, task, outcome)
-
-    def _apply_decision(self: Any, task: tuple, action: int) -> None:
-        self._table[task[0]][2](self, task, action)
 
     # ===================================================================== alarm track ===========
     def _raise_alarm(self: Any, n: int, why: str) -> None:
@@ -223,30 +187,16 @@ class MonsterPhase:
 
     def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
         frm, m = task[2], task[3]
-        g = self.g
-        if self.m_ability(m) == "pull_distrust":  # Pterodactyl: distrust only, courage dice or not
-            return [g.A_PULL_D] if self.dis[frm] else []
+        if self.g.monster_ability[self.mon[m]] == "pull_distrust":  # Pterodactyl: distrust, courage dice or not
+            return [self.g.A_PULL_D] if self.dis[frm] else []
         if self.die[frm]:
             return []
-        out = []
-        if self.sup[frm]:
-            out.append(g.A_PULL_S)
-        if self.dis[frm]:
-            out.append(g.A_PULL_D)
-        return out
+        return self._pull_options(frm)
 
     def _do_disorder_pull(self: Any, task: tuple, action: int) -> None:
         frm, m = task[2], task[3]
-        to = self.mloc[m]
         self.tasks.pop(0)
-        if action == self.g.A_PULL_S:
-            self.sup[frm] -= 1
-            self.sup[to] += 1
-            kind = "support"
-        else:
-            self.dis[frm] -= 1
-            self.dis[to] += 1
-            kind = "distrust"
+        kind = self._pull_token(frm, self.mloc[m], action)
         self._note(f"{self.monster_name(m)} pulls a {kind} token from {self.loc_name(frm)}")
 
     def _auto_disorder_alarm(self: Any, task: tuple) -> bool:

@@ -1,4 +1,4 @@
-"""Setup and the character phase: cards, routes, Teleports, rumors, the roll, courage dice, draws, rest.
+"""The character phase after movement: rumors, the roll, courage dice, draws, curses, abilities, rest.
 
 Each handler is named after the task it carries out: ``_auto_<task>`` runs without a decision
 (returns False when the task needs one), ``_opts_<task>`` lists a seat's choices and ``_do_<task>``
@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rules_move import CARD_TELEPORT
 from .tasks import (
     K_ABILITY,
-    K_AFTER_MOVE,
-    K_CHOOSE_CARD,
     K_CLEANSE,
     K_DISCARD_CURSE,
     K_DRAW,
@@ -26,304 +25,17 @@ from .tasks import (
     K_REROLL,
     K_REROLL_OFFER,
     K_RESOLVE_ROLL,
-    K_REST_RETURN,
     K_ROLL,
     K_ROLL_CURSES,
     K_ROLL_SETUP,
-    K_ROUTE,
     K_RUMOR,
-    K_SETUP_FLIP,
-    K_SETUP_PULL,
-    K_TELEPORT,
 )
-
-CARD_TELEPORT = 5
-CARD_REST = 6
 
 
 class CharacterPhase:
     """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
 
-    # ===================================================================== setup ================
-    def _chance_pick_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
-        level = ("easy", "medium", "hard")[task[2]]
-        pool = [i for i, lv in enumerate(self.tb.monster_level) if lv == level and i not in self.mon]
-        return [(i, 1.0 / len(pool)) for i in pool]
-
-    def _roll_pick_monster(self: Any, task: tuple, outcome: int) -> None:
-        self.mon[task[2]] = outcome
-        self.tasks.pop(0)
-        self._note(f"Setup: {self.tb.monster_names[outcome]} ({self.tb.monster_level[outcome]}) joins the game")
-
-    def _chance_pick_character(self: Any, task: tuple) -> list[tuple[int, float]]:
-        pool = [i for i in range(len(self.tb.char_names)) if i not in self.char]
-        return [(i, 1.0 / len(pool)) for i in pool]
-
-    def _roll_pick_character(self: Any, task: tuple, outcome: int) -> None:
-        self.char[task[1]] = outcome
-        self.tasks.pop(0)
-        self._note(f"Setup: seat {task[1]} plays {self.tb.char_names[outcome]}")
-
-    def _deck_draw_options(self: Any) -> list[tuple[int, float]]:
-        p = 1.0 / len(self.mdeck)
-        return [(c, p) for c in self.mdeck]
-
-    def _chance_place_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return self._deck_draw_options()
-
-    def _roll_place_monster(self: Any, task: tuple, card: int) -> None:
-        """Setup 4a-d: place the monster, pull a token from each neighbour, then flip its location."""
-        m = task[2]
-        self.mdeck.remove(card)
-        self._to_discard_pile(card)
-        self.mloc[m] = card
-        self.tasks.pop(0)
-        self._note(f"Setup: {self.monster_name(m)} appears at {self.loc_name(card)}")
-        self._push(*[(K_SETUP_PULL, 0, nb, m) for nb in self.tb.adj[card]],
-                   (K_SETUP_FLIP, -1, m, 0))
-
-    def _opts_setup_pull(self: Any, task: tuple) -> list[int]:
-        # a distrust token exists only where an earlier monster already flipped tokens
-        frm = task[2]
-        g = self.g
-        out = []
-        if self.sup[frm]:
-            out.append(g.A_PULL_S)
-        if self.dis[frm]:
-            out.append(g.A_PULL_D)
-        return out
-
-    def _do_setup_pull(self: Any, task: tuple, action: int) -> None:
-        frm, m = task[2], task[3]
-        to = self.mloc[m]
-        self.tasks.pop(0)
-        if action == self.g.A_PULL_S:
-            self.sup[frm] -= 1
-            self.sup[to] += 1
-            self._note(f"Setup: {self.monster_name(m)} takes a support token from {self.loc_name(frm)}")
-        else:
-            self.dis[frm] -= 1
-            self.dis[to] += 1
-            self._note(f"Setup: {self.monster_name(m)} takes a distrust token from {self.loc_name(frm)}")
-            self._raise_alarm(1, "a distrust token taken during setup")
-
-    def _auto_setup_flip(self: Any, task: tuple) -> bool:
-        self.tasks.pop(0)
-        self._flip_all_support(self.mloc[task[2]])
-        return True
-
-    def _flip_all_support(self: Any, loc: int) -> None:
-        if self.sup[loc]:
-            self._note(f"{self.sup[loc]} support token(s) at {self.loc_name(loc)} flip to distrust")
-        self.dis[loc] += self.sup[loc]
-        self.sup[loc] = 0
-
-    def _chance_place_character(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return self._deck_draw_options()
-
-    def _roll_place_character(self: Any, task: tuple, card: int) -> None:
-        """Setup 5: the character and a courage die go to the revealed location."""
-        seat = task[1]
-        self.mdeck.remove(card)
-        self._to_discard_pile(card)
-        self.cloc[seat] = card
-        self.tasks.pop(0)
-        if not self.die[card] and self.supply:
-            self.die[card] = 1
-            self.supply -= 1
-        self._note(f"Setup: {self.char_name(seat)} starts at {self.loc_name(card)} with a courage die")
-
-    def _chance_setup_row(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return self._deck_draw_options()
-
-    def _roll_setup_row(self: Any, task: tuple, card: int) -> None:
-        self.mdeck.remove(card)
-        self.row.insert(0, card)
-        self.tasks.pop(0)
-        self._note(f"Setup: monster movement card {self.loc_name(card)} is revealed")
-
-    def _chance_pick_event(self: Any, task: tuple) -> list[tuple[int, float]]:
-        pool = [c for c in self.mbox if c >= self.g.n_loc]
-        return [(c, 1.0 / len(pool)) for c in pool]
-
-    def _roll_pick_event(self: Any, task: tuple, card: int) -> None:
-        """The chosen number of event cards is shuffled into the monster movement deck."""
-        self.mbox.remove(card)
-        self.mdeck.append(card)
-        self.mdeck.sort()
-        self.tasks.pop(0)
-
-    # ===================================================================== turn start ===========
-    def _auto_start_turn(self: Any, task: tuple) -> bool:
-        from .rules import PER_TURN_STEPS, TURN_LIMIT
-
-        self.tasks.pop(0)
-        if self.turn >= TURN_LIMIT or len(self._history) + PER_TURN_STEPS > self.g.spec.max_game_length:
-            self.result = 3
-            self._note("The summer is over before the monsters are beaten: the game is lost")
-            return True
-        self.event_used = 0
-        self.newc = [0] * self.np
-        self.card = -1
-        self.foe = -1
-        self.ds = self.dm = self.dc = self.extra = 0
-        self.start = self.cloc[self.active]
-        self._note(f"Turn {self.turn + 1}: {self.char_name(self.active)} (seat {self.active})")
-        self._push((K_CHOOSE_CARD, self.active, 0, 0))
-        return True
-
-    # ===================================================================== 1. action card ========
-    def _opts_choose_card(self: Any, task: tuple) -> list[int]:
-        seat = task[1]
-        out = [self.g.A_REST]
-        hand = self.hand[seat]
-        for c in range(6):
-            if hand >> c & 1 and self._card_playable(seat, c):
-                out.append(self.g.A_CARD + c)
-        return out
-
-    def _card_playable(self: Any, seat: int, c: int) -> bool:
-        if c == CARD_TELEPORT:
-            return bool(self._teleport_targets(seat))
-        d = self.tb.card_distance[c]
-        here = self.cloc[seat]
-        if d == 0:
-            return True
-        if not self.has_curse(seat, "no_shared_location") and self.g.route_ok[here][d]:
-            return True  # a Gnome Giant on the way only shortens routes, never forbids one
-        return self._route_exists(here, seat, d, 0, here)
-
-    def _do_choose_card(self: Any, task: tuple, action: int) -> None:
-        seat = task[1]
-        self.tasks.pop(0)
-        if action == self.g.A_REST:
-            self.card = CARD_REST
-            self._note(f"{self.char_name(seat)} declares a rest")
-            self._push((K_REST_RETURN, seat, 0, 0), (K_FLIP_CURSE, seat, 0, 0),
-                       (K_ABILITY, seat, 0, 0), (K_MONSTER_MOVE, seat, 0, 0))
-            return
-        c = action - self.g.A_CARD
-        self.card = c
-        self.hand[seat] &= ~(1 << c)
-        self.adisc[seat] |= 1 << c
-        self._note(f"{self.char_name(seat)} plays {self._card_label(seat, c)}")
-        d = self.tb.card_distance[c]
-        if c == CARD_TELEPORT:
-            self._push((K_TELEPORT, seat, 0, 0))
-        elif d == 0:
-            self._push((K_AFTER_MOVE, seat, 0, 0))
-        else:
-            self.rpos = self.cloc[seat]
-            self.rleft = d
-            self.rused = 0
-            self._push((K_ROUTE, seat, 0, 0))
-
-    def _card_label(self: Any, seat: int, c: int) -> str:
-        if c == CARD_TELEPORT:
-            return f"Teleport ({self.tb.data.characters[self.char[seat]].teleport_text})"
-        return f'"{self.tb.card_names[c]}"'
-
-    # ===================================================================== 2. movement ===========
-    def _stops_mover(self: Any, loc: int) -> bool:
-        """Gnome Giant: a character moving through its location must stop there."""
-        mloc = self.mloc
-        for m in (0, 1, 2):  # noqa: SIM110 (a plain loop: this runs for every road of every route)
-            if mloc[m] == loc and self.m_ability(m) == "stop_movers":
-                return True
-        return False
-
-    def _route_exists(self: Any, pos: int, seat: int, left: int, used: int, start: int) -> bool:
-        if left == 0:
-            return True
-        lonely = self.has_curse(seat, "no_shared_location")
-        return self._route_search(pos, seat, left, used, start, lonely, self._stopper_locations())
-
-    def _stopper_locations(self: Any) -> list[int]:
-        """Where a Gnome Giant stands (``_stops_mover`` for every location at once, once per search)."""
-        mloc = self.mloc
-        return [mloc[m] for m in (0, 1, 2) if mloc[m] >= 0 and self.m_ability(m) == "stop_movers"]
-
-    def _route_search(
-        self: Any, pos: int, seat: int, left: int, used: int, start: int, lonely: bool, stoppers: list[int]
-    ) -> bool:
-        """A route of ``left`` more roads from ``pos``. Each road: never a road twice, never back to the
-        start, curses respected (``lonely``: no location shared with another character); a Gnome Giant
-        on the way ends the route there (``stoppers``, as ``_stops_mover``)."""
-        if left == 0:
-            return True
-        for nxt, bit in self.g.adj_roads[pos]:
-            if used & bit or nxt == start or (lonely and self.others_at(seat, nxt)):
-                continue
-            if nxt in stoppers:
-                return True
-            if self._route_search(nxt, seat, left - 1, used | bit, start, lonely, stoppers):
-                return True
-        return False
-
-    def _opts_route(self: Any, task: tuple) -> list[int]:
-        seat = task[1]
-        out = []
-        lonely = self.has_curse(seat, "no_shared_location")
-        stoppers = self._stopper_locations()
-        rused, start, left = self.rused, self.start, self.rleft - 1
-        for nxt, bit in self.g.adj_roads[self.rpos]:
-            if rused & bit or nxt == start or (lonely and self.others_at(seat, nxt)):
-                continue
-            if nxt in stoppers or self._route_search(nxt, seat, left, rused | bit, start, lonely, stoppers):
-                out.append(self.g.A_LOC + nxt)
-        return out
-
-    def _do_route(self: Any, task: tuple, action: int) -> None:
-        seat = task[1]
-        nxt = action - self.g.A_LOC
-        self.rused |= 1 << self.tb.road_id[(self.rpos, nxt)]
-        self.rpos = nxt
-        self.rleft -= 1
-        self.cloc[seat] = nxt
-        if self._stops_mover(nxt) and self.rleft:
-            self._note(f"{self.char_name(seat)} must stop at {self.loc_name(nxt)} and fight the Gnome Giant")
-            self.rleft = 0
-        if self.rleft == 0:
-            self.tasks.pop(0)
-            self._note(f"{self.char_name(seat)} moves to {self.loc_name(nxt)}")
-            self._push((K_AFTER_MOVE, seat, 0, 0))
-
-    # ----------------------------------------------------------------- Teleport -----------------
-    def _teleport_targets(self: Any, seat: int) -> list[int]:
-        """Locations the seat's Teleport card allows (never its own location)."""
-        rule = self.tb.char_teleport[self.char[seat]]
-        here = self.cloc[seat]
-        out = []
-        for loc in range(self.g.n_loc):
-            if loc == here:
-                continue
-            if rule == "monster":
-                ok = bool(self.monsters_at(loc))
-            elif rule == "character":
-                ok = self.others_at(seat, loc)
-            elif rule == "distrust3":
-                ok = self.dis[loc] >= 3
-            elif rule == "courage_die":
-                ok = bool(self.die[loc])
-            else:  # quiet: no character and no monster
-                ok = not self.others_at(seat, loc) and not self.monsters_at(loc)
-            if ok and self.has_curse(seat, "no_shared_location") and self.others_at(seat, loc):
-                ok = False
-            if ok:
-                out.append(loc)
-        return out
-
-    def _opts_teleport(self: Any, task: tuple) -> list[int]:
-        return [self.g.A_LOC + loc for loc in self._teleport_targets(task[1])]
-
-    def _do_teleport(self: Any, task: tuple, action: int) -> None:
-        seat, mode = task[1], task[2]
-        loc = action - self.g.A_LOC
-        self.tasks.pop(0)
-        self.cloc[seat] = loc
-        self._note(f"{self.char_name(seat)} teleports to {self.loc_name(loc)}")
-        if mode == 0:
-            self._push((K_AFTER_MOVE, seat, 0, 0))
+    __slots__ = ()
 
     # ===================================================================== 3. rumors =============
     def _auto_after_move(self: Any, task: tuple) -> bool:
@@ -335,30 +47,19 @@ class CharacterPhase:
 
     def _opts_rumor(self: Any, task: tuple) -> list[int]:
         frm = task[2]
-        g = self.g
-        out = []
-        if self.sup[frm]:
-            out.append(g.A_PULL_S)
-        if self.dis[frm]:
-            out.append(g.A_PULL_D)
+        out = self._pull_options(frm)
         if out and self.die[frm]:
-            out.append(g.A_LEAVE)  # pulling from a location with a courage die is optional
+            out.append(self.g.A_LEAVE)  # pulling from a location with a courage die is optional
         return out
 
     def _do_rumor(self: Any, task: tuple, action: int) -> None:
         seat, frm = task[1], task[2]
-        to = self.cloc[seat]
         self.tasks.pop(0)
         if action == self.g.A_LEAVE:
             self._note(f"Rumors: {self.char_name(seat)} leaves the tokens at {self.loc_name(frm)}")
-        elif action == self.g.A_PULL_S:
-            self.sup[frm] -= 1
-            self.sup[to] += 1
-            self._note(f"Rumors: a support token comes from {self.loc_name(frm)}")
-        else:
-            self.dis[frm] -= 1
-            self.dis[to] += 1
-            self._note(f"Rumors: a distrust token comes from {self.loc_name(frm)}")
+            return
+        kind = self._pull_token(frm, self.cloc[seat], action)
+        self._note(f"Rumors: a {kind} token comes from {self.loc_name(frm)}")
 
     # ===================================================================== 4. roll ==============
     def _auto_roll_setup(self: Any, task: tuple) -> bool:

@@ -1,0 +1,217 @@
+"""Turn start and movement: the action card, routes along the roads, Teleports.
+
+Route questions ("which first roads start a route of d roads?") depend only on the board, the
+roads used so far, the start, the locations the seat may not enter (the curse forbidding shared
+locations) and where a Gnome Giant stands. Their answers are kept per game
+(``GravityFallsGame.route_cache``), so a search runs once per distinct question, not once per step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .tasks import (
+    K_ABILITY,
+    K_AFTER_MOVE,
+    K_CHOOSE_CARD,
+    K_FLIP_CURSE,
+    K_MONSTER_MOVE,
+    K_REST_RETURN,
+    K_ROUTE,
+    K_TELEPORT,
+)
+
+CARD_TELEPORT = 5
+CARD_REST = 6
+ROUTE_CACHE_LIMIT = 200_000  # distinct route questions kept per game before the table starts afresh
+
+
+def route_continues(
+    adj_roads: tuple[tuple[tuple[int, int], ...], ...], pos: int, left: int, used: int, start: int, blocked: int,
+    stop: int,
+) -> bool:
+    """A route of ``left`` more roads from ``pos``: never a road twice (``used``: road bits), never back
+    to the start, never into a ``blocked`` location (bit per location); a Gnome Giant on the way
+    (``stop``: bit per location) ends the route there, which counts as complete."""
+    if left == 0:
+        return True
+    for nxt, bit in adj_roads[pos]:
+        if used & bit or nxt == start or blocked >> nxt & 1:
+            continue
+        if stop >> nxt & 1 or route_continues(adj_roads, nxt, left - 1, used | bit, start, blocked, stop):
+            return True
+    return False
+
+
+class Movement:
+    """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
+
+    __slots__ = ()
+
+    # ===================================================================== turn start ===========
+    def _auto_start_turn(self: Any, task: tuple) -> bool:
+        from .rules import PER_TURN_STEPS, TURN_LIMIT
+
+        self.tasks.pop(0)
+        if self.turn >= TURN_LIMIT or len(self._history) + PER_TURN_STEPS > self.g.spec.max_game_length:
+            self.result = 3
+            self._note("The summer is over before the monsters are beaten: the game is lost")
+            return True
+        self.event_used = 0
+        self.newc = [0] * self.np
+        self.card = -1
+        self.foe = -1
+        self.ds = self.dm = self.dc = self.extra = 0
+        self.start = self.cloc[self.active]
+        self._note(f"Turn {self.turn + 1}: {self.char_name(self.active)} (seat {self.active})")
+        self.tasks.insert(0, (K_CHOOSE_CARD, self.active, 0, 0))
+        return True
+
+    # ===================================================================== 1. action card ========
+    def _opts_choose_card(self: Any, task: tuple) -> list[int]:
+        seat = task[1]
+        g = self.g
+        out = [g.A_REST]
+        hand = self.hand[seat]
+        for c in range(6):
+            if hand >> c & 1 and self._card_playable(seat, c):
+                out.append(g.A_CARD + c)
+        return out
+
+    def _card_playable(self: Any, seat: int, c: int) -> bool:
+        if c == CARD_TELEPORT:
+            return bool(self._teleport_targets(seat))
+        d = self.tb.card_distance[c]
+        if d == 0:
+            return True
+        here = self.cloc[seat]
+        g = self.g
+        if not self.curses[seat] & g.cm_lonely and g.route_ok[here][d]:
+            return True  # a Gnome Giant on the way only shortens routes, never forbids one
+        return bool(self._route_firsts(seat, here, d, 0, here))
+
+    def _do_choose_card(self: Any, task: tuple, action: int) -> None:
+        seat = task[1]
+        self.tasks.pop(0)
+        if action == self.g.A_REST:
+            self.card = CARD_REST
+            self._note(f"{self.char_name(seat)} declares a rest")
+            self.tasks[0:0] = ((K_REST_RETURN, seat, 0, 0), (K_FLIP_CURSE, seat, 0, 0),
+                               (K_ABILITY, seat, 0, 0), (K_MONSTER_MOVE, seat, 0, 0))
+            return
+        c = action - self.g.A_CARD
+        self.card = c
+        self.hand[seat] &= ~(1 << c)
+        self.adisc[seat] |= 1 << c
+        self._note(f"{self.char_name(seat)} plays {self._card_label(seat, c)}")
+        d = self.tb.card_distance[c]
+        if c == CARD_TELEPORT:
+            self.tasks.insert(0, (K_TELEPORT, seat, 0, 0))
+        elif d == 0:
+            self.tasks.insert(0, (K_AFTER_MOVE, seat, 0, 0))
+        else:
+            self.rpos = self.cloc[seat]
+            self.rleft = d
+            self.rused = 0
+            self.tasks.insert(0, (K_ROUTE, seat, 0, 0))
+
+    def _card_label(self: Any, seat: int, c: int) -> str:
+        if c == CARD_TELEPORT:
+            return f"Teleport ({self.tb.data.characters[self.char[seat]].teleport_text})"
+        return f'"{self.tb.card_names[c]}"'
+
+    # ===================================================================== 2. movement ===========
+    def _stop_mask(self: Any) -> int:
+        """Bit per location where a Gnome Giant stands: a character moving through it must stop there."""
+        stop = 0
+        giants = self.g.gnome_giants
+        if giants:
+            mon, mloc = self.mon, self.mloc
+            for m in (0, 1, 2):
+                if mloc[m] >= 0 and mon[m] in giants:
+                    stop |= 1 << mloc[m]
+        return stop
+
+    def _blocked_mask(self: Any, seat: int) -> int:
+        """Bit per location the seat may not enter: under the curse, where another character stands."""
+        if not self.curses[seat] & self.g.cm_lonely:
+            return 0
+        cloc = self.cloc
+        blocked = 0
+        for s in range(self.np):
+            if s != seat and cloc[s] >= 0:
+                blocked |= 1 << cloc[s]
+        return blocked
+
+    def _route_firsts(self: Any, seat: int, pos: int, left: int, used: int, start: int) -> tuple[int, ...]:
+        """The neighbours of ``pos`` where a legal route of ``left`` more roads may go next."""
+        g = self.g
+        blocked = self._blocked_mask(seat)
+        stop = self._stop_mask()
+        key = (pos, left, used, start, blocked, stop)
+        firsts = g.route_cache.get(key)
+        if firsts is None:
+            adj_roads = g.adj_roads
+            firsts = tuple(
+                nxt for nxt, bit in adj_roads[pos]
+                if not (used & bit or nxt == start or blocked >> nxt & 1)
+                and (stop >> nxt & 1 or route_continues(adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
+            )
+            if len(g.route_cache) >= ROUTE_CACHE_LIMIT:
+                g.route_cache.clear()
+            g.route_cache[key] = firsts
+        return firsts
+
+    def _opts_route(self: Any, task: tuple) -> list[int]:
+        a_loc = self.g.A_LOC
+        return [a_loc + nxt for nxt in self._route_firsts(task[1], self.rpos, self.rleft, self.rused, self.start)]
+
+    def _do_route(self: Any, task: tuple, action: int) -> None:
+        seat = task[1]
+        nxt = action - self.g.A_LOC
+        self.rused |= 1 << self.tb.road_id[(self.rpos, nxt)]
+        self.rpos = nxt
+        self.rleft -= 1
+        self.cloc[seat] = nxt
+        if self.rleft and self._stop_mask() >> nxt & 1:
+            self._note(f"{self.char_name(seat)} must stop at {self.loc_name(nxt)} and fight the Gnome Giant")
+            self.rleft = 0
+        if self.rleft == 0:
+            self.tasks.pop(0)
+            self._note(f"{self.char_name(seat)} moves to {self.loc_name(nxt)}")
+            self.tasks.insert(0, (K_AFTER_MOVE, seat, 0, 0))
+
+    # ----------------------------------------------------------------- Teleport -----------------
+    def _teleport_targets(self: Any, seat: int) -> list[int]:
+        """Locations the seat's Teleport card allows (never its own location), in location order."""
+        rule = self.tb.char_teleport[self.char[seat]]
+        cloc = self.cloc
+        here = cloc[seat]
+        others = [cloc[s] for s in range(self.np) if s != seat]
+        mloc = self.mloc
+        if rule == "monster":
+            targets = sorted({loc for loc in mloc if loc >= 0})
+        elif rule == "character":
+            targets = sorted({loc for loc in others if loc >= 0})
+        elif rule == "distrust3":
+            targets = [loc for loc, d in enumerate(self.dis) if d >= 3]
+        elif rule == "courage_die":
+            targets = [loc for loc, d in enumerate(self.die) if d]
+        else:  # quiet: no character and no monster
+            targets = [loc for loc in range(self.g.n_loc) if loc not in others and loc not in mloc]
+        if self.curses[seat] & self.g.cm_lonely:
+            return [loc for loc in targets if loc != here and loc not in others]
+        return [loc for loc in targets if loc != here]
+
+    def _opts_teleport(self: Any, task: tuple) -> list[int]:
+        a_loc = self.g.A_LOC
+        return [a_loc + loc for loc in self._teleport_targets(task[1])]
+
+    def _do_teleport(self: Any, task: tuple, action: int) -> None:
+        seat, mode = task[1], task[2]
+        loc = action - self.g.A_LOC
+        self.tasks.pop(0)
+        self.cloc[seat] = loc
+        self._note(f"{self.char_name(seat)} teleports to {self.loc_name(loc)}")
+        if mode == 0:
+            self.tasks.insert(0, (K_AFTER_MOVE, seat, 0, 0))

@@ -1,0 +1,131 @@
+"""Setup (monsters, characters, the first movement cards, events) and the token pulls every phase uses.
+
+A *pull* moves one support or distrust token from a location to a neighbour where a monster or a
+character stands: monsters pull when they arrive at setup and in the disorder step, characters in
+the rumors step. ``_pull_options`` and ``_pull_token`` carry out that rule for all three.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .tasks import K_SETUP_FLIP, K_SETUP_PULL
+
+
+class SetupPhase:
+    """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
+
+    __slots__ = ()
+
+    # ===================================================================== pulls =================
+    def _pull_options(self: Any, frm: int) -> list[int]:
+        """Pull a support token, a distrust token, whichever ``frm`` holds."""
+        g = self.g
+        out = []
+        if self.sup[frm]:
+            out.append(g.A_PULL_S)
+        if self.dis[frm]:
+            out.append(g.A_PULL_D)
+        return out
+
+    def _pull_token(self: Any, frm: int, to: int, action: int) -> str:
+        """Move the pulled token (``A_PULL_S`` support, else distrust); returns its kind for the log."""
+        if action == self.g.A_PULL_S:
+            self.sup[frm] -= 1
+            self.sup[to] += 1
+            return "support"
+        self.dis[frm] -= 1
+        self.dis[to] += 1
+        return "distrust"
+
+    def _flip_all_support(self: Any, loc: int) -> None:
+        if self.sup[loc]:
+            self._note(f"{self.sup[loc]} support token(s) at {self.loc_name(loc)} flip to distrust")
+        self.dis[loc] += self.sup[loc]
+        self.sup[loc] = 0
+
+    # ===================================================================== setup ================
+    def _chance_pick_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
+        level = ("easy", "medium", "hard")[task[2]]
+        pool = [i for i, lv in enumerate(self.tb.monster_level) if lv == level and i not in self.mon]
+        return [(i, 1.0 / len(pool)) for i in pool]
+
+    def _roll_pick_monster(self: Any, task: tuple, outcome: int) -> None:
+        self.mon[task[2]] = outcome
+        self.tasks.pop(0)
+        self._note(f"Setup: {self.tb.monster_names[outcome]} ({self.tb.monster_level[outcome]}) joins the game")
+
+    def _chance_pick_character(self: Any, task: tuple) -> list[tuple[int, float]]:
+        pool = [i for i in range(len(self.tb.char_names)) if i not in self.char]
+        return [(i, 1.0 / len(pool)) for i in pool]
+
+    def _roll_pick_character(self: Any, task: tuple, outcome: int) -> None:
+        self.char[task[1]] = outcome
+        self.tasks.pop(0)
+        self._note(f"Setup: seat {task[1]} plays {self.tb.char_names[outcome]}")
+
+    def _deck_draw_options(self: Any, task: tuple) -> list[tuple[int, float]]:
+        """Any card of the monster movement deck, equally likely (setup placements and the row)."""
+        p = 1.0 / len(self.mdeck)
+        return [(c, p) for c in self.mdeck]
+
+    _chance_place_monster = _chance_place_character = _chance_setup_row = _deck_draw_options
+
+    def _place_by_card(self: Any, card: int) -> None:
+        """Setup 4-5: a card revealed to place a monster or a character goes to the discard pile."""
+        self.mdeck.remove(card)
+        self.mdisc.append(card)
+        self.tasks.pop(0)
+
+    def _roll_place_monster(self: Any, task: tuple, card: int) -> None:
+        """Setup 4a-d: place the monster, pull a token from each neighbour, then flip its location."""
+        m = task[2]
+        self._place_by_card(card)
+        self.mloc[m] = card
+        self._note(f"Setup: {self.monster_name(m)} appears at {self.loc_name(card)}")
+        self._push(*[(K_SETUP_PULL, 0, nb, m) for nb in self.tb.adj[card]],
+                   (K_SETUP_FLIP, -1, m, 0))
+
+    def _opts_setup_pull(self: Any, task: tuple) -> list[int]:
+        # a distrust token exists only where an earlier monster already flipped tokens
+        return self._pull_options(task[2])
+
+    def _do_setup_pull(self: Any, task: tuple, action: int) -> None:
+        frm, m = task[2], task[3]
+        self.tasks.pop(0)
+        kind = self._pull_token(frm, self.mloc[m], action)
+        self._note(f"Setup: {self.monster_name(m)} takes a {kind} token from {self.loc_name(frm)}")
+        if kind == "distrust":
+            self._raise_alarm(1, "a distrust token taken during setup")
+
+    def _auto_setup_flip(self: Any, task: tuple) -> bool:
+        self.tasks.pop(0)
+        self._flip_all_support(self.mloc[task[2]])
+        return True
+
+    def _roll_place_character(self: Any, task: tuple, card: int) -> None:
+        """Setup 5: the character and a courage die go to the revealed location."""
+        seat = task[1]
+        self._place_by_card(card)
+        self.cloc[seat] = card
+        if not self.die[card] and self.supply:
+            self.die[card] = 1
+            self.supply -= 1
+        self._note(f"Setup: {self.char_name(seat)} starts at {self.loc_name(card)} with a courage die")
+
+    def _roll_setup_row(self: Any, task: tuple, card: int) -> None:
+        self.mdeck.remove(card)
+        self.row.insert(0, card)
+        self.tasks.pop(0)
+        self._note(f"Setup: monster movement card {self.loc_name(card)} is revealed")
+
+    def _chance_pick_event(self: Any, task: tuple) -> list[tuple[int, float]]:
+        pool = [c for c in self.mbox if c >= self.g.n_loc]
+        return [(c, 1.0 / len(pool)) for c in pool]
+
+    def _roll_pick_event(self: Any, task: tuple, card: int) -> None:
+        """The chosen number of event cards is shuffled into the monster movement deck."""
+        self.mbox.remove(card)
+        self.mdeck.append(card)
+        self.mdeck.sort()
+        self.tasks.pop(0)
