@@ -12,8 +12,10 @@ already running in this process (a test session, a notebook) is reused as it is.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 import ray
 
@@ -46,18 +48,59 @@ def _summary(doc: dict[str, Any]) -> GameSummary:
     )
 
 
+LOOPBACK_HOSTS = ("localhost", "::1")
+
+AUTH_HINT = (
+    "; if the cluster uses token authentication (the default for `ray start` since Ray 2.59), "
+    "set RAY_AUTH_MODE=token (and RAY_AUTH_TOKEN or RAY_AUTH_TOKEN_PATH when the token is not in ~/.ray/auth_token)"
+)
+
+
+def is_loopback(address: str) -> bool:
+    """``address`` is this machine (``auto``, ``localhost:6379``, ``127.0.0.1:6379``, ``ray://[::1]:10001``)."""
+    if address == "auto":
+        return True
+    try:
+        host = urlsplit(address if "://" in address else f"ray://{address}").hostname or ""
+    except ValueError:
+        return False
+    return host in LOOPBACK_HOSTS or host.startswith("127.")
+
+
+def use_local_cluster_token(address: str) -> None:
+    """Send Ray's auth token to a cluster on this machine, as Ray does for ``address="auto"``.
+
+    ``ray start --head`` turns token authentication on by default (Ray 2.59+), but a driver
+    given an explicit address sends no token unless ``RAY_AUTH_MODE=token`` is set, and is
+    refused. Ray holds back on purpose: a token sent to another host leaks it. On this
+    machine nothing leaks, so the token (if one exists) is used; for other hosts the user
+    decides with ``RAY_AUTH_MODE`` and the error names it. An explicit mode is left alone.
+    """
+    if os.environ.get("RAY_AUTH_MODE") or not is_loopback(address):
+        return
+    try:
+        from ray._private.authentication.authentication_token_setup import (
+            maybe_enable_token_auth_if_token_available,
+        )
+    except ImportError:  # Ray before 2.52 has no token authentication
+        return
+    maybe_enable_token_auth_if_token_available(warn_if_disabled=False)
+
+
 def ensure_ray(address: str | None, workers: int) -> bool:
     """Connect to ``address`` or start a local Ray; True when this call started it."""
     if ray.is_initialized():
         return False
     try:
         if address:
+            use_local_cluster_token(address)
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     except (ConnectionError, ValueError, RuntimeError) as exc:
         where = address or "a local Ray"
-        raise InvalidParameterError(f"cannot start or reach Ray at {where}: {exc}") from None
+        hint = AUTH_HINT if address and not os.environ.get("RAY_AUTH_MODE") else ""
+        raise InvalidParameterError(f"cannot start or reach Ray at {where}: {exc}{hint}") from None
     return True
 
 
