@@ -91,6 +91,23 @@ def test_a_mistyped_command_line_gets_usage_not_a_bug_report(args: tuple[str, ..
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "doubt-gravity", "--games", "2", "--json", "/no/such/folder/doc.json"),
+        ("simulate", "doubt-gravity", "--games", "2", "--report", "/proc/no-report-here"),
+    ],
+)
+def test_an_unwritable_path_is_a_user_error(args: tuple[str, ...]) -> None:
+    result = run(*args)
+    assert_user_error(result, "cannot read or write", args[-1])
+    assert "internal error" not in result.stderr
+
+
+def test_players_given_as_a_parameter_points_to_the_option() -> None:
+    assert_user_error(run("simulate", "gravwell", "--games", "2", "--param", "players=3"), "--players (-n)")
+
+
 def test_no_command_prints_the_help() -> None:
     result = run()
     assert result.returncode == 0, result.stderr

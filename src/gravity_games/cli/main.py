@@ -94,15 +94,27 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(130) from None
     except BrokenPipeError:
         raise SystemExit(0) from None
-    except Exception as exc:
+    except OSError as exc:
+        if exc.filename is None:
+            internal_error(exc, debug)
+        # A file the user named could not be read or written (a missing folder, no permission).
         if debug:
             traceback.print_exc()
-        print(
-            f"gravity: internal error: {type(exc).__name__}: {exc}\n"
-            "  This is a bug; run again with GRAVITY_DEBUG=1 for the traceback and report it.",
-            file=sys.stderr,
-        )
-        raise SystemExit(1) from None
+        fail(f"cannot read or write {str(exc.filename)!r}: {exc.strerror or exc} (check the path and its folder)")
+    except Exception as exc:
+        internal_error(exc, debug)
+
+
+def internal_error(exc: BaseException, debug: bool) -> None:
+    """A bug of ours: one line, never a traceback unless GRAVITY_DEBUG=1; exit 1."""
+    if debug:
+        traceback.print_exc()
+    print(
+        f"gravity: internal error: {type(exc).__name__}: {exc}\n"
+        "  This is a bug; run again with GRAVITY_DEBUG=1 for the traceback and report it.",
+        file=sys.stderr,
+    )
+    raise SystemExit(1) from None
 
 
 if __name__ == "__main__":

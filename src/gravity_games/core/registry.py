@@ -147,6 +147,8 @@ def parse_params(game_id: str, pairs: list[str]) -> dict[str, Any]:
         key = key.strip()
         if key not in known:
             allowed = ", ".join(sorted(known)) or "none"
-            raise InvalidParameterError(f"{game_id} has no parameter {key!r}; its parameters: {allowed}")
+            # The seat count is an argument of its own everywhere (--players / -n, "players": N).
+            where = "; the number of players is set with --players (-n)" if key == "players" else ""
+            raise InvalidParameterError(f"{game_id} has no parameter {key!r}; its parameters: {allowed}{where}")
         result[key] = known[key].parse(value)
     return result
