@@ -168,6 +168,8 @@ def test_bad_create_requests_are_4xx(client: TestClient, toy: str) -> None:
         ({"game": toy, "colour": "red"}, 422, "unknown field 'colour'"),
         ({"game": toy, "seed": -1}, 422, "seed"),
         ({"players": 2}, 422, "missing field 'game'"),
+        # a file path on the server: never read for a web request (it would let anyone probe files)
+        ({"game": "gravwell", "players": 3, "params": {"data": "/etc/hostname"}}, 422, "not accepted over the web"),
     ]
     for body, status, needle in cases:
         r = client.post("/api/games", json=body)

@@ -234,6 +234,11 @@ class Hub:
             cls = entry(game_id).game_class
         except GravityError as exc:
             raise WebError(422, str(exc)) from None
+        if params.get("data") is not None:
+            # A path on the server: reading it for a stranger would let anyone probe the server's
+            # files. Custom components are a command-line feature (--data).
+            raise WebError(422, "parameter 'data' (a components file on the server) is not accepted over the web; "
+                                "use the packaged components, or `gravity play --data FILE` on your own machine")
         try:
             game = cls(players=players, **params)
         except GravityError as exc:
