@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from functools import lru_cache
-from math import comb, factorial
 from typing import Any
 
 from gravity_games.core.api import (
@@ -27,6 +25,7 @@ from gravity_games.core.api import (
 )
 
 from .data import COURAGE_DICE, Tables, load_tables
+from .dice import FACE_P, FACES, dice_distribution, successes_distribution
 from .rules_monsters import MonsterPhase, _dispatch
 from .rules_move import Movement
 from .rules_setup import SetupPhase
@@ -40,38 +39,18 @@ from .tasks import (
     K_PLACE_MONSTER,
     K_SETUP_ROW,
     K_START_TURN,
+    PER_TURN_STEPS,
     TASK_NAMES,
+    TURN_LIMIT,
     T,
 )
 
 # Where the task codes lived before tasks.py; notation.py, observation.py and bots import them from here.
-__all__ = ["CHANCE_TASKS", "RESULTS", "TASK_NAMES", "GravityFallsGame", "GravityFallsState", "T"]
+# The dice tables and the turn bounds live in dice.py and tasks.py; they are named here as before.
+__all__ = ["CHANCE_TASKS", "FACES", "FACE_P", "PER_TURN_STEPS", "RESULTS", "TASK_NAMES", "TURN_LIMIT",
+           "GravityFallsGame", "GravityFallsState", "T", "dice_distribution", "successes_distribution"]
 
 RESULTS = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
-FACES = ("success", "move", "curse")
-FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)
-TURN_LIMIT = 200
-PER_TURN_STEPS = 3000  # a generous bound on the steps of one turn (curse redraws included), see max_game_length
-
-
-@lru_cache(maxsize=16)
-def dice_distribution(n: int) -> list[tuple[int, float]]:
-    """Outcomes of rolling ``n`` dice as ids ``8*successes + moves`` with multinomial weights."""
-    out = []
-    for s in range(n + 1):
-        for m in range(n - s + 1):
-            c = n - s - m
-            w = factorial(n) / (factorial(s) * factorial(m) * factorial(c))
-            out.append((8 * s + m, w * FACE_P[0] ** s * FACE_P[1] ** m * FACE_P[2] ** c))
-    return out
-
-
-@lru_cache(maxsize=16)
-def successes_distribution(n: int) -> list[tuple[int, float]]:
-    """Number of successes among ``n`` dice (the curse-removal roll counts nothing else)."""
-    return [(k, comb(n, k) / 2**n) for k in range(n + 1)]
-
-
 def _names_param(value: Any, known: tuple[str, ...], what: str, count: int) -> tuple[int, ...]:
     lookup = {n.lower(): i for i, n in enumerate(known)}
     ids = []
@@ -390,28 +369,27 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         tasks = self.tasks  # handlers change the list in place, never replace it
         while tasks and not self.result:
             task = tasks[0]
-            auto, opts, do, chance, roll = table[task[0]]
+            auto, chance, options, apply = table[task[0]]
             if auto is not None and auto(self, task):
                 continue
             if tasks[0] is not task:
                 continue
-            if chance is not None:
-                outcomes = chance(self, task)
-                if len(outcomes) == 1:
-                    roll(self, task, outcomes[0][0])
+            found = options(self, task)
+            if chance:
+                if len(found) == 1:
+                    apply(self, task, found[0][0])
                     continue
-                self._cval = outcomes
+                self._cval = found
                 self._cp = CHANCE
                 return
-            options = opts(self, task)
-            if not options:
+            if not found:
                 tasks.pop(0)
                 continue
-            if len(options) == 1:  # a forced choice is no step of its own
-                do(self, task, options[0])
+            if len(found) == 1:  # a forced choice is no step of its own
+                apply(self, task, found[0])
                 continue
-            options.sort()
-            self._cval = options
+            found.sort()
+            self._cval = found
             self._cp = task[1]
             return
         if self.result:
@@ -462,10 +440,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
 
     def _apply(self, action: int) -> None:
         task = self.tasks[0]
-        if self._cp == CHANCE:
-            self._table[task[0]][4](self, task, action)
-        else:
-            self._table[task[0]][2](self, task, action)
+        self._table[task[0]][3](self, task, action)
         self._advance()
 
     def _explain_illegal(self, action: int) -> str:

@@ -31,7 +31,12 @@ _DISPATCH: dict[type, list[tuple[Any, ...]]] = {}
 
 
 def _dispatch(cls: type) -> list[tuple[Any, ...]]:
-    """Per task code: its (auto, options, apply, chance options, chance apply) handlers, looked up once."""
+    """Per task code: its (auto, is chance, options, apply) handlers, looked up once.
+
+    ``auto`` (``_auto_<task>``, may be None) runs first and returns False when the task needs a
+    step; ``options`` lists the choices (``_opts_<task>``) or chance outcomes (``_chance_<task>``),
+    ``apply`` carries one out (``_do_<task>`` or ``_roll_<task>``).
+    """
     table = _DISPATCH.get(cls)
     if table is None:
         from .rules import CHANCE_TASKS, TASK_NAMES
@@ -41,10 +46,9 @@ def _dispatch(cls: type) -> list[tuple[Any, ...]]:
             chance = code in CHANCE_TASKS
             table.append((
                 getattr(cls, "_auto_" + name, None),
-                None if chance else getattr(cls, "_opts_" + name, None),
-                None if chance else getattr(cls, "_do_" + name, None),
-                getattr(cls, "_chance_" + name, None) if chance else None,
-                getattr(cls, "_roll_" + name, None) if chance else None,
+                chance,
+                getattr(cls, ("_chance_" if chance else "_opts_") + name, None),
+                getattr(cls, ("_roll_" if chance else "_do_") + name, None),
             ))
         _DISPATCH[cls] = table
     return table
@@ -86,7 +90,7 @@ class MonsterPhase:
         self.tasks.pop(0)
         if self.alarm_due:
             self.alarm_due = 0
-            self._push(*[(K_GIVE_CURSE, s, 0, 0) for s in self.seats_from_active()])
+            self.tasks[0:0] = [(K_GIVE_CURSE, s, 0, 0) for s in self.seats_from_active()]
         return True
 
     # ===================================================================== curses ================
@@ -116,14 +120,13 @@ class MonsterPhase:
             self.cdisc[k] += 1
             self._note(f"{self.char_name(seat)} already has '{name}': it is discarded and another drawn")
             return
-        self.tasks.pop(0)
         self.curses[seat] |= 1 << k
         self.newc[seat] |= 1 << k
         self._note(f"Bill Cipher curses {self.char_name(seat)}: '{name}'")
         if self.tb.curse_kinds[k] == "reveal_card":
-            self._push((K_CURSE_REVEAL, seat, 0, 0), (K_ALARM_CHECK, -1, 0, 0))
+            self.tasks[0:1] = ((K_CURSE_REVEAL, seat, 0, 0), (K_ALARM_CHECK, -1, 0, 0))
         else:
-            self._push((K_ALARM_CHECK, -1, 0, 0))
+            self.tasks[0] = (K_ALARM_CHECK, -1, 0, 0)  # this task is done: the alarm check takes its place
 
     def _auto_curse_reveal(self: Any, task: tuple) -> bool:
         """Curse (reconstructed): the revealed cards move one space on, the furthest is discarded, a new one shows."""
@@ -135,29 +138,33 @@ class MonsterPhase:
 
     # ===================================================================== monster phase =========
     def _nearest_monsters(self: Any, seat: int) -> list[int]:
-        live = self.live_monsters()
-        if not live:
-            return []
+        mloc = self.mloc
         d = self.tb.dist[self.cloc[seat]]
-        best = min(d[self.mloc[m]] for m in live)
-        return [m for m in live if d[self.mloc[m]] == best]
+        best = 999
+        near: list[int] = []
+        for m in (0, 1, 2):
+            loc = mloc[m]
+            if loc >= 0:
+                if d[loc] < best:
+                    best = d[loc]
+                    near = [m]
+                elif d[loc] == best:
+                    near.append(m)
+        return near
 
     def _auto_monster_move(self: Any, task: tuple) -> bool:
         """1. The card furthest from the deck moves the monster closest to the active character."""
         seat = task[1]
-        self.tasks.pop(0)
-        tail = [(K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0)]
+        tasks = self.tasks
         if not self.row:
             self._note("No monster movement card is revealed: no monster moves")
-            self._push(*tail)
+            tasks[0:1] = ((K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
             return True
         card = self.row.pop()
-        self._to_discard_pile(card)
+        self.mdisc.append(card)
         near = self._nearest_monsters(seat)
-        if len(near) == 1:
-            self._push((K_MOVE_MONSTER, seat, near[0], card), *tail)
-        else:
-            self._push((K_CHOOSE_MOVER, seat, card, 0), *tail)
+        first = (K_MOVE_MONSTER, seat, near[0], card) if len(near) == 1 else (K_CHOOSE_MOVER, seat, card, 0)
+        tasks[0:1] = (first, (K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
         return True
 
     def _opts_choose_mover(self: Any, task: tuple) -> list[int]:
@@ -169,20 +176,21 @@ class MonsterPhase:
 
     def _auto_move_monster(self: Any, task: tuple) -> bool:
         seat, m, card = task[1], task[2], task[3]
-        self.tasks.pop(0)
         name = self.monster_name(m)
         if self.die[card]:
+            self.tasks.pop(0)
             self.die[card] = 0
             self.supply += 1
-            self._note(f"{name} is stopped by the courage die at {self.loc_name(card)}, which it removes")
+            self._note(f"{name} is stopped by the courage die at {self.tb.names[card]}, which it removes")
             return True
         self.mloc[m] = card
-        self._note(f"{name} moves to {self.loc_name(card)}")
+        self._note(f"{name} moves to {self.tb.names[card]}")
         # 2. Disorder: curses for characters there, pulls, alarm, flips
-        cursed = [s for s in self.seats_from_active() if self.cloc[s] == card]
-        self._push(*[(K_GIVE_CURSE, s, 0, 0) for s in cursed],
-                   *[(K_DISORDER_PULL, seat, nb, m) for nb in self.tb.adj[card]],
-                   (K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
+        sub = [(K_GIVE_CURSE, s, 0, 0) for s in self.seats_from_active() if self.cloc[s] == card] if card in self.cloc \
+            else []
+        sub += [(K_DISORDER_PULL, seat, nb, m) for nb in self.tb.adj[card]]
+        sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
+        self.tasks[0:1] = sub
         return True
 
     def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
@@ -203,15 +211,17 @@ class MonsterPhase:
         m = task[2]
         self.tasks.pop(0)
         loc = self.mloc[m]
-        self._raise_alarm(self.dis[loc], f"{self.dis[loc]} distrust token(s) around {self.monster_name(m)}")
+        if self.dis[loc]:
+            self._raise_alarm(self.dis[loc], f"{self.dis[loc]} distrust token(s) around {self.monster_name(m)}")
         self._flip_all_support(loc)
         return True
 
     # ===================================================================== 3. reveal =============
     def _auto_reveal_stage(self: Any, task: tuple) -> bool:
-        self.tasks.pop(0)
         if len(self.row) < self.cap:
-            self._push((K_REVEAL, -1, 0, -1))
+            self.tasks[0] = (K_REVEAL, -1, 0, -1)
+        else:
+            self.tasks.pop(0)
         return True
 
     def _auto_reveal(self: Any, task: tuple) -> bool:
@@ -237,10 +247,11 @@ class MonsterPhase:
         self.mdeck.remove(card)
         if card < self.g.n_loc:
             self.row.insert(0, card)
-            self.tasks.pop(0)
-            self._note(f"Monster movement card revealed: {self.loc_name(card)}")
+            self._note(f"Monster movement card revealed: {self.tb.names[card]}")
             if deferred >= 0:
-                self._push((K_EVENT, -1, deferred, 0), (K_ALARM_CHECK, -1, 0, 0))
+                self.tasks[0:1] = ((K_EVENT, -1, deferred, 0), (K_ALARM_CHECK, -1, 0, 0))
+            else:
+                self.tasks.pop(0)
             return
         self._to_discard_pile(card)
         kind = self.tb.event_cards[card - self.g.n_loc]
@@ -378,10 +389,9 @@ class MonsterPhase:
     # ===================================================================== end of turn ===========
     def _auto_end_turn(self: Any, task: tuple) -> bool:
         if self.alarm_due:
-            self._push((K_ALARM_CHECK, -1, 0, 0))
+            self.tasks.insert(0, (K_ALARM_CHECK, -1, 0, 0))
             return True
-        self.tasks.pop(0)
         self.active = (self.active + 1) % self.np
         self.turn += 1
-        self._push((K_START_TURN, -1, 0, 0))
+        self.tasks[0] = (K_START_TURN, -1, 0, 0)  # this task is done: the next turn takes its place
         return True

@@ -19,6 +19,8 @@ from .tasks import (
     K_REST_RETURN,
     K_ROUTE,
     K_TELEPORT,
+    PER_TURN_STEPS,
+    TURN_LIMIT,
 )
 
 CARD_TELEPORT = 5
@@ -50,8 +52,6 @@ class Movement:
 
     # ===================================================================== turn start ===========
     def _auto_start_turn(self: Any, task: tuple) -> bool:
-        from .rules import PER_TURN_STEPS, TURN_LIMIT
-
         self.tasks.pop(0)
         if self.turn >= TURN_LIMIT or len(self._history) + PER_TURN_STEPS > self.g.spec.max_game_length:
             self.result = 3
@@ -69,26 +69,24 @@ class Movement:
 
     # ===================================================================== 1. action card ========
     def _opts_choose_card(self: Any, task: tuple) -> list[int]:
+        """Rest, or a card in hand that can be played: a route of its distance exists, or a Teleport target."""
         seat = task[1]
         g = self.g
         out = [g.A_REST]
         hand = self.hand[seat]
-        for c in range(6):
-            if hand >> c & 1 and self._card_playable(seat, c):
-                out.append(g.A_CARD + c)
-        return out
-
-    def _card_playable(self: Any, seat: int, c: int) -> bool:
-        if c == CARD_TELEPORT:
-            return bool(self._teleport_targets(seat))
-        d = self.tb.card_distance[c]
-        if d == 0:
-            return True
         here = self.cloc[seat]
-        g = self.g
-        if not self.curses[seat] & g.cm_lonely and g.route_ok[here][d]:
-            return True  # a Gnome Giant on the way only shortens routes, never forbids one
-        return bool(self._route_firsts(seat, here, d, 0, here))
+        # without the curse, the plain route table answers (a Gnome Giant on the way only shortens
+        # routes, never forbids one); with it, the route search
+        plain = g.route_ok[here] if not self.curses[seat] & g.cm_lonely else None
+        distance = self.tb.card_distance
+        for c in range(CARD_TELEPORT):
+            if hand >> c & 1:
+                d = distance[c]
+                if d == 0 or (plain[d] if plain is not None else self._route_firsts(seat, here, d, 0, here)):
+                    out.append(g.A_CARD + c)
+        if hand >> CARD_TELEPORT & 1 and self._teleport_targets(seat):
+            out.append(g.A_CARD + CARD_TELEPORT)
+        return out
 
     def _do_choose_card(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
@@ -146,8 +144,8 @@ class Movement:
     def _route_firsts(self: Any, seat: int, pos: int, left: int, used: int, start: int) -> tuple[int, ...]:
         """The neighbours of ``pos`` where a legal route of ``left`` more roads may go next."""
         g = self.g
-        blocked = self._blocked_mask(seat)
-        stop = self._stop_mask()
+        blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
+        stop = self._stop_mask() if g.gnome_giants else 0
         key = (pos, left, used, start, blocked, stop)
         firsts = g.route_cache.get(key)
         if firsts is None:
@@ -173,7 +171,7 @@ class Movement:
         self.rpos = nxt
         self.rleft -= 1
         self.cloc[seat] = nxt
-        if self.rleft and self._stop_mask() >> nxt & 1:
+        if self.rleft and self.g.gnome_giants and self._stop_mask() >> nxt & 1:
             self._note(f"{self.char_name(seat)} must stop at {self.loc_name(nxt)} and fight the Gnome Giant")
             self.rleft = 0
         if self.rleft == 0:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .dice import FACES, REROLL_OUTCOMES, dice_distribution, successes_distribution
 from .rules_move import CARD_TELEPORT
 from .tasks import (
     K_ABILITY,
@@ -40,16 +41,21 @@ class CharacterPhase:
     # ===================================================================== 3. rumors =============
     def _auto_after_move(self: Any, task: tuple) -> bool:
         seat = task[1]
-        self.tasks.pop(0)
-        here = self.cloc[seat]
-        self._push(*[(K_RUMOR, seat, nb, 0) for nb in self.tb.adj[here]], (K_ROLL_SETUP, seat, 0, 0))
+        sub = [(K_RUMOR, seat, nb, 0) for nb in self.tb.adj[self.cloc[seat]]]
+        sub.append((K_ROLL_SETUP, seat, 0, 0))
+        self.tasks[0:1] = sub
         return True
 
     def _opts_rumor(self: Any, task: tuple) -> list[int]:
         frm = task[2]
-        out = self._pull_options(frm)
+        g = self.g
+        out = []
+        if self.sup[frm]:
+            out.append(g.A_PULL_S)
+        if self.dis[frm]:
+            out.append(g.A_PULL_D)
         if out and self.die[frm]:
-            out.append(self.g.A_LEAVE)  # pulling from a location with a courage die is optional
+            out.append(g.A_LEAVE)  # pulling from a location with a courage die is optional
         return out
 
     def _do_rumor(self: Any, task: tuple, action: int) -> None:
@@ -59,17 +65,18 @@ class CharacterPhase:
             self._note(f"Rumors: {self.char_name(seat)} leaves the tokens at {self.loc_name(frm)}")
             return
         kind = self._pull_token(frm, self.cloc[seat], action)
-        self._note(f"Rumors: a {kind} token comes from {self.loc_name(frm)}")
+        self._note(f"Rumors: a {kind} token comes from {self.tb.names[frm]}")
 
     # ===================================================================== 4. roll ==============
     def _auto_roll_setup(self: Any, task: tuple) -> bool:
         seat = task[1]
         here = self.cloc[seat]
-        foes = self.monsters_at(here)
-        if len(foes) > 1:
+        mloc = self.mloc
+        foes = mloc.count(here)
+        if foes > 1:
             return False  # several monsters here: the player chooses which one to fight (choose_foe)
         self.tasks.pop(0)
-        self.foe = foes[0] if foes else -1
+        self.foe = mloc.index(here) if foes else -1
         self._start_roll(seat)
         return True
 
@@ -90,25 +97,22 @@ class CharacterPhase:
         """Dice = resourcefulness + support tokens here; at most 7 (5 when cursed), extra dice curse."""
         here = self.cloc[seat]
         want = self._resourcefulness(seat) + self.sup[here]
-        cap = 5 if self.has_curse(seat, "max_five_dice") else 7
+        cap = 5 if self.curses[seat] & self.g.cm_max_five else 7
         rolled = min(want, cap)
         self.extra = want - rolled
         what = f"fights {self.monster_name(self.foe)}" if self.foe >= 0 else "persuades the residents"
         self._note(f"{self.char_name(seat)} {what} with {rolled} dice"
                    + (f" ({self.extra} over the limit)" if self.extra else ""))
         self.ds = self.dm = self.dc = 0
-        after = [(K_RESOLVE_ROLL, seat, 0, 0)]
-        if rolled:
-            pre = [(K_ROLL, seat, rolled, 0)]
-            if self.tb.char_ability[self.char[seat]] == "reroll_one":
-                pre.append((K_REROLL_OFFER, seat, 0, 0))
-            after = pre + after
-        self._push(*after)
+        if not rolled:
+            self.tasks.insert(0, (K_RESOLVE_ROLL, seat, 0, 0))
+        elif self.tb.char_ability[self.char[seat]] == "reroll_one":
+            self.tasks[0:0] = ((K_ROLL, seat, rolled, 0), (K_REROLL_OFFER, seat, 0, 0), (K_RESOLVE_ROLL, seat, 0, 0))
+        else:
+            self.tasks[0:0] = ((K_ROLL, seat, rolled, 0), (K_RESOLVE_ROLL, seat, 0, 0))
 
     def _chance_roll(self: Any, task: tuple) -> list[tuple[int, float]]:
-        from .rules import dice_distribution
-
-        return list(dice_distribution(task[2]))
+        return dice_distribution(task[2])  # shared table: kept as the step's options, handed out as copies
 
     def _roll_roll(self: Any, task: tuple, outcome: int) -> None:
         n = task[2]
@@ -137,19 +141,13 @@ class CharacterPhase:
             self.dm -= 1
         else:
             self.dc -= 1
-        from .rules import FACES
-
         self._note(f"{self.char_name(task[1])} re-rolls a die showing {FACES[face]}")
         self._push((K_REROLL, task[1], 0, 0))
 
     def _chance_reroll(self: Any, task: tuple) -> list[tuple[int, float]]:
-        from .rules import FACE_P
-
-        return [(f, p) for f, p in enumerate(FACE_P)]
+        return list(REROLL_OUTCOMES)
 
     def _roll_reroll(self: Any, task: tuple, face: int) -> None:
-        from .rules import FACES
-
         if face == 0:
             self.ds += 1
         elif face == 1:
@@ -163,22 +161,22 @@ class CharacterPhase:
         """Successes first, then movement, and the curses at the very end."""
         seat = task[1]
         here = self.cloc[seat]
-        self.tasks.pop(0)
         moves = self.dm
         if self.foe >= 0:
             moves = self._fight(seat, self.foe)
             if self.result:
+                self.tasks.pop(0)
                 return True
         else:
             flips = min(self.ds, self.dis[here])
             if flips:
                 self.dis[here] -= flips
                 self.sup[here] += flips
-                self._note(f"{flips} distrust token(s) at {self.loc_name(here)} flip to support")
-        tail = [(K_ROLL_CURSES, seat, 0, 0)]
+                self._note(f"{flips} distrust token(s) at {self.tb.names[here]} flip to support")
         if moves:
-            tail.insert(0, (K_MOVE_TOKEN, seat, moves, 0))
-        self._push(*tail)
+            self.tasks[0:1] = ((K_MOVE_TOKEN, seat, moves, 0), (K_ROLL_CURSES, seat, 0, 0))
+        else:
+            self.tasks[0] = (K_ROLL_CURSES, seat, 0, 0)  # this task is done: the curses take its place
         return True
 
     def _fight(self: Any, seat: int, m: int) -> int:
@@ -214,7 +212,7 @@ class CharacterPhase:
         out = []
         if self.dis[here]:
             out += [g.A_MOVE_D + nb for nb in self.tb.adj[here]]
-        if self.sup[here] and not self.has_curse(seat, "no_move_support"):
+        if self.sup[here] and not self.curses[seat] & g.cm_no_move_support:
             out += [g.A_MOVE_S + nb for nb in self.tb.adj[here]]
         return out
 
@@ -232,7 +230,8 @@ class CharacterPhase:
             self.sup[here] -= 1
             self.sup[to] += 1
             kind = "support"
-        self._note(f"A {kind} token moves from {self.loc_name(here)} to {self.loc_name(to)}")
+        names = self.tb.names
+        self._note(f"A {kind} token moves from {names[here]} to {names[to]}")
         if left > 1:
             self.tasks[0] = (task[0], seat, left - 1, 0)
         else:
@@ -240,23 +239,24 @@ class CharacterPhase:
 
     def _auto_roll_curses(self: Any, task: tuple) -> bool:
         seat = task[1]
-        self.tasks.pop(0)
         count = (1 if self.dc else 0) + self.extra
-        self._push(*[(K_GIVE_CURSE, seat, 0, 0) for _ in range(count)], (K_END_STEPS, seat, 0, 0))
+        if count:
+            self.tasks[0:1] = [(K_GIVE_CURSE, seat, 0, 0)] * count + [(K_END_STEPS, seat, 0, 0)]
+        else:
+            self.tasks[0] = (K_END_STEPS, seat, 0, 0)  # this task is done: the end steps take its place
         return True
 
     # ===================================================================== 5. end of turn ========
     def _auto_end_steps(self: Any, task: tuple) -> bool:
         seat = task[1]
-        self.tasks.pop(0)
-        self._push((K_PLACE_DIE, seat, 0, 0), self._task("draw", seat, self._draw_count(seat)),
-                   (K_FLIP_CURSE, seat, 0, 0), (K_CLEANSE, seat, 0, 0), (K_ABILITY, seat, 0, 0),
-                   (K_MONSTER_MOVE, seat, 0, 0))
+        self.tasks[0:1] = ((K_PLACE_DIE, seat, 0, 0), (K_DRAW, seat, self._draw_count(seat), 0),
+                           (K_FLIP_CURSE, seat, 0, 0), (K_CLEANSE, seat, 0, 0), (K_ABILITY, seat, 0, 0),
+                           (K_MONSTER_MOVE, seat, 0, 0))
         return True
 
     def _opts_place_die(self: Any, task: tuple) -> list[int]:
         here = self.cloc[task[1]]
-        if self.dis[here] or self.monsters_at(here) or self.die[here] or not self.supply:
+        if self.dis[here] or self.die[here] or not self.supply or here in self.mloc:
             return []
         return [self.g.A_YES, self.g.A_NO]
 
@@ -269,20 +269,23 @@ class CharacterPhase:
             self._note(f"A courage die is placed at {self.loc_name(here)}")
 
     def _near_manotaur(self: Any, loc: int) -> bool:
-        for m in range(3):
-            ml = self.mloc[m]
-            if ml >= 0 and self.m_ability(m) == "no_draw_nearby" and (ml == loc or loc in self.tb.adj[ml]):
+        mloc, mon = self.mloc, self.mon
+        g = self.g
+        ability, near = g.monster_ability, g.near
+        for m in (0, 1, 2):
+            ml = mloc[m]
+            if ml >= 0 and ability[mon[m]] == "no_draw_nearby" and loc in near[ml]:
                 return True
         return False
 
     def _draw_count(self: Any, seat: int) -> int:
         """Draws allowed now: 1 (Mabel: up to a hand of 3), less one under the draw curse."""
         here = self.cloc[seat]
-        held = bin(self.hand[seat]).count("1")
-        if held >= 3 or self.monsters_at(here) or self.dis[here] or self._near_manotaur(here):
+        held = self.hand[seat].bit_count()
+        if held >= 3 or self.dis[here] or here in self.mloc or self._near_manotaur(here):
             return 0
         base = 3 - held if self.tb.char_ability[self.char[seat]] == "draw_to_three" else 1
-        if self.has_curse(seat, "draw_fewer"):
+        if self.curses[seat] & self.g.cm_draw_fewer:
             base -= 1
         return max(base, 0)
 
@@ -338,11 +341,12 @@ class CharacterPhase:
         """Curse: at the end of the turn (after the draw) flip 1 support token in your location."""
         seat = task[1]
         self.tasks.pop(0)
-        here = self.cloc[seat]
-        if self.has_curse(seat, "flip_support") and self.sup[here]:
-            self.sup[here] -= 1
-            self.dis[here] += 1
-            self._note(f"Curse: a support token at {self.loc_name(here)} flips to distrust")
+        if self.curses[seat] & self.g.cm_flip_support:
+            here = self.cloc[seat]
+            if self.sup[here]:
+                self.sup[here] -= 1
+                self.dis[here] += 1
+                self._note(f"Curse: a support token at {self.loc_name(here)} flips to distrust")
         return True
 
     def _cleanse_dice(self: Any, seat: int) -> int:
@@ -353,15 +357,14 @@ class CharacterPhase:
         return min(self.sup[here], 7)
 
     def _auto_cleanse(self: Any, task: tuple) -> bool:
-        if self._cleanse_dice(task[1]) == 0:
+        seat = task[1]
+        if not self.curses[seat] & ~self.newc[seat] or self._cleanse_dice(seat) == 0:
             self.tasks.pop(0)
             return True
         return False
 
     def _chance_cleanse(self: Any, task: tuple) -> list[tuple[int, float]]:
-        from .rules import successes_distribution
-
-        return list(successes_distribution(self._cleanse_dice(task[1])))
+        return successes_distribution(self._cleanse_dice(task[1]))
 
     def _roll_cleanse(self: Any, task: tuple, hits: int) -> None:
         seat = task[1]

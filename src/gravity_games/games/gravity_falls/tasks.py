@@ -6,6 +6,9 @@ building a task is then a plain tuple, not a dictionary lookup through a method 
 
 from __future__ import annotations
 
+TURN_LIMIT = 200
+PER_TURN_STEPS = 3000  # a generous bound on the steps of one turn (curse redraws included), see max_game_length
+
 # --- task codes -------------------------------------------------------------------------------
 TASK_NAMES = (
     "pick_monster", "pick_character", "place_monster", "setup_pull", "setup_flip", "place_character",
