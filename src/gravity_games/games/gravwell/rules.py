@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import repeat
 from typing import Any, ClassVar
 
 from gravity_games.core.api import (
@@ -28,6 +29,9 @@ from gravity_games.games.gravwell.rules_abilities import AbilitiesMixin
 from gravity_games.games.gravwell.rules_moves import MovesMixin
 from gravity_games.games.gravwell.rules_views import ViewsMixin, state_from_body
 from gravity_games.games.gravwell.tables import (
+    CARD_STAGES,
+    CHANCE_STAGES,
+    CONDITIONS,
     DIR_LEFT,
     DIR_RIGHT,
     GATE_ACTION0,
@@ -36,6 +40,18 @@ from gravity_games.games.gravwell.tables import (
     NUM_ACTIONS,
     PASS,
     SHIP0,
+    ST_CHARGE,
+    ST_CHOOSE,
+    ST_DEAL,
+    ST_DIR,
+    ST_END,
+    ST_FORM,
+    ST_GATE,
+    ST_MINE,
+    ST_OWN,
+    ST_RESPONSE,
+    ST_REVEAL,
+    ST_SHIP,
     Stage,
     Tables,
 )
@@ -101,7 +117,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         "shielded", "coasted", "latchers", "drag", "echo", "last_cards", "winners", "reason", "dealt",
         "discards",
     )
-    __slots__ = (*FIELDS, "L", "dest", "fdir", "tables")
+    __slots__ = (*FIELDS, "L", "dest", "fdir", "tables", "deck_sorted", "window", "names", "watch", "reveal_seats")
 
     def __init__(self, game: Gravwell) -> None:
         super().__init__(game)
@@ -109,7 +125,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         n = game.players
         self.tables: Tables = t
         self.L: int = t.length
-        self.stage: int = Stage.SHIP
+        self.stage: int = ST_SHIP
         self.actor: int = 0
         self.round: int = 0
         self.phase: int = 0
@@ -118,12 +134,19 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.dest: list[int] = [self.L] * n
         self.fdir: list[int] = [1] * n
         self.ship: list[int] = [-1] * n
+        self.ships_assigned()
         self.junk: list[int] = list(t.debris)
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.known: list[list[int]] = [[] for _ in range(n)]
         self.chosen: list[int] = [-1] * n
         self.revealed: bool = False
         self.deck: list[int] = []
+        # The deck is kept in id order (it starts so and cards only leave it), which lets
+        # chance_outcomes skip sorting; only a state read from JSON may hold another order.
+        self.deck_sorted: bool = True
+        # The options of the ability window just opened, kept for legal_actions until the next move
+        # (None: work them out again). Derived, never in the JSON.
+        self.window: list[int] | None = None
         self.stacks: list[list[int]] = []
         self.taken: list[int] = []
         self.form: int = 0
@@ -152,64 +175,70 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.reason: str = ""
         if t.variant == "classic":
             self.ship = list(range(n))  # no unique abilities: the ship is only a colour, no choice needed
+            self.ships_assigned()
             self.after_ship_choice()
 
     # -- API -------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.stage == Stage.END:
-            return TERMINAL
-        if self.stage in (Stage.DEAL, Stage.FORM):
+        s = self.stage
+        if s in CHANCE_STAGES:
             return CHANCE
+        if s == ST_END:
+            return TERMINAL
         return self.actor
 
     def is_terminal(self) -> bool:
-        return self.stage == Stage.END
+        return self.stage == ST_END
 
     def outcome(self) -> Outcome | None:
-        if self.stage != Stage.END:
+        if self.stage != ST_END:
             return None
         detail = {"round": self.round, "positions": list(self.pos),
                   "distance_to_goal": [self.distance_to_goal(s) for s in range(len(self.pos))]}
         return Outcome(tuple(self.winners), self.reason, detail)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.stage not in (Stage.DEAL, Stage.FORM):
+        if self.stage not in CHANCE_STAGES:
             return []
-        deck = sorted(self.deck)
-        p = 1.0 / len(deck)
-        return [(c, p) for c in deck]
+        deck = self.deck if self.deck_sorted else sorted(self.deck)
+        return list(zip(deck, repeat(1.0 / len(deck))))
+
+    def _chance_actions(self) -> list[int]:
+        # Every card left in the deck may come next; apply_action only tests membership.
+        return self.deck
 
     def _legal_actions(self) -> list[int]:
         s = self.stage
         a = self.actor
-        if s == Stage.CHOOSE or s == Stage.PREACT:
+        if s in CARD_STAGES:
             return sorted(self.hands[a])
-        if s == Stage.SHIP:
+        if s == ST_SHIP:
             return [SHIP0 + k for k in range(len(self.tables.ship_names)) if k not in self.ship]
-        if s == Stage.GATE:
+        if s == ST_GATE:
             return self.gate_choices()
-        if s == Stage.MINE:
+        if s == ST_MINE:
             return [MINE0 + k for k, who in enumerate(self.taken) if who < 0]
-        if s == Stage.DIR:
+        if s == ST_DIR:
             return [DIR_LEFT, DIR_RIGHT]
         return self.window_actions()
 
     def _apply(self, action: int) -> None:
+        self.window = None
         s = self.stage
-        if s == Stage.DEAL:
+        if s == ST_DEAL:
             self.deal_card(action)
-        elif s == Stage.FORM:
+        elif s == ST_FORM:
             self.form_stack_card(action)
-        elif s == Stage.SHIP:
+        elif s == ST_SHIP:
             self.choose_ship(action - SHIP0)
-        elif s == Stage.GATE:
+        elif s == ST_GATE:
             self.choose_gate(action)
-        elif s == Stage.MINE:
+        elif s == ST_MINE:
             self.mine_stack(action - MINE0)
-        elif s == Stage.DIR:
+        elif s == ST_DIR:
             self.choose_mining_direction(action)
-        elif s == Stage.CHOOSE:
+        elif s == ST_CHOOSE:
             self.choose_fuel_card(action)
         else:
             self.apply_window_action(action)
@@ -219,6 +248,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
     def choose_ship(self, k: int) -> None:
         """Each player chooses a spaceship (seat order) and takes its 4 Ship Ability Cards."""
         self.ship[self.actor] = k
+        self.ships_assigned()
         self._note(f"Seat {self.actor} takes {self.tables.ship_names[k]}")
         n = len(self.pos)
         if self.actor + 1 < n:
@@ -226,9 +256,23 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         else:
             self.after_ship_choice()
 
+    def ships_assigned(self) -> None:
+        """Work out what follows from the ships the seats hold (derived, never in the JSON).
+
+        ``names``: each seat's name in the log; ``watch``: per charging condition, the seats with a
+        card waiting for it (standard variant only), so an event nobody waits for costs one lookup;
+        ``reveal_seats``: the seats whose ship has a reveal-time ability.
+        """
+        t = self.tables
+        ship = self.ship
+        self.names = tuple(t.ship_names[k] if k >= 0 else f"Seat {s}" for s, k in enumerate(ship))
+        self.watch = {c: tuple(s for s, k in enumerate(ship) if t.standard and k >= 0 and c in t.conditions[k])
+                      for c in CONDITIONS}
+        self.reveal_seats = tuple(s for s, k in enumerate(ship) if k >= 0 and t.reveal_abilities[k])
+
     def after_ship_choice(self) -> None:
         if len(self.pos) >= 5:
-            self.stage = Stage.GATE
+            self.stage = ST_GATE
             self.actor = 0
             self.skip_forced_gates()
         else:
@@ -270,7 +314,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.actor = 0
         self.deck = list(self.tables.deck)
         self.dealt = 0
-        self.stage = Stage.DEAL
+        self.stage = ST_DEAL
         self._note(f"Round 1: dealing {HAND} Fuel Cards to each player from {len(self.deck)} cards")
 
     def deal_card(self, card: int) -> None:
@@ -290,7 +334,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.stacks = [[-1, -1, -1] for _ in range(2 * n)]
         self.taken = [-1] * (2 * n)
         self.form = 0
-        self.stage = Stage.FORM
+        self.stage = ST_FORM
         self._note(f"Round {self.round}: mining {2 * n} stacks")
 
     def form_stack_card(self, card: int) -> None:
@@ -301,7 +345,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
             first = self.first_miner()
             self.mine_order = [first]
             self.mine_idx = 0
-            self.stage = Stage.MINE
+            self.stage = ST_MINE
             self.actor = first
             self._note(f"{self.ship_name(first)} is nearest the Merton Cloud and mines first")
 
@@ -322,7 +366,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         n = len(self.pos)
         if self.mine_idx == 1:
             if n > 2:
-                self.stage = Stage.DIR
+                self.stage = ST_DIR
                 return
             self.set_mining_order(1)
         self.next_miner()
@@ -331,7 +375,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         """The first miner chooses left or right; 'left' is the next seat number."""
         self.set_mining_order(1 if action == DIR_LEFT else -1)
         self._note(f"Mining goes {'left' if action == DIR_LEFT else 'right'}")
-        self.stage = Stage.MINE
+        self.stage = ST_MINE
         self.next_miner()
 
     def set_mining_order(self, d: int) -> None:
@@ -349,9 +393,10 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
 
     def begin_phase(self) -> None:
         self.phase += 1
-        self.chosen = [-1] * len(self.pos)
+        if self.chosen.count(-1) != len(self.chosen):
+            self.chosen = [-1] * len(self.pos)
         self.revealed = False
-        self.stage = Stage.CHOOSE
+        self.stage = ST_CHOOSE
         self.actor = 0
 
     def choose_fuel_card(self, card: int) -> None:
@@ -366,21 +411,31 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
 
     def reveal(self) -> None:
         self.revealed = True
-        sym = self.tables.symbols
-        for s, c in enumerate(self.chosen):
-            if c in self.known[s]:
-                self.known[s].remove(c)
+        t = self.tables
+        sym = t.symbols
+        chosen = self.chosen
+        known = self.known
+        for s, c in enumerate(chosen):
+            if known[s] and c in known[s]:
+                known[s].remove(c)
+        names = self.names
         self._note(f"Round {self.round}, phase {self.phase}: "
-                   + ", ".join(f"{self.ship_name(s)} {sym[c]}" for s, c in enumerate(self.chosen)))
-        self.delayed = []
-        self.queue = [s for s in range(len(self.pos)) if self.reveal_options(s)]
-        self.next_reveal_window()
+                   + ", ".join([f"{names[s]} {sym[c]}" for s, c in enumerate(chosen)]))
+        if self.delayed:
+            self.delayed = []
+        # only ships with a reveal-time ability (T'Rang's) can open a reveal window
+        if self.reveal_seats:
+            self.queue = [s for s in self.reveal_seats if self.reveal_options(s)]
+            self.next_reveal_window()
+        else:
+            self.queue = []
+            self.start_resolution()
 
     def next_reveal_window(self) -> None:
         while self.queue:
             s = self.queue.pop(0)
             if self.reveal_options(s):
-                self.stage = Stage.REVEAL
+                self.stage = ST_REVEAL
                 self.actor = s
                 return
         self.start_resolution()
@@ -388,9 +443,14 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
     def start_resolution(self) -> None:
         """Cards resolve in alphabetical order of their symbols; delayed cards (Foresight) last."""
         rank = self.tables.rank
-        normal = sorted((s for s in range(len(self.pos)) if s not in self.delayed), key=lambda s: rank[self.chosen[s]])
-        late = sorted(self.delayed, key=lambda s: rank[self.chosen[s]])
-        self.order = normal + late
+        chosen = self.chosen
+        delayed = self.delayed
+        keys = list(map(rank.__getitem__, chosen))  # each seat's place in the alphabet
+        if delayed:
+            normal = sorted((s for s in range(len(chosen)) if s not in delayed), key=keys.__getitem__)
+            self.order = normal + sorted(delayed, key=keys.__getitem__)
+        else:
+            self.order = sorted(range(len(chosen)), key=keys.__getitem__)
         self.res_idx = 0
         self.begin_card()
 
@@ -400,34 +460,49 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
             return
         o = self.order[self.res_idx]
         card = self.chosen[o]
+        t = self.tables
         self.resolving = o
-        self.eff_type = self.tables.ctype[card]
-        self.eff_value = self.tables.cvalue[card]
-        self.mods = []
-        self.shielded = []
-        self.coasted = []
-        self.latchers = []
-        self.drag = []
+        self.eff_type = t.ctype[card]
+        self.eff_value = t.cvalue[card]
+        # the previous card's modifiers and answers are cleared (they are usually empty already)
+        if self.mods:
+            self.mods = []
+        if self.shielded:
+            self.shielded = []
+        if self.coasted:
+            self.coasted = []
+        if self.latchers:
+            self.latchers = []
+        if self.drag:
+            self.drag = []
         self.echo = 0
         self.open_own_window()
 
     def end_phase(self) -> None:
-        self.last_cards = list(self.chosen)
+        chosen = self.chosen
+        self.last_cards = chosen  # the list itself moves over; chosen gets a fresh one
         # resolved cards go face up on the common discard pile until the round ends
-        self.discards.extend(c for c in self.chosen if c >= 0)
-        self.chosen = [-1] * len(self.pos)
+        self.discards.extend(chosen if -1 not in chosen else [c for c in chosen if c >= 0])
+        n = len(self.pos)
+        self.chosen = [-1] * n
         self.revealed = False
-        self.cloaked = [False] * len(self.pos)
+        if True in self.cloaked:
+            self.cloaked = [False] * n
         self.resolving = -1
         self.order = []
         self.res_idx = 0
         self.eff_type = 0
         self.eff_value = 0
-        self.mods = []
-        self.delayed = []
-        self.shielded = []
-        self.coasted = []
-        self.latchers = []
+        if self.mods:
+            self.mods = []
+        if self.delayed:
+            self.delayed = []
+        if self.shielded:
+            self.shielded = []
+        if self.coasted:
+            self.coasted = []
+        if self.latchers:
+            self.latchers = []
         if self.phase == PHASES:
             self.end_round()
         else:
@@ -449,7 +524,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
     def next_round_charge(self) -> None:
         if self.queue:
             self.actor = self.queue.pop(0)
-            self.stage = Stage.CHARGE
+            self.stage = ST_CHARGE
             return
         self.es_used = [False] * len(self.pos)
         self.round += 1
@@ -476,7 +551,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         best = min(self.distance_to_goal(s) for s in range(len(self.pos)))
         self.winners = [s for s in range(len(self.pos)) if self.distance_to_goal(s) == best]
         self.reason = "nearest after round 6"
-        self.stage = Stage.END
+        self.stage = ST_END
         self._note("After round 6 the nearest to their goal: "
                    + ", ".join(self.ship_name(s) for s in self.winners) + f" ({best} spaces away)")
 
@@ -484,7 +559,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         """Entering the opposite Warp Gate ends the game at once; only one ship can escape."""
         self.winners = [seat]
         self.reason = "escaped"
-        self.stage = Stage.END
+        self.stage = ST_END
         self._note(f"{self.ship_name(seat)} escapes the Gravwell and wins")
 
     # -- copying -----------------------------------------------------------------
@@ -504,12 +579,17 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         new.dest = self.dest[:]
         new.fdir = self.fdir[:]
         new.ship = self.ship[:]
+        new.names = self.names  # derived from ship; replaced (never changed) when ships change
+        new.watch = self.watch
+        new.reveal_seats = self.reveal_seats
         new.junk = self.junk[:]
         new.hands = [h[:] for h in self.hands]
         new.known = [h[:] for h in self.known]
         new.chosen = self.chosen[:]
         new.revealed = self.revealed
         new.deck = self.deck[:]
+        new.deck_sorted = self.deck_sorted
+        new.window = None
         new.stacks = [s[:] for s in self.stacks]
         new.taken = self.taken[:]
         new.form = self.form
@@ -568,13 +648,15 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         for k, st in enumerate(self.stacks):
             if self.taken[k] < 0 and st[0] >= 0:
                 new.stacks[k][0] = pool.pop()
-        new.deck = pool
+        # the deck is a set in the rules: keep it in id order like every deck the engine makes
+        new.deck = sorted(pool)
+        new.deck_sorted = True
         return new
 
     def _explain_illegal(self, action: int) -> str:
-        if self.stage == Stage.CHOOSE and 0 <= action < len(self.tables.symbols):
+        if self.stage == ST_CHOOSE and 0 <= action < len(self.tables.symbols):
             return f"card {self.tables.symbols[action]} is not in seat {self.actor}'s hand"
-        if self.stage in (Stage.OWN, Stage.RESPONSE, Stage.REVEAL, Stage.CHARGE) and action != PASS:
+        if self.stage in (ST_OWN, ST_RESPONSE, ST_REVEAL, ST_CHARGE) and action != PASS:
             return "that ability is not charged or does not apply to this card"
         return f"it is not a move of the '{Stage(self.stage).name.lower()}' step"
 

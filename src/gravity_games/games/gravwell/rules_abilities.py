@@ -15,16 +15,27 @@ from gravity_games.games.gravwell.tables import (
     ABILITY0,
     DRAG0,
     PASS,
+    ST_CHARGE,
+    ST_DRAG,
+    ST_END,
+    ST_OWN,
+    ST_PREACT,
+    ST_RESPONSE,
+    ST_REVEAL,
+    ST_TRIM,
     STOP,
     TRIM_LESS,
     TRIM_MORE,
-    Stage,
 )
 
 if TYPE_CHECKING:
     from gravity_games.games.gravwell.rules import GravwellState
 
 ENDS_OWN_WINDOW = frozenset({"stop", "swap", "waypoint"})
+
+
+OPTION_WINDOWS = frozenset({ST_OWN, ST_RESPONSE})
+"""Windows whose options are kept in ``state.window`` when they open."""
 
 
 def _sign(x: int) -> int:
@@ -37,15 +48,10 @@ class AbilitiesMixin:
     # -- names ---------------------------------------------------------------
 
     def ship_name(self: GravwellState, seat: int) -> str:
-        k = self.ship[seat]
-        return self.tables.ship_names[k] if k >= 0 else f"Seat {seat}"
+        return self.names[seat]
 
     def space_name(self: GravwellState, x: int) -> str:
-        if x == 0:
-            return "the Inner Warp Gate"
-        if x == self.L:
-            return "the Outer Warp Gate"
-        return f"space {x}"
+        return self.tables.space_names[x]
 
     def ability_name(self: GravwellState, seat: int, slot: int) -> str:
         return self.tables.ability_names[self.ship[seat]][slot]
@@ -55,64 +61,72 @@ class AbilitiesMixin:
     def charge(self: GravwellState, seat: int, condition: str) -> None:
         """Charge every uncharged card of ``seat`` whose condition is ``condition`` (standard variant)."""
         t = self.tables
-        if t.variant != "standard" or self.ship[seat] < 0:
-            return
         sh = self.ship[seat]
+        # most events concern none of the ship's three cards: one set lookup says so
+        if not t.standard or sh < 0 or condition not in t.conditions[sh]:
+            return
         row = self.charged[seat]
-        for k in (1, 2, 3):
-            if not row[k] and t.condition[sh][k] == condition:
+        for k in t.cond_slots[sh][condition]:
+            if not row[k]:
                 row[k] = True
                 self._note(f"{self.ship_name(seat)} charges {t.ability_names[sh][k]}")
 
     def charge_for_card(self: GravwellState, seat: int, card: int) -> None:
         """Conditions met by resolving a card: its printed value, type, and place in the order."""
         t = self.tables
-        if t.variant != "standard":
+        if not t.standard:
             return
         sh = self.ship[seat]
         value = t.cvalue[card]
         row = self.charged[seat]
-        for k in (1, 2, 3):
-            cond = t.condition[sh][k]
-            cv = t.cond_value[sh][k]
-            if not row[k] and ((cond == "value_at_most" and value <= cv) or (cond == "value_at_least" and value >= cv)):
+        for k, at_most, cv in t.value_conditions[sh]:
+            if not row[k] and (value <= cv if at_most else value >= cv):
                 row[k] = True
                 self._note(f"{self.ship_name(seat)} charges {t.ability_names[sh][k]}")
-        if self.res_idx == 0:
+        watch = self.watch
+        if self.res_idx == 0 and seat in watch["resolved_first"]:
             self.charge(seat, "resolved_first")
-        if self.res_idx == len(self.order) - 1:
+        if self.res_idx == len(self.order) - 1 and seat in watch["resolved_last"]:
             self.charge(seat, "resolved_last")
-        if t.ctype[card] in (1, 3):
+        kind = t.ctype[card]
+        if (kind == 1 or kind == 3) and seat in watch["played_repulsor"]:
             self.charge(seat, "played_repulsor")
-        if t.ctype[card] >= 2:
+        if kind >= 2 and seat in watch["played_multipoint"]:
             self.charge(seat, "played_multipoint")
 
     def fire_move_events(self: GravwellState, seat: int, old: int, x: int, drifted: bool, owner: int,
                          multipoint: bool) -> None:
         """Charging events of one ship's move (drift, pushed back, passed over, approached, near junk)."""
-        if self.tables.variant != "standard":
-            return
-        if drifted:
+        # Only the seats with a card waiting for an event are looked at (self.watch; empty outside
+        # the standard variant), in seat order as the events charge them.
+        watch = self.watch
+        if drifted and seat in watch["drifted"]:
             self.charge(seat, "drifted")
         back = (x - old) * self.fdir[seat] < 0
         if owner != seat:
-            if back:
+            if back and seat in watch["pushed_back"]:
                 self.charge(seat, "pushed_back")
-            if multipoint:
+            if multipoint and seat in watch["moved_by_multipoint"]:
                 self.charge(seat, "moved_by_multipoint")
-        elif back:
+        elif back and seat in watch["own_backward"]:
             self.charge(seat, "own_backward")
-        lo, hi = (old, x) if old < x else (x, old)
         L = self.L
-        for t, q in enumerate(self.pos):
-            if t != seat and lo < q < hi and 0 < q < L:
-                self.charge(t, "passed_over")
+        pos = self.pos
+        watchers = watch["passed_over"]
+        if watchers:
+            lo, hi = (old, x) if old < x else (x, old)
+            for t in watchers:
+                q = pos[t]
+                if lo < q < hi and t != seat and 0 < q < L:
+                    self.charge(t, "passed_over")
         if 0 < x < L:
-            for t, q in enumerate(self.pos):
-                if t != seat and abs(q - x) == 1:
+            for t in watch["approached"]:
+                if abs(pos[t] - x) == 1 and t != seat:
                     self.charge(t, "approached")
-            if any(abs(j - x) == 1 for j in self.junk):
-                self.charge(seat, "near_junk")
+            if seat in watch["near_junk"]:
+                junk = self.junk
+                if x - 1 in junk or x + 1 in junk:
+                    self.charge(seat, "near_junk")
 
     # -- window dispatch -------------------------------------------------------
 
@@ -120,45 +134,47 @@ class AbilitiesMixin:
         s = self.stage
         a = self.actor
         # PASS (62) is below every ability id (63..81), so it leads the sorted list.
-        if s == Stage.OWN:
-            return [PASS, *self.own_options(a)]
-        if s == Stage.RESPONSE:
-            return [PASS, *self.response_options(a)]
-        if s == Stage.REVEAL:
+        if s in OPTION_WINDOWS:
+            # the options were worked out when the window opened (and no move came since)
+            window = self.window
+            if window is None:
+                window = self.own_options(a) if s == ST_OWN else self.response_options(a)
+            return [PASS, *window]
+        if s == ST_REVEAL:
             return [PASS, *self.reveal_options(a)]
-        if s == Stage.CHARGE:
+        if s == ST_CHARGE:
             return [PASS, *self.round_charge_options(a)]
-        if s == Stage.TRIM:
+        if s == ST_TRIM:
             return [TRIM_LESS, TRIM_MORE]
-        if s == Stage.DRAG:
+        if s == ST_DRAG:
             return sorted(DRAG0 + t for t in self.drag[0])
         return []
 
     def apply_window_action(self: GravwellState, action: int) -> None:
         s = self.stage
-        if s == Stage.OWN:
+        if s == ST_OWN:
             if action == PASS:
                 self.after_own()
             else:
                 self.use_own(action)
-        elif s == Stage.TRIM:
+        elif s == ST_TRIM:
             self.use_precision(action)
-        elif s == Stage.RESPONSE:
+        elif s == ST_RESPONSE:
             if action == PASS:
                 self.queue.pop(0)
                 self.next_response()
             else:
                 self.use_response(action)
-        elif s == Stage.REVEAL:
+        elif s == ST_REVEAL:
             if action == PASS:
                 self.next_reveal_window()
             else:
                 self.use_reveal(action)
-        elif s == Stage.PREACT:
+        elif s == ST_PREACT:
             self.preact_with(action)
-        elif s == Stage.DRAG:
+        elif s == ST_DRAG:
             self.drag_next(action - DRAG0)
-        elif s == Stage.CHARGE:
+        elif s == ST_CHARGE:
             if action != PASS:
                 _, k = self.tables.action_ability(action)
                 self.charged[self.actor][k] = True
@@ -171,15 +187,13 @@ class AbilitiesMixin:
     def own_options(self: GravwellState, o: int) -> list[int]:
         """Abilities ``o`` may use on its own card now (Emergency Stop first in id order)."""
         mods = self.mods
-        if "stop" in mods or "swap" in mods or "waypoint" in mods:
+        if mods and ("stop" in mods or "swap" in mods or "waypoint" in mods):
             return []
         row = self.charged[o]
-        sh = self.ship[o]
-        t = self.tables
         out = []
-        for k in t.own_slots[sh]:
-            if row[k] and self.own_applies(o, t.effect[sh][k], t.scope[sh][k]):
-                out.append(ABILITY0 + sh * 3 + k - 1)
+        for k, effect, scope, action in self.tables.own_abilities[self.ship[o]]:
+            if row[k] and self.own_applies(o, effect, scope):
+                out.append(action)
         if row[0]:
             out.append(STOP)
         return out
@@ -201,10 +215,13 @@ class AbilitiesMixin:
         return effect in ("echo", "invert")
 
     def open_own_window(self: GravwellState) -> None:
+        """The owner may change its own card: a window opens only if some ability of it applies."""
         o = self.resolving
-        if self.own_options(o):
-            self.stage = Stage.OWN
+        options = self.own_options(o)
+        if options:
+            self.stage = ST_OWN
             self.actor = o
+            self.window = options
         else:
             self.after_own()
 
@@ -226,7 +243,7 @@ class AbilitiesMixin:
             self.eff_value += amount
             self.mods.append(f"boost+{amount}")
         elif effect == "trim":
-            self.stage = Stage.TRIM
+            self.stage = ST_TRIM
             self.actor = o
             self.queue = [amount]
             return
@@ -259,20 +276,14 @@ class AbilitiesMixin:
         self.continue_own()
 
     def continue_own(self: GravwellState) -> None:
-        o = self.resolving
-        if self.own_options(o):
-            self.stage = Stage.OWN
-            self.actor = o
-        else:
-            self.after_own()
+        self.open_own_window()
 
     def after_own(self: GravwellState) -> None:
-        o = self.resolving
-        if "stop" in self.mods:
+        mods = self.mods
+        if mods and "stop" in mods:
             self.execute_card()
             return
-        n = len(self.pos)
-        self.queue = [(o + i) % n for i in range(1, n)]
+        self.queue = list(self.tables.seats_after[self.resolving])
         self.next_response()
 
     # -- response windows ----------------------------------------------------------
@@ -292,16 +303,13 @@ class AbilitiesMixin:
 
     def response_options(self: GravwellState, r: int) -> list[int]:
         """Abilities ``r`` may use in answer to the card being resolved."""
-        t = self.tables
-        sh = self.ship[r]
         row = self.charged[r]
-        multi = self.eff_type >= 2
-        std_move = not multi and "swap" not in self.mods and "waypoint" not in self.mods
-        out = []
-        for k in t.response_slots[sh]:
+        out: list[int] = []
+        for k, e, action in self.tables.response_abilities[self.ship[r]]:
             if not row[k]:
                 continue
-            e = t.effect[sh][k]
+            multi = self.eff_type >= 2
+            std_move = not multi and "swap" not in self.mods and "waypoint" not in self.mods
             if e == "coast":
                 ok = (multi and r not in self.coasted and self.multipoint_affects(r)
                       and self.multipoint_direction(r) * self.fdir[r] < 0)
@@ -316,17 +324,26 @@ class AbilitiesMixin:
             else:  # cloak
                 ok = not self.cloaked[r]
             if ok:
-                out.append(ABILITY0 + sh * 3 + k - 1)
+                out.append(action)
         return out
 
     def next_response(self: GravwellState) -> None:
-        while self.queue:
-            r = self.queue[0]
-            if self.response_options(r):
-                self.stage = Stage.RESPONSE
-                self.actor = r
-                return
-            self.queue.pop(0)
+        queue = self.queue
+        charged = self.charged
+        ship = self.ship
+        abilities = self.tables.response_abilities
+        while queue:
+            r = queue[0]
+            row = charged[r]
+            # a seat with no charged response card has nothing to answer with: skip it at once
+            if any(row[k] for k, _, _ in abilities[ship[r]]):
+                options = self.response_options(r)
+                if options:
+                    self.stage = ST_RESPONSE
+                    self.actor = r
+                    self.window = options
+                    return
+            del queue[0]
         self.execute_card()
 
     def use_response(self: GravwellState, action: int) -> None:
@@ -352,18 +369,14 @@ class AbilitiesMixin:
     # -- reveal window (T'Rang) ------------------------------------------------------
 
     def reveal_options(self: GravwellState, s: int) -> list[int]:
-        t = self.tables
         sh = self.ship[s]
         if sh < 0:
             return []
         row = self.charged[s]
         out = []
-        for k in t.reveal_slots[sh]:
-            if not row[k]:
-                continue
-            e = t.effect[sh][k]
-            if (e == "preact" and self.hands[s]) or (e == "delay" and s not in self.delayed):
-                out.append(ABILITY0 + sh * 3 + k - 1)
+        for k, e, action in self.tables.reveal_abilities[sh]:
+            if row[k] and ((e == "preact" and self.hands[s]) or (e == "delay" and s not in self.delayed)):
+                out.append(action)
         return out
 
     def use_reveal(self: GravwellState, action: int) -> None:
@@ -372,7 +385,7 @@ class AbilitiesMixin:
         self.charged[s][k] = False
         self._note(f"{self.ship_name(s)} uses {self.tables.ability_names[sh][k]}")
         if self.tables.effect[sh][k] == "preact":
-            self.stage = Stage.PREACT
+            self.stage = ST_PREACT
             return
         self.delayed.append(s)
         self.continue_reveal()
@@ -393,7 +406,7 @@ class AbilitiesMixin:
 
     def continue_reveal(self: GravwellState) -> None:
         if self.reveal_options(self.actor):
-            self.stage = Stage.REVEAL
+            self.stage = ST_REVEAL
         else:
             self.next_reveal_window()
 
@@ -408,33 +421,36 @@ class AbilitiesMixin:
 
     def execute_card(self: GravwellState) -> None:
         o = self.resolving
-        sym = self.tables.symbols[self.chosen[o]]
-        if "stop" in self.mods:
+        mods = self.mods  # usually empty: no ability changed this card
+        if mods and "stop" in mods:
+            sym = self.tables.symbols[self.chosen[o]]
             self._note(f"{self.ship_name(o)}'s {sym} is discarded without moving anything")
             self.finish_card()
             return
         if self.eff_type >= 2:
-            if "jam" in self.mods:
+            if mods and "jam" in mods:
+                sym = self.tables.symbols[self.chosen[o]]
                 self._note(f"{self.ship_name(o)}'s Multipoint Beam {sym} is jammed and moves nothing")
                 self.finish_card()
                 return
             self.drag = self.multipoint_order(o, self.eff_type == 3)
             self.continue_multipoint()
             return
-        if "swap" in self.mods:
+        if mods and "swap" in mods:
             self.swap_paint(o)
-        elif "waypoint" in self.mods:
+        elif mods and "waypoint" in mods:
             w = self.waypoint_target(o, self.eff_value)
             if w >= 0:
                 self.move_ship(o, self.fdir[o], abs(w - self.pos[o]), o, False)
         else:
             old = self.pos[o]
-            flip = ("reverse" in self.mods) != ("redirect" in self.mods)
+            flip = bool(mods) and (("reverse" in mods) != ("redirect" in mods))
             self.standard_beam(o, self.eff_type == 1, self.eff_value, flip)
-            if self.stage == Stage.END:
+            if self.stage == ST_END:
                 return
-            self.latch_on(o, old)
-        if self.stage != Stage.END:
+            if self.latchers:
+                self.latch_on(o, old)
+        if self.stage != ST_END:
             self.finish_card()
 
     def swap_paint(self: GravwellState, o: int) -> None:
@@ -452,15 +468,15 @@ class AbilitiesMixin:
         d = _sign(new - old)
         for r in self.latchers:
             self.place_ship(r, new - d, -d, r)
-            if self.stage == Stage.END:
+            if self.stage == ST_END:
                 return
 
     def continue_multipoint(self: GravwellState) -> None:
         done = self.run_multipoint()
-        if self.stage == Stage.END:
+        if self.stage == ST_END:
             return
         if not done:
-            self.stage = Stage.DRAG
+            self.stage = ST_DRAG
             self.actor = self.resolving
             return
         self.finish_card()
@@ -472,17 +488,18 @@ class AbilitiesMixin:
         if not group:
             self.drag.pop(0)
         self.move_object_by_multipoint(t)
-        if self.stage == Stage.END:
+        if self.stage == ST_END:
             return
         self.continue_multipoint()
 
     def finish_card(self: GravwellState) -> None:
         o = self.resolving
-        if "echo" in self.mods and self.echo == 0:
+        if self.echo == 0 and self.mods and "echo" in self.mods:
             self.echo = 1
             self._note(f"{self.ship_name(o)}'s Echo Drive resolves the card again")
             self.execute_card()
             return
-        self.charge_for_card(o, self.chosen[o])
+        if self.tables.standard:
+            self.charge_for_card(o, self.chosen[o])
         self.res_idx += 1
         self.begin_card()

@@ -55,34 +55,61 @@ class MovesMixin:
         Equidistant objects on both sides: the side holding more objects wins, distances of the others
         do not matter; an equal count means no move (rulebook "Special Cases").
         """
-        p = self.pos[seat]
-        sources = self.gravity_sources(seat)
-        if not sources:
-            return 0
-        best = min(abs(q - p) for q in sources)
-        ahead = any(q - p == best for q in sources)
-        behind = any(p - q == best for q in sources)
-        if ahead and behind:
-            up = sum(1 for q in sources if q > p)
-            down = sum(1 for q in sources if q < p)
+        # One pass over gravity_sources(seat) without building the list: the nearest object ahead
+        # and behind, and the count of objects on each side.
+        pos = self.pos
+        p = pos[seat]
+        L = self.L
+        cloaked = self.cloaked
+        up = down = 0
+        near_up = near_down = 0
+        level = False  # an object on the ship's own space: distance 0 on both sides at once
+        for t, q in enumerate(pos):
+            if t == seat or q <= 0 or q >= L or cloaked[t]:
+                continue
+            if q > p:
+                if not up or q < near_up:
+                    near_up = q
+                up += 1
+            elif q < p:
+                if not down or q > near_down:
+                    near_down = q
+                down += 1
+            else:
+                level = True
+        for q in self.junk:
+            if q > p:
+                if not up or q < near_up:
+                    near_up = q
+                up += 1
+            elif q < p:
+                if not down or q > near_down:
+                    near_down = q
+                down += 1
+            else:
+                level = True
+        if level or (up and down and near_up - p == p - near_down):
             return _sign(up - down)
-        return 1 if ahead else -1
+        if up and (not down or near_up - p < p - near_down):
+            return 1
+        return -1 if down else 0
 
     # -- moving things ------------------------------------------------------
 
     def drift_target(self: GravwellState, seat: int, x: int, d: int) -> tuple[int, bool]:
         """Where a ship moved to ``x`` in direction ``d`` comes to rest (drifting past objects)."""
         L = self.L
+        pos = self.pos
+        junk = self.junk
         drifted = False
-        while True:
-            if x <= 0:
-                return 0, drifted
-            if x >= L:
-                return L, drifted
-            if not self.occupied(x, ship=seat):
+        while 0 < x < L:
+            # occupied(x, ship=seat), inlined: junk there, or a ship other than this one
+            if x in junk or (x in pos and (pos[seat] != x or pos.count(x) > 1)):
+                x += d
+                drifted = True
+            else:
                 return x, drifted
-            x += d
-            drifted = True
+        return (0 if x <= 0 else L), drifted
 
     def move_ship(self: GravwellState, seat: int, d: int, steps: int, owner: int, multipoint: bool) -> None:
         """Move ``seat``'s ship ``steps`` spaces in direction ``d`` (by ``owner``'s card), drifting."""
@@ -103,10 +130,10 @@ class MovesMixin:
         self.pos[seat] = x
         if x == old:
             return
-        name = self.ship_name(seat)
-        where = self.space_name(x)
-        self._note(f"{name} moves {abs(x - old)} {'forward' if (x - old) * self.fdir[seat] > 0 else 'back'}"
-                   f" from {self.space_name(old)} to {where}{' (drifting)' if drifted else ''}")
+        names = self.tables.space_names
+        self._note(f"{self.ship_name(seat)} moves {abs(x - old)} "
+                   f"{'forward' if (x - old) * self.fdir[seat] > 0 else 'back'}"
+                   f" from {names[old]} to {names[x]}{' (drifting)' if drifted else ''}")
         self.fire_move_events(seat, old, x, drifted, owner, multipoint)
         if x == self.dest[seat]:
             self.escape(seat)

@@ -250,6 +250,7 @@ def state_from_body(state: GravwellState, body: Mapping[str, Any]) -> None:
         if x is not None and x not in t.ship_names:
             raise _bad(f"ship {x!r} unknown; ships are {', '.join(t.ship_names)}")
         state.ship.append(t.ship_names.index(x) if x is not None else -1)
+    state.ships_assigned()
     junk = body["junk"]
     if not isinstance(junk, list) or len(junk) != 2 or any(not isinstance(j, int) or not 0 < j < state.L for j in junk):
         raise _bad(f"junk must list the two Space Junk spaces, each 1..{state.L - 1}")
@@ -259,6 +260,7 @@ def state_from_body(state: GravwellState, body: Mapping[str, Any]) -> None:
     state.chosen = [card(c, "chosen") for c in per_seat("chosen")]
     state.revealed = bool(body["revealed"])
     state.deck = cards(body["deck"], "deck")
+    state.deck_sorted = state.deck == sorted(state.deck)
     stacks = body["stacks"]
     if not isinstance(stacks, list) or any(not isinstance(st, list) or len(st) != 3 for st in stacks):
         raise _bad("stacks must be a list of [face down, face up, face up] card triples")

@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import get_args
 
-from gravity_games.games.gravwell.data import OWN_EFFECTS, RESPONSE_EFFECTS, REVEAL_EFFECTS, GravwellData
+from gravity_games.games.gravwell.data import (
+    OWN_EFFECTS,
+    RESPONSE_EFFECTS,
+    REVEAL_EFFECTS,
+    Condition,
+    GravwellData,
+)
+
+CONDITIONS = get_args(Condition)
 
 # Action ids (num_distinct_actions = 90):
 #   0..39 a Fuel Card (play it; or the replacement card of Preact)
@@ -50,6 +59,14 @@ class Stage(IntEnum):
 
 STAGE_NAMES = tuple(s.name.lower() for s in Stage)
 
+# The same stages as plain ints: the rules compare the stage at every step, and a module-level int
+# is much cheaper to load and compare than an enum member. ``Stage`` stays for names and for bots.
+(ST_SHIP, ST_GATE, ST_DEAL, ST_FORM, ST_MINE, ST_DIR, ST_CHOOSE, ST_REVEAL, ST_PREACT, ST_OWN, ST_TRIM,
+ ST_RESPONSE, ST_DRAG, ST_CHARGE, ST_END) = range(len(Stage))
+CHANCE_STAGES = frozenset({ST_DEAL, ST_FORM})
+CARD_STAGES = frozenset({ST_CHOOSE, ST_PREACT})
+"""Stages whose moves are the cards of the hand (the secret choice, Preact's replacement)."""
+
 
 class Tables:
     """Everything derived from the data and parameters that the rules read at every step."""
@@ -81,6 +98,30 @@ class Tables:
         self.own_slots = [[k for k in (1, 2, 3) if e[k] in OWN_EFFECTS] for e in self.effect]
         self.response_slots = [[k for k in (1, 2, 3) if e[k] in RESPONSE_EFFECTS] for e in self.effect]
         self.reveal_slots = [[k for k in (1, 2, 3) if e[k] in REVEAL_EFFECTS] for e in self.effect]
+        self.standard = variant == "standard"
+        # The seats answering a card of seat o, in order: starting left of o, around the table.
+        self.seats_after = tuple(tuple((o + i) % players for i in range(1, players)) for o in range(players))
+        # Precomputed per ship for the windows opened at every card: (slot, effect, scope, action id)
+        # of its own-card abilities, (slot, effect, action id) of its responses and reveal abilities.
+        ships = range(len(data.ships))
+        self.own_abilities = [tuple((k, self.effect[sh][k], self.scope[sh][k], ABILITY0 + sh * 3 + k - 1)
+                                    for k in self.own_slots[sh]) for sh in ships]
+        self.response_abilities = [tuple((k, self.effect[sh][k], ABILITY0 + sh * 3 + k - 1)
+                                         for k in self.response_slots[sh]) for sh in ships]
+        self.reveal_abilities = [tuple((k, self.effect[sh][k], ABILITY0 + sh * 3 + k - 1)
+                                       for k in self.reveal_slots[sh]) for sh in ships]
+        # Charging: the conditions each ship's cards wait for, and the slots waiting for each one;
+        # most events concern no card of the ship, and a set lookup says so at once.
+        self.conditions = [frozenset(self.condition[sh][1:]) for sh in ships]
+        self.cond_slots = [{c: tuple(k for k in (1, 2, 3) if self.condition[sh][k] == c)
+                            for c in self.condition[sh][1:]} for sh in ships]
+        self.value_conditions = [tuple((k, self.condition[sh][k] == "value_at_most", self.cond_value[sh][k])
+                                       for k in (1, 2, 3)
+                                       if self.condition[sh][k] in ("value_at_most", "value_at_least"))
+                                 for sh in ships]
+        # Log wording of every space, looked up instead of formatted at each move.
+        self.space_names = tuple("the Inner Warp Gate" if x == 0 else "the Outer Warp Gate" if x == self.length
+                                 else f"space {x}" for x in range(self.length + 1))
         n_cards = len(self.symbols)
         # observation tensor layout (see rules_views.encode_observation)
         n = players
