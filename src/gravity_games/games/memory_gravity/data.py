@@ -27,11 +27,11 @@ def token_colour(token: int) -> int:
 def token_name(token: int) -> str:
     """Public id of a token: colour letter and position, ``K1`` ... ``R5`` (never its number)."""
     if 0 <= token < NUM_TOKENS:
-        return _TOKEN_NAMES[token]
+        return TOKEN_NAMES[token]
     return f"{COLOUR_LETTERS[token // TOKENS_PER_COLOUR]}{token % TOKENS_PER_COLOUR + 1}"
 
 
-_TOKEN_NAMES = tuple(f"{COLOUR_LETTERS[t // TOKENS_PER_COLOUR]}{t % TOKENS_PER_COLOUR + 1}" for t in range(NUM_TOKENS))
+TOKEN_NAMES = tuple(f"{COLOUR_LETTERS[t // TOKENS_PER_COLOUR]}{t % TOKENS_PER_COLOUR + 1}" for t in range(NUM_TOKENS))
 """The names as a table: one is written to the log at every lift and keep."""
 
 
@@ -39,6 +39,7 @@ __all__ = [
     "NUM_TOKENS",
     "PERMUTATIONS",
     "TOKENS_PER_COLOUR",
+    "TOKEN_NAMES",
     "Components",
     "load_components",
     "token_colour",

@@ -29,7 +29,15 @@ from gravity_games.core.api import (
 from gravity_games.games.gravity_three import COLOUR_LETTERS, PerceptionModel, RollOff, face_text
 from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES
 
-from .data import NUM_TOKENS, PERMUTATIONS, TOKENS_PER_COLOUR, load_components, token_colour, token_name
+from .data import (
+    NUM_TOKENS,
+    PERMUTATIONS,
+    TOKEN_NAMES,
+    TOKENS_PER_COLOUR,
+    load_components,
+    token_colour,
+    token_name,
+)
 
 COLOUR_NAMES = ("black", "grey", "red")
 LIFTS_PER_TURN = 3
@@ -53,9 +61,27 @@ _DEAL_ACTIONS = range(len(PERMUTATIONS))
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
 _TOKENS = range(NUM_TOKENS)
 _COLOUR = tuple(token_colour(t) for t in _TOKENS)
+"""Colour of each token id, as a table (asked for every token at every lift)."""
 _KEEPABLE = tuple(frozenset(c for c in range(3) if not mask >> c & 1) for mask in range(8))
 """The colours still wanted, by the bit mask of colours kept."""
-"""Colour of each token id, as a table (asked for every token at every lift)."""
+_ALL_TOKENS = (1 << NUM_TOKENS) - 1
+_COLOUR_BITS = (*(sum(1 << t for t in _TOKENS if _COLOUR[t] == c) for c in range(3)), 0)
+"""Bit mask of the tokens of each colour (index 3: no colour, for a turn's first lift)."""
+_WANTED_BITS = tuple(sum(_COLOUR_BITS[c] for c in _KEEPABLE[mask]) for mask in range(8))
+"""Bit mask of the tokens of the colours still wanted, by the bit mask of colours kept."""
+_TOKENS_IN: dict[int, tuple[int, ...]] = {}
+"""Token ids of a bit mask, in order (filled as masks come up; at most 2**15 entries)."""
+
+
+def _tokens_in(mask: int) -> tuple[int, ...]:
+    tokens = _TOKENS_IN.get(mask)
+    if tokens is None:
+        tokens = _TOKENS_IN[mask] = tuple(t for t in _TOKENS if mask >> t & 1)
+    return tokens
+
+
+_ACTOR = (CHANCE, CHANCE, CHANCE, None, CHANCE, None, TERMINAL)
+"""Who acts in each phase: CHANCE, TERMINAL, or None for the seat whose turn it is."""
 
 
 # ---------------------------------------------------------------------------
@@ -134,6 +160,7 @@ class MemoryGravityGame(Game):
         self.read_outcomes: list[tuple[tuple[int, float], ...]] = [tuple(self.model.outcomes(g)) for g in self.grams]
         self.read_levels: list[frozenset[int]] = [frozenset(a for a, _ in o) for o in self.read_outcomes]
         self._grams_of_level: dict[int, float] = {}
+        self._text_of_level: dict[int, str] = {}
 
     def reading_grams(self, level: int) -> float:
         """What a reading shows: the grid value, or with exact perception the true mass itself."""
@@ -145,6 +172,13 @@ class MemoryGravityGame(Game):
                 cached = self.model.grams(level)
             self._grams_of_level[level] = cached
         return cached
+
+    def reading_text(self, level: int) -> str:
+        """A reading's grams as the log writes them (one decimal), formatted once per level."""
+        text = self._text_of_level.get(level)
+        if text is None:
+            text = self._text_of_level[level] = f"{self.reading_grams(level):.1f}"
+        return text
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
@@ -184,6 +218,7 @@ class MemoryGravityState(State):
         "passes",
         "phase",
         "rolloff",
+        "table",
         "this_turn",
         "turn",
     )
@@ -204,6 +239,7 @@ class MemoryGravityState(State):
         self.lifts: list[list[int]] = []
         self.keeper: list[int] = [-1] * NUM_TOKENS
         self.kept: list[list[int]] = [[] for _ in range(n)]
+        self.table = _ALL_TOKENS  # bit mask of the tokens on the table (keeper -1); derived, not saved
 
     # -- basics -------------------------------------------------------------
 
@@ -222,6 +258,7 @@ class MemoryGravityState(State):
         new.lifts = [list(lift) for lift in self.lifts]
         new.keeper = list(self.keeper)
         new.kept = [list(k) for k in self.kept]
+        new.table = self.table
         return new
 
     def phase_name(self) -> str:
@@ -232,12 +269,8 @@ class MemoryGravityState(State):
         return (self.first + self.turn) % self.game.players
 
     def current_player(self) -> int:
-        phase = self.phase
-        if phase in (LIFT, KEEP):
-            return (self.first + self.turn) % self.game.players
-        if phase == OVER:
-            return TERMINAL
-        return CHANCE
+        who = _ACTOR[self.phase]
+        return (self.first + self.turn) % self.game.players if who is None else who
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -246,6 +279,9 @@ class MemoryGravityState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
+        if phase == READ:  # the commonest chance step first
+            token = self.lifts[-1][1]
+            return list(self.game.read_outcomes[self.numbers[token] - 1])
         if phase == DEAL:
             return list(DEAL_OUTCOMES)
         if phase == ROLL:
@@ -253,61 +289,69 @@ class MemoryGravityState(State):
         if phase == LOTS:
             p = 1.0 / len(self.lots)
             return [(i, p) for i in range(len(self.lots))]
-        if phase == READ:
-            token = self.lifts[-1][1]
-            return list(self.game.read_outcomes[self.numbers[token] - 1])
         return []
 
     def _chance_actions(self) -> Collection[int]:
         # The same actions as chance_outcomes, without building a list of 120 deals per check.
         phase = self.phase
+        if phase == READ:
+            return self.game.read_levels[self.numbers[self.lifts[-1][1]] - 1]
         if phase == DEAL:
             return _DEAL_ACTIONS
         if phase == ROLL:
             return _ROLL_ACTIONS
         if phase == LOTS:
             return range(len(self.lots))
-        if phase == READ:
-            return self.game.read_levels[self.numbers[self.lifts[-1][1]] - 1]
         return ()
 
     # -- player moves ---------------------------------------------------------
 
     def _legal_actions(self) -> list[int]:
-        if self.phase == LIFT:
+        if self.phase == LIFT:  # the commonest decision
             return self._legal_lifts()
         if self.phase == KEEP:
-            wanted = self._keepable_colours(self.turn_seat())
-            return sorted(KEEP_BASE + t for t in self.this_turn if _COLOUR[t] in wanted)
+            lifted_bits = 0
+            for t in self.this_turn:
+                lifted_bits |= 1 << t
+            wanted = _WANTED_BITS[self._kept_colours(self.turn_seat())]
+            return [KEEP_BASE + t for t in _tokens_in(lifted_bits & wanted)]
         return []
 
-    def _keepable_colours(self, seat: int) -> frozenset[int]:
-        """Colours the seat may still keep: "cannot choose the same color Token that is already 'kept'"."""
+    def _kept_colours(self, seat: int) -> int:
+        """Bit mask of the colours the seat keeps."""
         kept = 0
         for t in self.kept[seat]:
             kept |= 1 << _COLOUR[t]
-        return _KEEPABLE[kept]
+        return kept
+
+    def _keepable_colours(self, seat: int) -> frozenset[int]:
+        """Colours the seat may still keep: "cannot choose the same color Token that is already 'kept'"."""
+        return _KEEPABLE[self._kept_colours(seat)]
 
     def _legal_lifts(self) -> list[int]:
-        """The lifting rules, plus "no dead end": the turn must leave a token the player may keep."""
+        """The lifting rules, plus "no dead end": the turn must leave a token the player may keep.
+
+        Sets of tokens are bit masks (bit t: token t)."""
         lifted = self.this_turn
-        keeper = self.keeper
-        colour = _COLOUR
-        last = colour[lifted[-1]] if lifted else -1
+        lifted_bits = 0
+        for t in lifted:
+            lifted_bits |= 1 << t
         # On the table only; "cannot select the same Token more than once".
-        free = [t for t in _TOKENS if keeper[t] == -1 and t not in lifted]
+        free = self.table & ~lifted_bits
         # "cannot choose the same color Token in succession".
-        candidates = [t for t in free if colour[t] != last]
-        wanted = self._keepable_colours(self.turn_seat())
-        if any(colour[t] in wanted for t in lifted):
-            return candidates
-        if len(lifted) + 1 == LIFTS_PER_TURN:
-            return [t for t in candidates if colour[t] in wanted]
+        candidates = free & ~_COLOUR_BITS[_COLOUR[lifted[-1]] if lifted else 3]
+        wanted = _WANTED_BITS[self._kept_colours((self.first + self.turn) % self.game.players)]
+        if lifted_bits & wanted:
+            legal = candidates
+        elif len(lifted) + 1 == LIFTS_PER_TURN:
+            legal = candidates & wanted
         # After an unwanted lift the next one can be of a wanted colour (no clash with the last colour),
         # as long as such a token is still on the table.
-        if any(colour[t] in wanted for t in free):
-            return candidates
-        return [t for t in candidates if colour[t] in wanted]
+        elif free & wanted:
+            legal = candidates
+        else:
+            legal = candidates & wanted
+        return list(_tokens_in(legal))
 
     def _may_lift(self, token: int) -> bool:
         return token in self._legal_lifts()
@@ -339,22 +383,22 @@ class MemoryGravityState(State):
 
     def _apply(self, action: int) -> None:
         phase = self.phase
-        if phase == DEAL:
-            self._deal_colour(action)
-        elif phase == ROLL:
-            self._roll(action)
-        elif phase == LOTS:
-            self._decide_first(self.lots[action], f"Lots drawn: seat {self.lots[action]} goes first.")
-        elif phase == LIFT:
+        if phase == LIFT:  # the commonest steps first
             self._lift(action)
         elif phase == READ:
             self._read(action)
         elif phase == KEEP:
             self._keep(action - KEEP_BASE)
+        elif phase == DEAL:
+            self._deal_colour(action)
+        elif phase == ROLL:
+            self._roll(action)
+        elif phase == LOTS:
+            self._decide_first(self.lots[action], f"Lots drawn: seat {self.lots[action]} goes first.")
 
     def _deal_colour(self, index: int) -> None:
         """Setup 1: "Place all the Tokens with the numbers facing down on the table randomly"."""
-        colour = sum(1 for n in self.numbers if n) // TOKENS_PER_COLOUR
+        colour = (NUM_TOKENS - self.numbers.count(0)) // TOKENS_PER_COLOUR  # colours dealt so far
         base = colour * TOKENS_PER_COLOUR
         self.numbers[base : base + TOKENS_PER_COLOUR] = PERMUTATIONS[index]
         self._note(f"The {COLOUR_NAMES[colour]} tokens are shuffled and laid face down.")
@@ -386,7 +430,7 @@ class MemoryGravityState(State):
     def _lift(self, token: int) -> None:
         seat = (self.first + self.turn) % self.game.players
         self.this_turn.append(token)
-        self._note(f"Seat {seat} lifts {token_name(token)}.")
+        self._note(f"Seat {seat} lifts {TOKEN_NAMES[token]}.")
         if self.game.exact:
             self.lifts.append([seat, token, self.game.exact_levels[self.numbers[token] - 1]])
             self._after_reading()
@@ -401,16 +445,17 @@ class MemoryGravityState(State):
     def _after_reading(self) -> None:
         seat, token, level = self.lifts[-1]
         # The reading is the lifter's alone: a private log line.
-        self._note(f"Seat {seat} feels {token_name(token)} at {self.game.reading_grams(level):.1f} g.", seat)
+        self._note(f"Seat {seat} feels {TOKEN_NAMES[token]} at {self.game.reading_text(level)} g.", seat)
         self.phase = KEEP if len(self.this_turn) == LIFTS_PER_TURN else LIFT
 
     def _keep(self, token: int) -> None:
         """Step 2: keep one assessed token; it leaves the table and is never touched again."""
         seat = self.turn_seat()
         self.keeper[token] = seat
+        self.table &= ~(1 << token)
         self.kept[seat].append(token)
         self.this_turn = []
-        self._note(f"Seat {seat} keeps {token_name(token)}.")
+        self._note(f"Seat {seat} keeps {TOKEN_NAMES[token]}.")
         self.turn += 1
         if self.turn == self.game.players * TURNS_PER_PLAYER:
             self.phase = OVER
@@ -576,6 +621,7 @@ class MemoryGravityState(State):
         for seat, tokens in enumerate(kept):
             for t in tokens:
                 state.keeper[t] = seat
+                state.table &= ~(1 << t)
         if not -1 <= state.first < n or any(not 0 <= s < n for s, _, _ in state.lifts):
             raise InvalidStateError(f"memory-gravity: seats must lie in 0-{n - 1}")
         if not 0 <= state.turn <= n * TURNS_PER_PLAYER:
