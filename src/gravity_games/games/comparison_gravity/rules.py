@@ -37,6 +37,9 @@ printed roll-off can tie forever, the cap makes ``max_game_length`` a true bound
 ROLL, LOTS, ANNOUNCE, PLAY, OVER = range(5)
 PHASE_NAMES = ("roll-off", "lots", "announce", "play", "over")
 
+_ACTOR = (CHANCE, CHANCE, None, None, TERMINAL)
+"""Who acts in each phase: CHANCE, TERMINAL, or None for the acting seat (see ``acting_seat``)."""
+_SPOT_IDS = range(3)
 UNRESOLVED = -2
 LEVEL = -1
 """Result codes of a match: a seat number (who tilted the see-saw down), ``LEVEL`` or ``UNRESOLVED``."""
@@ -265,11 +268,8 @@ class ComparisonGravityState(State):
         return (self.round_first + self.step) % self.game.players
 
     def current_player(self) -> int:
-        if self.phase in (ANNOUNCE, PLAY):
-            return self.acting_seat()
-        if self.phase == OVER:
-            return TERMINAL
-        return CHANCE
+        who = _ACTOR[self.phase]
+        return (self.round_first + self.step) % self.game.players if who is None else who
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -283,11 +283,12 @@ class ComparisonGravityState(State):
         return []
 
     def _legal_actions(self) -> list[int]:
-        seat = self.acting_seat()
+        seat = (self.round_first + self.step) % self.game.players
         if self.phase == ANNOUNCE:
-            return [card for card in range(3) if self.cards[seat][card] > 0]
+            cards = self.cards[seat]
+            return [card for card in _SPOT_IDS if cards[card] > 0]
         if self.phase == PLAY:
-            return [TOKEN_BASE + n - 1 for n in self.hands[seat]]
+            return [TOKEN_BASE + n - 1 for n in self.hands[seat]]  # hands stay in increasing order
         return []
 
     def _explain_illegal(self, action: int) -> str:
@@ -305,14 +306,15 @@ class ComparisonGravityState(State):
     # -- transitions --------------------------------------------------------------
 
     def _apply(self, action: int) -> None:
-        if self.phase == ROLL:
-            self._roll(action)
-        elif self.phase == LOTS:
-            self._decide_first(self.lots[action], f"Lots drawn: seat {self.lots[action]} goes first.")
-        elif self.phase == ANNOUNCE:
+        phase = self.phase
+        if phase == ANNOUNCE:  # the commonest steps first
             self._announce(action)
-        elif self.phase == PLAY:
+        elif phase == PLAY:
             self._play(action - TOKEN_BASE + 1)
+        elif phase == ROLL:
+            self._roll(action)
+        elif phase == LOTS:
+            self._decide_first(self.lots[action], f"Lots drawn: seat {self.lots[action]} goes first.")
 
     def _roll(self, face: int) -> None:
         """Setup 3: "Players each roll the dice; the player with the highest number goes first"."""
@@ -340,7 +342,7 @@ class ComparisonGravityState(State):
 
     def _announce(self, card: int) -> None:
         """Step 1: show an Announcement Card; it is used up."""
-        seat = self.acting_seat()
+        seat = (self.round_first + self.step) % self.game.players
         self.cards[seat][card] -= 1
         self.shown[seat] = card
         self._note(f"Seat {seat} announces {SPOTS[card]}.")
@@ -352,7 +354,7 @@ class ComparisonGravityState(State):
     def _play(self, number: int) -> None:
         """Step 2: place a token, face hidden, on the announced spot; resolve when a match is complete."""
         n = self.game.players
-        seat = self.acting_seat()
+        seat = (self.round_first + self.step) % n
         self.hands[seat].remove(number)
         self.played[seat] = number
         self._note(f"Seat {seat} places a token on {SPOTS[self.shown[seat]]}.")
@@ -383,7 +385,8 @@ class ComparisonGravityState(State):
     def _end_round(self, winner: int) -> None:
         """Step 3: the round is resolved, its tokens leave play; the first player moves clockwise."""
         n = self.game.players
-        self.rounds.append([self.round_first, list(self.shown), list(self.played), self.match, winner])
+        # The round keeps this round's lists; the next round starts with new ones (no copies).
+        self.rounds.append([self.round_first, self.shown, self.played, self.match, winner])
         if winner == LEVEL:
             self._note(f"Round {len(self.rounds)}: nobody wins.")
         else:

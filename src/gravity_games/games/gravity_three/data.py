@@ -81,5 +81,3 @@ def load_components(path: str | None = None) -> Components:
     if path is None:
         return parse_components(read_package_toml(PACKAGE, "data/components.toml"), "gravity_three/components.toml")
     return parse_components(read_toml(Path(path)), path)
-
-

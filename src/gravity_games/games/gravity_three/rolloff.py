@@ -19,6 +19,9 @@ def face_value(face: int) -> int:
     return 0 if face == G_FACE else face + 1
 
 
+_FACE_VALUES = tuple(face_value(face) for face in range(len(DIE_FACES)))
+
+
 def face_text(face: int) -> str:
     return DIE_FACES[face]
 
@@ -47,8 +50,9 @@ class RollOff:
         self.rolls.append(face)
         if len(self.rolls) < len(self.contenders):
             return None
-        best = max(face_value(f) for f in self.rolls)
-        top = [seat for seat, f in zip(self.contenders, self.rolls, strict=True) if face_value(f) == best]
+        values = [_FACE_VALUES[f] for f in self.rolls]
+        best = max(values)
+        top = [seat for seat, v in zip(self.contenders, values, strict=True) if v == best]
         if len(top) == 1:
             return top[0]
         self.contenders = top
