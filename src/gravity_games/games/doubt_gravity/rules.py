@@ -60,9 +60,16 @@ from .ids import (
 from .state_json import fill_state_from_body, state_to_body
 from .tensor import encode_observation, observation_tensor_size
 
-_DEAL_OUTCOMES: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
+_DEAL_OUTCOMES: dict[tuple[int, ...], tuple[tuple[tuple[int, float], ...], frozenset[int]]] = {}
+"""Deal outcomes and their actions by (colour, numbers drawn so far for its five ids): at most a few hundred."""
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
-"""Deal outcomes by (colour, numbers drawn so far for its five ids): at most a few hundred."""
+_PLACE_BASE = tuple(p - p % PER_COLOUR - 1 for p in range(TOKENS))
+"""Placing token p is action ``colour * 5 + number - 1``: ``_PLACE_BASE[p] + number``."""
+_ACTOR: tuple[int | None, ...] = tuple(
+    CHANCE if p in (P_REMOVE, P_DEAL, P_ROLLOFF, P_ROLL, P_LIFT, P_LOTS) else TERMINAL if p == P_END else None
+    for p in range(len(PHASE_NAMES))
+)
+"""CHANCE or TERMINAL for the phases nobody chooses in, None where a seat acts."""
 
 
 # -- the game --------------------------------------------------------------------------
@@ -105,8 +112,7 @@ class DoubtGravity(Game):
     model: PerceptionModel
     grams: tuple[float, ...]
     tokens_in_play: int
-    lift_outcomes: dict[float, list[tuple[int, float]]]
-    lift_actions: dict[float, frozenset[int]]
+    lift_outcomes: dict[float, tuple[tuple[tuple[int, float], ...], frozenset[int]]]
 
     def _check_params(self) -> None:
         self.components = load_components(self.params["data"])
@@ -114,8 +120,8 @@ class DoubtGravity(Game):
         self.grams = tuple(self.components.masses.grams)
         # 2 players: 4 + 2 tokens each; 3 players: 2 + 1 each.
         self.tokens_in_play = 12 if self.players == 2 else 9
-        self.lift_outcomes: dict[float, list[tuple[int, float]]] = {}  # stack mass -> reading outcomes
-        self.lift_actions: dict[float, frozenset[int]] = {}  # stack mass -> the levels of those outcomes
+        # stack mass -> (reading outcomes, the set of their levels)
+        self.lift_outcomes: dict[float, tuple[tuple[tuple[int, float], ...], frozenset[int]]] = {}
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
@@ -144,7 +150,6 @@ class DoubtState(State):
     __slots__ = (
         "assess_index",
         "assessor",
-        "chance_memo",
         "chooser",
         "colour",
         "deal",
@@ -182,7 +187,6 @@ class DoubtState(State):
         super().__init__(game)
         self.dg = game  # typed reference (``self.game`` is a plain Game)
         self.n = game.players
-        self.chance_memo: tuple[int, list[tuple[int, float]]] | None = None
         if blank:
             return
         n = game.players
@@ -222,25 +226,24 @@ class DoubtState(State):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase == P_PLACE:
+        if phase == P_PLACE:  # the commonest step first
             return (self.first + self.turn_index) % self.n
+        who = _ACTOR[phase]
+        if who is not None:  # chance, or the end
+            return who
         if phase == P_ASSESS:
             return self.assessor
-        if phase in (P_REMOVE, P_DEAL, P_ROLLOFF, P_ROLL, P_LIFT, P_LOTS):
-            return CHANCE
-        if phase in (P_COLOUR, P_EXTRA):
-            return self.chooser
         if phase == P_DESIGNATE:
             return self.first
-        return TERMINAL
+        return self.chooser  # P_COLOUR, P_EXTRA
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == P_PLACE:
             seat = (self.first + self.turn_index) % self.n
             number = self.number
-            # place action = colour * 5 + number - 1, and colour * 5 = p - p % 5
-            actions = [p - p % PER_COLOUR + number[p] - 1 for p in self.hands[seat]]
+            base = _PLACE_BASE
+            actions = [base[p] + number[p] for p in self.hands[seat]]
             actions.sort()
             actions.append(A_DONE)
             return actions
@@ -256,83 +259,89 @@ class DoubtState(State):
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        # Asked twice per chance step (by the driver, then by apply_action's check): remember it.
-        memo = self.chance_memo
-        if memo is not None and memo[0] == len(self._history):
-            return list(memo[1])
-        outcomes = self._chance_outcomes()
-        self.chance_memo = (len(self._history), tuple(outcomes))
-        return outcomes
-
-    def _chance_actions(self) -> Collection[int]:
-        # apply_action's check at a chance node: sets kept beside the outcome lists, not rebuilt per step.
-        phase = self.phase
-        if phase in (P_ROLL, P_ROLLOFF):
-            return _ROLL_ACTIONS
-        if phase == P_LIFT:
-            mass = self.stack_mass()
-            actions = self.dg.lift_actions.get(mass)
-            if actions is None:
-                actions = self.dg.lift_actions[mass] = frozenset(a for a, _ in self.chance_outcomes())
-            return actions
-        return [a for a, _ in self.chance_outcomes()]
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        # Every list handed out is a fresh copy: the tables are shared by every state in the
+        # process, and a caller that edits the list it was given must never change later games.
         phase = self.phase
         if phase == P_LIFT:
-            mass = self.stack_mass()
-            lifts = self.dg.lift_outcomes
-            outcomes = lifts.get(mass)
-            if outcomes is None:
-                outcomes = lifts[mass] = list(self.dg.model.outcomes(mass))
-            return outcomes
+            return list(self._lift_outcomes()[0])
         if phase in (P_ROLL, P_ROLLOFF):
-            return list(ROLL_OUTCOMES)  # a copy: callers may edit what they are given
+            return list(ROLL_OUTCOMES)
+        if phase == P_DEAL:
+            return list(self._deal_outcomes()[0])
+        if phase == P_REMOVE:
+            colour = self.next_slot.index(0)
+            return [(colour * PER_COLOUR + k, 1.0 / PER_COLOUR) for k in range(PER_COLOUR)]
         if phase == P_LOTS:
             assert self.rolloff is not None
             tied = self.rolloff.contenders
             return [(i, 1.0 / len(tied)) for i in range(len(tied))]
+        return []
+
+    def _chance_actions(self) -> Collection[int]:
+        # apply_action's check at a chance node: sets kept beside the outcome lists, not rebuilt per step.
+        phase = self.phase
+        if phase == P_LIFT:
+            return self._lift_outcomes()[1]
+        if phase in (P_ROLL, P_ROLLOFF):
+            return _ROLL_ACTIONS
+        if phase == P_DEAL:
+            return self._deal_outcomes()[1]
         if phase == P_REMOVE:
             colour = self.next_slot.index(0)
-            return [(colour * PER_COLOUR + k, 1.0 / PER_COLOUR) for k in range(PER_COLOUR)]
-        if phase == P_DEAL:
-            colour = self.deal[0][1]
-            base = colour * PER_COLOUR
-            key = (colour, *self.number[base : base + PER_COLOUR])
-            cached = _DEAL_OUTCOMES.get(key)
-            if cached is None:
-                free = self.free_numbers(colour)
-                cached = tuple((base + k - 1, 1.0 / len(free)) for k in free)
-                _DEAL_OUTCOMES[key] = cached
-            # A fresh list: the cache is shared by every state in the process, and a caller
-            # that edits the list it was given must never change later games.
-            return list(cached)
-        return []
+            return range(colour * PER_COLOUR, colour * PER_COLOUR + PER_COLOUR)
+        if phase == P_LOTS:
+            assert self.rolloff is not None
+            return range(len(self.rolloff.contenders))
+        return ()
+
+    def _lift_outcomes(self) -> tuple[tuple[tuple[int, float], ...], frozenset[int]]:
+        """The readings a lift of the stack can give (the perception model, once per stack mass)."""
+        mass = self.stack_mass()
+        entry = self.dg.lift_outcomes.get(mass)
+        if entry is None:
+            outcomes = tuple(self.dg.model.outcomes(mass))
+            entry = self.dg.lift_outcomes[mass] = (outcomes, frozenset(a for a, _ in outcomes))
+        return entry
+
+    def _deal_outcomes(self) -> tuple[tuple[tuple[int, float], ...], frozenset[int]]:
+        """The next token dealt: any number of its colour still in the box, equally likely."""
+        colour = self.deal[0][1]
+        base = colour * PER_COLOUR
+        key = (colour, *self.number[base : base + PER_COLOUR])
+        entry = _DEAL_OUTCOMES.get(key)
+        if entry is None:
+            free = self.free_numbers(colour)
+            outcomes = tuple((base + k - 1, 1.0 / len(free)) for k in free)
+            entry = _DEAL_OUTCOMES[key] = (outcomes, frozenset(a for a, _ in outcomes))
+        return entry
 
     def _apply(self, action: int) -> None:
         phase = self.phase
-        if (phase == P_PLACE and action < A_DONE) or phase in (P_REMOVE, P_DEAL):
-            # This step's id names a token's number: remember where, so that a determinization
-            # can rewrite its history to match the numbers it redrew.
-            self.token_steps.append(len(self._history))
+        # A step whose id names a token's number (a placement, a removal, a deal) is remembered
+        # in token_steps, so that a determinization can rewrite its history to match the
+        # numbers it redrew.
         if phase == P_PLACE:
+            if action < A_DONE:
+                self.token_steps.append(len(self._history))
             self.place_token(action)
         elif phase == P_ASSESS:
             self.assess(action)
         elif phase == P_LIFT:
             self.record_reading(action)
+        elif phase == P_DEAL:
+            self.token_steps.append(len(self._history))
+            self.deal_token(action // PER_COLOUR, action % PER_COLOUR + 1)
         elif phase == P_ROLL:
             self.roll_designated_number(action)
         elif phase == P_DESIGNATE:
             self.designate(action - A_NUMBER + 1)
         elif phase == P_REMOVE:
+            self.token_steps.append(len(self._history))
             self.remove_token(action // PER_COLOUR, action % PER_COLOUR + 1)
         elif phase == P_COLOUR:
             self.choose_colour(action - A_COLOUR)
         elif phase == P_EXTRA:
             self.choose_extra_colour(action - A_COLOUR)
-        elif phase == P_DEAL:
-            self.deal_token(action // PER_COLOUR, action % PER_COLOUR + 1)
         elif phase == P_ROLLOFF:
             self.roll_for_first_player(action)
         elif phase == P_LOTS:
@@ -354,12 +363,16 @@ class DoubtState(State):
     # -- helpers -------------------------------------------------------------------
 
     def token_in_hand(self, seat: int, action: int) -> int:
-        """The physical token of ``seat`` whose colour and number the action names (-1: none)."""
-        colour, number = action // PER_COLOUR, action % PER_COLOUR + 1
-        for p in self.hands[seat]:
-            if p // PER_COLOUR == colour and self.number[p] == number:
-                return p
-        return -1
+        """The physical token of ``seat`` whose colour and number the action names (-1: none).
+
+        A colour's five ids carry its five numbers once each, so the token is the id of that
+        colour showing the number (searched by ``list.index``); it must lie in the seat's hand."""
+        base = action - action % PER_COLOUR
+        try:
+            p = self.number.index(action - base + 1, max(base, 0), base + PER_COLOUR)
+        except ValueError:
+            return -1
+        return p if self.loc[p] == seat else -1
 
     def free_numbers(self, colour: int) -> list[int]:
         """Numbers of ``colour`` still in the box (not removed, not dealt)."""
@@ -368,7 +381,11 @@ class DoubtState(State):
 
     def stack_mass(self) -> float:
         grams = self.dg.grams
-        return sum(grams[self.number[p] - 1] for p in self.stack)
+        number = self.number
+        mass: float = 0  # summed bottom first, as sum() did: the lift tables are keyed by this float
+        for p in self.stack:
+            mass += grams[number[p] - 1]
+        return mass
 
     def _new_token(self, colour: int, number: int, where: int) -> int:
         p = colour * PER_COLOUR + self.next_slot[colour]
@@ -455,9 +472,8 @@ class DoubtState(State):
     def finish_deal(self) -> None:
         for seat in range(self.n):
             counts = [0] * COLOURS
-            for p in range(TOKENS):
-                if self.loc[p] == seat:
-                    counts[p // PER_COLOUR] += 1
+            for p in self.hands[seat]:  # every token the seat was dealt (loc == seat)
+                counts[p // PER_COLOUR] += 1
             parts = [f"{k} {COLOUR_NAMES[c]}" for c, k in enumerate(counts) if k]
             self._note(f"Seat {seat} takes {' and '.join(parts)} token(s) and looks at their numbers.")
         # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.
