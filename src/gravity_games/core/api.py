@@ -412,14 +412,17 @@ class State(ABC):
     by hand; :meth:`_copy_base_into` copies the history and log (copy on write).
     """
 
-    __slots__ = ("_history", "_legal_memo", "_log", "_shared", "game")
+    __slots__ = ("_history", "_log", "_memo_legal", "_memo_step", "_shared", "game")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[int] = []
         self._log: list[str | tuple[int, str]] = []
         self._shared = False
-        self._legal_memo: tuple[int, tuple[int, ...]] | None = None
+        # legal_actions() remembers its answer for apply_action's check, keyed by the step
+        # number (any applied action invalidates it): -1 = nothing remembered.
+        self._memo_step = -1
+        self._memo_legal: tuple[int, ...] = ()
 
     # -- to implement -------------------------------------------------------
 
@@ -494,15 +497,17 @@ class State(ABC):
     def legal_actions(self) -> list[int]:
         """Sorted unique legal actions; chance outcomes at a chance node; ``[]`` at the end."""
         player = self.current_player()
-        if player == TERMINAL:
+        if player < 0:
+            if player == CHANCE:
+                return [a for a, _ in self.chance_outcomes()]
             return []
-        if player == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
         legal = self._legal_actions()
         # Remembered for apply_action's legality check (keyed by the step number, so any
         # applied action invalidates it): a bot that just asked for the legal moves does
-        # not pay for them twice. States change only through apply_action.
-        self._legal_memo = (len(self._history), tuple(legal))
+        # not pay for them twice. States change only through apply_action. A tuple: the
+        # caller may edit the list it got.
+        self._memo_legal = tuple(legal)
+        self._memo_step = len(self._history)
         return legal
 
     def is_chance_node(self) -> bool:
@@ -513,10 +518,9 @@ class State(ABC):
         if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise IllegalActionError(f"an action is an integer id, got {action!r}")
         legal: Collection[int]
-        memo = getattr(self, "_legal_memo", None)
-        if memo is not None and memo[0] == len(self._history):
+        if self._memo_step == len(self._history):
             # legal_actions ran at this very step, at a seat's decision (only those are remembered).
-            legal = memo[1]
+            legal = self._memo_legal
             player = -2  # not needed unless the action is refused
         else:
             player = self.current_player()
@@ -642,7 +646,8 @@ class State(ABC):
         other._log = self._log
         other._shared = True
         self._shared = True
-        other._legal_memo = None  # a clone may be changed (resampled) before it moves
+        other._memo_step = -1  # a clone may be changed (resampled) before it moves
+        other._memo_legal = ()
 
     def to_json(self) -> dict[str, JSON]:
         """The canonical full state, hidden information included (never send it to a player)."""
