@@ -36,11 +36,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gravity_games.core.data import reconstructed_entries
 from gravity_games.core.registry import register
+from gravity_games.games.gravity_three.data import reconstructed_values
 
 from .bots import HeuristicAgent
-from .data import load_components
 from .render import render_svg, render_text
 from .rules import ComparisonGravityGame, ComparisonGravityState, resolve_round
 
@@ -52,12 +51,7 @@ def reconstructed() -> list[dict[str, Any]]:
         "seesaw": "distance of A, B, C from the fulcrum: C, the single card, farthest; uneven spacing so that "
         "every (number, spot) torque differs and only equal tokens on equal spots balance",
     }
-    result = []
-    for path, item in reconstructed_entries(load_components()):
-        if path in reasons:
-            values = item.model_dump(exclude={"source", "cards", "cards_source"})
-            result.append({"name": path, "path": path, "value": values, "reason": reasons[path]})
-    return result
+    return reconstructed_values(reasons, exclude=("source", "cards", "cards_source"))
 
 
 register(

@@ -21,7 +21,7 @@ from typing import Any
 
 from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidStateError, Outcome, Param, State
 from gravity_games.games.gravity_three import RollOff, face_text
-from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES
+from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, roll_off_with_tie_limit, tie_line
 
 from .data import SEAT_COLOURS, SPOTS, card_counts, load_components, torque_table
 
@@ -30,9 +30,8 @@ ROUNDS = 5
 TOKEN_BASE = 3
 """Action ids: ``announce A/B/C`` are 0-2, ``play n`` is ``3 + n - 1`` (3-7)."""
 
-ROLL_OFF_PASS_LIMIT = 20
-"""After this many tied roll-off passes in a row the tied players draw lots (one chance node); the
-printed roll-off can tie forever, the cap makes ``max_game_length`` a true bound."""
+ROLL_OFF_PASS_LIMIT = TIE_LIMIT
+"""Tied roll-off passes in a row before the tied players draw lots (``gravity_three.rolloff``)."""
 
 ROLL, LOTS, ANNOUNCE, PLAY, OVER = range(5)
 PHASE_NAMES = ("roll-off", "lots", "announce", "play", "over")
@@ -320,18 +319,15 @@ class ComparisonGravityState(State):
         """Setup 3: "Players each roll the dice; the player with the highest number goes first"."""
         seat = self.rolloff.roller()
         self._note(f"Seat {seat} rolls {face_text(face)}.")
-        first = self.rolloff.add(face)
-        if first is not None:
-            self._decide_first(first, f"Seat {first} rolled highest and goes first.")
-        elif not self.rolloff.rolls:
-            self.passes += 1
-            tied = ", ".join(map(str, self.rolloff.contenders))
-            if self.passes >= ROLL_OFF_PASS_LIMIT:
+        step = roll_off_with_tie_limit(self.rolloff, face, self.passes, ROLL_OFF_PASS_LIMIT)
+        self.passes = step.passes
+        if step.first is not None:
+            self._decide_first(step.first, f"Seat {step.first} rolled highest and goes first.")
+        elif step.tie:
+            if step.lots:
                 self.lots = list(self.rolloff.contenders)
                 self.phase = LOTS
-                self._note(f"Seats {tied} tied {self.passes} times; they draw lots.")
-            else:
-                self._note(f"Seats {tied} tie for highest and roll again.")
+            self._note(tie_line(self.rolloff.contenders, step))
 
     def _decide_first(self, seat: int, line: str) -> None:
         self.first = seat

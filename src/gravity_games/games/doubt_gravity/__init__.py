@@ -40,11 +40,10 @@ docs/games/doubt-gravity.md.
 
 from typing import Any
 
-from gravity_games.core.data import reconstructed_entries
 from gravity_games.core.registry import register
+from gravity_games.games.gravity_three.data import reconstructed_values
 
 from .bots import HeuristicAgent
-from .data import load_components
 from .render import render_svg, render_text
 from .rules import DoubtGravity, DoubtState
 
@@ -57,12 +56,7 @@ def reconstructed() -> list[dict[str, Any]]:
         "perception": "a lifted stack is felt as mass x exp(sigma Z), sigma = Weber fraction of the "
         "perception parameter (about 0.1 for lifted weights); readings on a 2 % grid",
     }
-    result = []
-    for path, item in reconstructed_entries(load_components()):
-        if path in reasons:
-            values = item.model_dump(exclude={"source"})
-            result.append({"name": path, "path": path, "value": values, "reason": reasons[path]})
-    return result
+    return reconstructed_values(reasons)
 
 
 register(

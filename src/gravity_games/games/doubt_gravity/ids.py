@@ -7,6 +7,8 @@ Player actions: 0-14 ``place K3`` (colour × 5 + number − 1), 15 ``done``/``pa
 
 from __future__ import annotations
 
+from gravity_games.games.gravity_three.rolloff import TIE_LIMIT
+
 from .data import COLOUR_LETTERS
 
 COLOURS = 3
@@ -49,8 +51,8 @@ PHASE_NAMES = (
 )
 SAID_WORDS = ("correct", "doubt")
 
-ROLLOFF_PASSES = 20
-"""Engine rule: after this many tied roll-off passes the tied seats draw lots (as memory-gravity)."""
+ROLLOFF_PASSES = TIE_LIMIT
+"""Engine rule: after this many tied roll-off passes the tied seats draw lots (``gravity_three.rolloff``)."""
 
 
 def token_name(colour: int, number: int) -> str:

@@ -22,6 +22,7 @@ from gravity_games.core.api import (
     State,
 )
 from gravity_games.games.gravity_three import DIE_FACES, G_FACE, ROLL_OUTCOMES, RollOff
+from gravity_games.games.gravity_three.rolloff import roll_off_with_tie_limit
 
 from .data import COLOUR_LETTERS, COLOUR_NAMES, Components, PerceptionModel, load_components
 from .ids import (
@@ -490,17 +491,17 @@ class DoubtState(State):
         assert self.rolloff is not None
         roller = self.rolloff.roller()
         self._note(f"Seat {roller} rolls {DIE_FACES[face]} for first player.")
-        first = self.rolloff.add(face)
-        if first is None and not self.rolloff.rolls:
-            self.rolloff_passes += 1
+        step = roll_off_with_tie_limit(self.rolloff, face, self.rolloff_passes, ROLLOFF_PASSES)
+        self.rolloff_passes = step.passes
+        if step.tie:
             tied = ", ".join(str(s) for s in self.rolloff.contenders)
-            if self.rolloff_passes >= ROLLOFF_PASSES:
+            if step.lots:
                 self._note(f"Seats {tied} tied {ROLLOFF_PASSES} times: they draw lots.")
                 self.phase = P_LOTS
                 return
             self._note(f"Seats {tied} tie and roll again.")
-        if first is not None:
-            self.decide_first_player(first)
+        if step.first is not None:
+            self.decide_first_player(step.first)
 
     def decide_first_player(self, first: int) -> None:
         self.first = first

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from gravity_games.core.data import Component, DataFile, Source, read_package_toml, read_toml, validate
+from gravity_games.core.data import (
+    Component,
+    DataFile,
+    Source,
+    read_package_toml,
+    read_toml,
+    reconstructed_entries,
+    validate,
+)
 
 PACKAGE = "gravity_games.games.gravity_three"
 
@@ -81,3 +90,17 @@ def load_components(path: str | None = None) -> Components:
     if path is None:
         return parse_components(read_package_toml(PACKAGE, "data/components.toml"), "gravity_three/components.toml")
     return parse_components(read_toml(Path(path)), path)
+
+
+def reconstructed_values(reasons: Mapping[str, str], exclude: Collection[str] = ("source",)) -> list[dict[str, Any]]:
+    """The reconstructed shared components a game uses, for its ``gravity rules`` listing.
+
+    ``reasons`` names the components the game uses (``masses``, ``perception``, ``seesaw``)
+    with why each value was chosen for that game; ``exclude`` leaves fields out of the values.
+    """
+    result: list[dict[str, Any]] = []
+    for path, item in reconstructed_entries(load_components()):
+        if path in reasons:
+            values = item.model_dump(exclude=set(exclude))
+            result.append({"name": path, "path": path, "value": values, "reason": reasons[path]})
+    return result

@@ -7,11 +7,19 @@ they. Each roll is a chance node with six outcomes of probability 1/6.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 DIE_FACES = ("1", "2", "3", "4", "5", "G")
 G_FACE = 5
 """Outcome id of the "G" face (outcome ids 0-4 are the numbers 1-5)."""
 
 ROLL_OUTCOMES: tuple[tuple[int, float], ...] = tuple((face, 1.0 / 6.0) for face in range(6))
+
+TIE_LIMIT = 20
+"""Engine rule of all three games: after this many roll-off passes in a row end in a tie, the
+tied players draw lots (one chance node). The printed rule ("the player with the highest number
+goes first") can tie forever; the cap makes ``max_game_length`` a true bound. The chance of
+reaching it is below 1e-15."""
 
 
 def face_value(face: int) -> int:
@@ -65,3 +73,39 @@ class RollOff:
     @classmethod
     def from_json(cls, doc: dict[str, list[int]]) -> RollOff:
         return cls([int(s) for s in doc["contenders"]], [int(f) for f in doc["rolls"]])
+
+
+class RollOffStep(NamedTuple):
+    """What one roll-off roll led to (see :func:`roll_off_with_tie_limit`)."""
+
+    first: int | None
+    """The first player, once decided."""
+    passes: int
+    """Passes in a row that ended in a tie, this roll's included."""
+    tie: bool
+    """This roll ended a pass in a tie: the tied players roll again ..."""
+    lots: bool
+    """... unless the tie limit is reached: then they draw lots."""
+
+
+def roll_off_with_tie_limit(rolloff: RollOff, face: int, passes: int, limit: int = TIE_LIMIT) -> RollOffStep:
+    """Record one roll of the roll-off, with the engine's tie limit.
+
+    "Players each roll the dice; the player with the highest number goes first": the tied
+    highest roll again (:meth:`RollOff.add`); ``passes`` counts the passes in a row that ended
+    in a tie, and at ``limit`` of them the tied players draw lots instead. Each game writes its
+    own log lines from the returned :class:`RollOffStep`.
+    """
+    first = rolloff.add(face)
+    if first is not None or rolloff.rolls:  # decided, or the pass goes on
+        return RollOffStep(first, passes, False, False)
+    passes += 1
+    return RollOffStep(None, passes, True, passes >= limit)
+
+
+def tie_line(contenders: list[int], step: RollOffStep) -> str:
+    """The log line of a pass that ended in a tie (memory-gravity's and comparison-gravity's wording)."""
+    tied = ", ".join(map(str, contenders))
+    if step.lots:
+        return f"Seats {tied} tied {step.passes} times; they draw lots."
+    return f"Seats {tied} tie for highest and roll again."

@@ -33,11 +33,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gravity_games.core.data import reconstructed_entries
 from gravity_games.core.registry import register
+from gravity_games.games.gravity_three.data import reconstructed_values
 
 from .bots import HeuristicAgent
-from .data import load_components
 from .render import render_svg, render_text
 from .rules import MemoryGravityGame, MemoryGravityState, combination_key
 
@@ -50,12 +49,7 @@ def reconstructed() -> list[dict[str, Any]]:
         "perception": "a lifted token is felt as mass x exp(sigma Z) (Weber's law), sigma = 0 / 0.05 / 0.10 / "
         "0.20 for exact / easy / normal / hard (about 0.1 for lifted weights); readings on a 2 % grid",
     }
-    result = []
-    for path, item in reconstructed_entries(load_components()):
-        if path in reasons:
-            values = item.model_dump(exclude={"source"})
-            result.append({"name": path, "path": path, "value": values, "reason": reasons[path]})
-    return result
+    return reconstructed_values(reasons)
 
 
 register(

@@ -27,7 +27,7 @@ from gravity_games.core.api import (
     State,
 )
 from gravity_games.games.gravity_three import COLOUR_LETTERS, PerceptionModel, RollOff, face_text
-from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES
+from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, roll_off_with_tie_limit, tie_line
 
 from .data import (
     NUM_TOKENS,
@@ -45,11 +45,8 @@ TURNS_PER_PLAYER = 3
 KEEP_BASE = NUM_TOKENS
 """Action ids: ``lift t`` is ``t`` (0-14), ``keep t`` is ``15 + t``."""
 
-ROLL_OFF_PASS_LIMIT = 20
-"""After this many tied roll-off passes in a row the tied players draw lots (one chance node).
-
-The printed rule ("the player with the highest number goes first") can tie forever; the cap makes
-``max_game_length`` a true bound. The chance of reaching it is below 1e-15."""
+ROLL_OFF_PASS_LIMIT = TIE_LIMIT
+"""Tied roll-off passes in a row before the tied players draw lots (``gravity_three.rolloff``)."""
 
 # Phases of the flat state.
 DEAL, ROLL, LOTS, LIFT, READ, KEEP, OVER = range(7)
@@ -409,18 +406,15 @@ class MemoryGravityState(State):
         """Setup 2: "Players each roll the dice; the player with the highest number goes first"."""
         seat = self.rolloff.roller()
         self._note(f"Seat {seat} rolls {face_text(face)}.")
-        first = self.rolloff.add(face)
-        if first is not None:
-            self._decide_first(first, f"Seat {first} rolled highest and goes first.")
-        elif not self.rolloff.rolls:
-            self.passes += 1
-            tied = ", ".join(map(str, self.rolloff.contenders))
-            if self.passes >= ROLL_OFF_PASS_LIMIT:
+        step = roll_off_with_tie_limit(self.rolloff, face, self.passes, ROLL_OFF_PASS_LIMIT)
+        self.passes = step.passes
+        if step.first is not None:
+            self._decide_first(step.first, f"Seat {step.first} rolled highest and goes first.")
+        elif step.tie:
+            if step.lots:
                 self.lots = list(self.rolloff.contenders)
                 self.phase = LOTS
-                self._note(f"Seats {tied} tied {self.passes} times; they draw lots.")
-            else:
-                self._note(f"Seats {tied} tie for highest and roll again.")
+            self._note(tie_line(self.rolloff.contenders, step))
 
     def _decide_first(self, seat: int, line: str) -> None:
         self.first = seat

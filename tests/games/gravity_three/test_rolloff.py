@@ -1,0 +1,43 @@
+"""The roll-off shared by the three Gravity Three games, with the engine's tie limit."""
+
+from __future__ import annotations
+
+from gravity_games.games.gravity_three.rolloff import (
+    G_FACE,
+    TIE_LIMIT,
+    RollOff,
+    RollOffStep,
+    roll_off_with_tie_limit,
+    tie_line,
+)
+
+
+def test_highest_roll_goes_first_and_g_counts_zero() -> None:
+    rolloff = RollOff([0, 1, 2])
+    assert roll_off_with_tie_limit(rolloff, G_FACE, 0) == RollOffStep(None, 0, False, False)
+    assert roll_off_with_tie_limit(rolloff, 0, 0) == RollOffStep(None, 0, False, False)  # a 1 beats G
+    assert roll_off_with_tie_limit(rolloff, G_FACE, 0) == RollOffStep(1, 0, False, False)
+
+
+def test_only_the_tied_highest_roll_again_and_the_pass_is_counted() -> None:
+    rolloff = RollOff([0, 1, 2])
+    for face in (3, 1, 3):  # seats 0 and 2 roll 4, seat 1 rolls 2
+        step = roll_off_with_tie_limit(rolloff, face, 5)
+    assert step == RollOffStep(None, 6, True, False)
+    assert rolloff.contenders == [0, 2]
+    assert rolloff.rolls == []
+    assert tie_line(rolloff.contenders, step) == "Seats 0, 2 tie for highest and roll again."
+
+
+def test_the_tie_limit_sends_the_tied_players_to_lots() -> None:
+    rolloff = RollOff([0, 1])
+    roll_off_with_tie_limit(rolloff, 4, TIE_LIMIT - 1)
+    step = roll_off_with_tie_limit(rolloff, 4, TIE_LIMIT - 1)
+    assert step == RollOffStep(None, TIE_LIMIT, True, True)
+    assert tie_line(rolloff.contenders, step) == f"Seats 0, 1 tied {TIE_LIMIT} times; they draw lots."
+
+
+def test_a_smaller_limit_is_honoured() -> None:
+    rolloff = RollOff([0, 1])
+    roll_off_with_tie_limit(rolloff, 2, 0)
+    assert roll_off_with_tie_limit(rolloff, 2, 0, limit=1).lots
