@@ -98,3 +98,30 @@ def test_fresh_game_is_set_up_by_the_rules():
         c for c in b["movement_deck"] if c.startswith("event"))
     assert all(c["hand"] == ["0-4", "1-5", "2-2", "3-1", "4-0", "T"] for c in b["characters"])
     assert b["tasks"][0][:2] == ["choose_card", 0]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_route_answers_kept_per_game_match_a_fresh_search(players: int):
+    # Route questions are answered once per game (GravityFallsGame.route_cache) and reused by every
+    # state. At each card choice and route step of random games (curses, other characters and Gnome
+    # Giants in play), the options must equal those of a search that remembers nothing.
+    from gravity_games.games.gravity_falls.tasks import K_CHOOSE_CARD, K_ROUTE
+
+    g = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
+    fresh = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(12):
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                action = sample_chance(state, rng)
+            else:
+                legal = state.legal_actions()
+                if state.tasks[0][0] in (K_CHOOSE_CARD, K_ROUTE):
+                    fresh.route_cache.clear()
+                    assert fresh.state_from_json(state.to_json()).legal_actions() == legal
+                    checked += 1
+                action = rng.choice(legal)
+            state.apply_action(action)
+    assert checked > 100

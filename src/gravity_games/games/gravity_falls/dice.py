@@ -33,3 +33,9 @@ def dice_distribution(n: int) -> list[tuple[int, float]]:
 def successes_distribution(n: int) -> list[tuple[int, float]]:
     """Number of successes among ``n`` dice (the curse-removal roll counts nothing else); shared, never change it."""
     return [(k, comb(n, k) / 2**n) for k in range(n + 1)]
+
+
+@lru_cache(maxsize=16)
+def dice_outcome_ids(n: int) -> frozenset[int]:
+    """The outcome ids of a roll of ``n`` dice (for the legality check of a chance step)."""
+    return frozenset(a for a, _ in dice_distribution(n))

@@ -10,7 +10,7 @@ phase, curses, events and the alarm track in ``rules_monsters.py``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gravity_games.core.api import (
@@ -25,7 +25,7 @@ from gravity_games.core.api import (
 )
 
 from .data import COURAGE_DICE, Tables, load_tables
-from .dice import FACE_P, FACES, dice_distribution, successes_distribution
+from .dice import FACE_P, FACES, dice_distribution, dice_outcome_ids, successes_distribution
 from .rules_monsters import MonsterPhase, _dispatch
 from .rules_move import Movement
 from .rules_setup import SetupPhase
@@ -37,6 +37,8 @@ from .tasks import (
     K_PICK_MONSTER,
     K_PLACE_CHARACTER,
     K_PLACE_MONSTER,
+    K_REVEAL,
+    K_ROLL,
     K_SETUP_ROW,
     K_START_TURN,
     PER_TURN_STEPS,
@@ -434,8 +436,18 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         # a copy: the kept list may be a cached table shared by every state
         return list(self._cval) if self._cp == CHANCE else []
 
-    def _chance_actions(self) -> dict[int, float]:
-        # apply_action's check (only ever at a chance node): the kept outcomes as a lookup table.
+    def _chance_actions(self) -> Collection[int]:
+        """apply_action's check (only ever at a chance node): the possible outcomes, built cheaply.
+
+        The two commonest chance steps answer from what they already hold: a card revealed from
+        the monster movement deck is any card of it (``_chance_reveal``), a roll of n dice any id
+        of ``dice_distribution(n)``; other steps read their kept outcomes as a lookup table.
+        """
+        code, _, n, _ = self.tasks[0]
+        if code == K_REVEAL:
+            return self.mdeck
+        if code == K_ROLL:
+            return dice_outcome_ids(n)
         return dict(self._cval)
 
     def _apply(self, action: int) -> None:

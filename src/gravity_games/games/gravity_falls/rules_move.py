@@ -84,7 +84,7 @@ class Movement:
                 d = distance[c]
                 if d == 0 or (plain[d] if plain is not None else self._route_firsts(seat, here, d, 0, here)):
                     out.append(g.A_CARD + c)
-        if hand >> CARD_TELEPORT & 1 and self._teleport_targets(seat):
+        if hand >> CARD_TELEPORT & 1 and self._teleport_targets(seat, any_one=True):
             out.append(g.A_CARD + CARD_TELEPORT)
         return out
 
@@ -180,26 +180,31 @@ class Movement:
             self.tasks.insert(0, (K_AFTER_MOVE, seat, 0, 0))
 
     # ----------------------------------------------------------------- Teleport -----------------
-    def _teleport_targets(self: Any, seat: int) -> list[int]:
-        """Locations the seat's Teleport card allows (never its own location), in location order."""
+    def _teleport_targets(self: Any, seat: int, any_one: bool = False) -> list[int]:
+        """Locations the seat's Teleport card allows (never its own location), in location order;
+        ``any_one``: stop at the first (is the card playable?)."""
         rule = self.tb.char_teleport[self.char[seat]]
         cloc = self.cloc
         here = cloc[seat]
         others = [cloc[s] for s in range(self.np) if s != seat]
-        mloc = self.mloc
+        lonely = self.curses[seat] & self.g.cm_lonely
         if rule == "monster":
-            targets = sorted({loc for loc in mloc if loc >= 0})
+            found = {loc for loc in self.mloc if loc >= 0}
         elif rule == "character":
-            targets = sorted({loc for loc in others if loc >= 0})
+            found = set() if lonely else {loc for loc in others if loc >= 0}
         elif rule == "distrust3":
-            targets = [loc for loc, d in enumerate(self.dis) if d >= 3]
+            found = {loc for loc, d in enumerate(self.dis) if d >= 3}
         elif rule == "courage_die":
-            targets = [loc for loc, d in enumerate(self.die) if d]
+            found = {loc for loc, d in enumerate(self.die) if d}
         else:  # quiet: no character and no monster
-            targets = [loc for loc in range(self.g.n_loc) if loc not in others and loc not in mloc]
-        if self.curses[seat] & self.g.cm_lonely:
-            return [loc for loc in targets if loc != here and loc not in others]
-        return [loc for loc in targets if loc != here]
+            taken = {here, *others, *self.mloc}
+            if any_one:  # more locations than characters and monsters: one is quiet
+                return [-1] if self.g.n_loc > len(taken) else []
+            return [loc for loc in range(self.g.n_loc) if loc not in taken]
+        found.discard(here)
+        if lonely:
+            found.difference_update(others)
+        return sorted(found)
 
     def _opts_teleport(self: Any, task: tuple) -> list[int]:
         a_loc = self.g.A_LOC
