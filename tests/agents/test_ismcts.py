@@ -136,9 +136,9 @@ def test_ismcts_time_budget_stops_the_search() -> None:
         ("ismcts:iterations=0", "iterations"),
         ("ismcts:seconds=-1", "seconds"),
         ("ismcts:c=-0.5", "c must"),
-        ("ismcts:depth=3", "allowed: iterations, seconds, c, opponents"),
+        ("ismcts:width=3", "allowed: iterations, seconds, c, opponents, rollout, depth, scale"),
         ("ismcts:iterations=many", "iterations"),
-        ("ismcts:opponents=psychic", "opponents must be one of tree, random"),
+        ("ismcts:opponents=psychic", "opponents must be one of tree, random, policy"),
     ],
 )
 def test_ismcts_rejects_bad_settings(spec: str, needle: str) -> None:

@@ -15,15 +15,32 @@ one node, finishes the game with uniformly random moves and backs the result up.
 * Returns are scaled to [0, 1] with the game's utility bounds, so ``c`` means the same
   in every game.
 
+* Playouts follow the game's rollout policy when its heuristic bot offers one (a cheap
+  function of the full determinized state, which belongs to the search, not the seat), and
+  may stop after ``depth`` steps: the result is then read from the game's optional
+  ``State.standings()`` hook (higher = further ahead) as each seat's chance to win, a
+  softmax of the standings divided by ``scale``.
+
 Settings (agent spec ``ismcts:iterations=800:c=0.7``):
 
 ``iterations``  searches per move (default 200); ``seconds`` a time budget per move
 (when both are given the search stops at whichever comes first; a time budget makes
 play depend on machine speed, so seeded batches should use ``iterations``);
-``c`` the exploration constant (default 0.7); ``opponents`` ``tree`` (default: the other seats
-choose by their own UCB statistics in the shared tree) or ``random`` (the other seats move at
-random throughout; in a single-observer tree a seat choosing after a hidden choice of ours would
-otherwise respond to it as if it had seen it).
+``c`` the exploration constant (default 0.7); ``opponents`` ``tree`` (the other seats
+choose by their own UCB statistics in the shared tree), ``random`` (the other seats move at
+random throughout) or ``policy`` (they move by the rollout policy throughout). In a
+single-observer tree a seat choosing after a hidden choice of ours would otherwise respond
+to it as if it had seen it; ``random`` and ``policy`` avoid that. ``rollout`` ``policy``
+(the game's rollout policy, uniform random moves when it has none) or ``random``;
+``depth`` steps simulated from the current position before the standings are read (``0``:
+play every playout to the end); ``scale`` the standings gap worth a factor e in the
+estimated odds of winning. ``depth`` and ``scale`` need a competitive game with
+``standings()``.
+
+Per-game defaults: a game's ``heuristic`` agent class (reached through the registry) may
+carry ``rollout_policy(state, legal, rng) -> action`` and ``search_defaults``, a dict of
+the settings above that suit the game (e.g. Gravwell's ``depth`` and ``scale``); settings
+written in the agent spec win over them.
 """
 
 from __future__ import annotations
@@ -31,11 +48,13 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gravity_games.core.agent import Agent
 from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidParameterError, State, sample_chance
+from gravity_games.core.registry import entry
 from gravity_games.core.seeding import derive_seed
 
 from . import register_agent
@@ -81,19 +100,79 @@ def _chance_key(outcome: int) -> int:
     return -1 - outcome
 
 
+RolloutPolicy = Callable[[State, list[int], random.Random], int]
+SettledTest = Callable[[State], bool]
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """What a game offers the search through its registered ``heuristic`` agent class (all optional).
+
+    ``policy(state, legal, rng) -> action``: a cheap playout move; ``settled(state) -> bool``:
+    whether ``standings()`` is a fair picture now (e.g. between Gravwell's movement phases,
+    never halfway through resolving the cards already chosen); ``defaults``: settings that
+    suit the game.
+    """
+
+    policy: RolloutPolicy | None
+    settled: SettledTest | None
+    defaults: dict[str, Any]
+
+
+def game_hooks(game: Game) -> GameHooks:
+    """The hooks of ``game``'s heuristic bot, found through the registry only."""
+    factory = entry(game.ID).agents.get("heuristic")
+    defaults = getattr(factory, "search_defaults", None)
+    return GameHooks(
+        getattr(factory, "rollout_policy", None),
+        getattr(factory, "rollout_settled", None),
+        dict(defaults) if isinstance(defaults, Mapping) else {},
+    )
+
+
+def standings_win_chances(standings: list[float], scale: float) -> list[float]:
+    """Each seat's estimated chance to win from its standing: a softmax of ``standings / scale``.
+
+    A seat ``scale`` further ahead than another is judged e times as likely to win; equal
+    standings give equal chances; the chances sum to 1 (the share of one win).
+    """
+    top = max(standings)
+    weights = [math.exp((v - top) / scale) for v in standings]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 class Search:
     """One IS-MCTS run from one seat's information set.
 
-    ``rng`` draws determinizations and tie-breaks, ``rollout_rng`` the random playouts,
+    ``rng`` draws determinizations and tie-breaks, ``rollout_rng`` the playouts,
     ``chance_rng`` chance outcomes: separate streams so a change in one part of the
-    search does not reshuffle the others.
+    search does not reshuffle the others. ``policy`` picks playout moves on the
+    search's own determinized state (``None``: uniform random); ``depth`` > 0 stops an
+    iteration after that many steps from the root and scores it with ``standings()``.
     """
 
-    def __init__(self, game: Game, seat: int, seed: int, c: float, opponents: str = "tree") -> None:
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int,
+        c: float,
+        opponents: str = "tree",
+        *,
+        policy: RolloutPolicy | None = None,
+        depth: int = 0,
+        scale: float = 1.0,
+        settled: SettledTest | None = None,
+    ) -> None:
         self.game = game
         self.seat = seat
         self.c = c
-        self.model_opponents = opponents == "tree"
+        self.opponents = opponents
+        self.policy = policy
+        self.depth = depth
+        self.scale = scale
+        self.settled = settled
         self.rng = random.Random(derive_seed(seed, "ismcts", "determinize"))
         self.rollout_rng = random.Random(derive_seed(seed, "ismcts", "rollout"))
         self.chance_rng = random.Random(derive_seed(seed, "ismcts", "chance"))
@@ -115,18 +194,25 @@ class Search:
                 break
         self.iterations += done
 
+    def _opponent_move(self, state: State, legal: list[int]) -> int:
+        if self.opponents == "policy" and self.policy is not None:
+            return self.policy(state, legal, self.rng)
+        return legal[self.rng.randrange(len(legal))]
+
     def iterate(self, state: State) -> None:
         """Select, expand, simulate and back up once, on one determinization."""
         node = self.root
         path: list[tuple[_Node, int]] = []  # (child, player who chose it)
         expanded = False
+        steps = 0
         while True:
             player = state.current_player()
-            if player == TERMINAL:
+            if player == TERMINAL or (self.depth and steps >= self.depth and self._is_settled(state)):
                 break
             if expanded:
-                self._rollout(state)
+                self._rollout(state, steps)
                 break
+            steps += 1
             if player == CHANCE:
                 outcome = sample_chance(state, self.chance_rng)
                 state.apply_action(outcome)
@@ -137,10 +223,10 @@ class Search:
                 node = child
                 continue
             legal = state.legal_actions()
-            if player != self.seat and not self.model_opponents:
-                # Other seats move at random inside the tree too: their choices then never
-                # depend on moves of ours they could not see (a hidden card choice).
-                action = legal[self.rng.randrange(len(legal))]
+            if player != self.seat and self.opponents != "tree":
+                # Other seats move by a fixed rule inside the tree too: their choices then
+                # never depend on moves of ours they could not see (a hidden card choice).
+                action = self._opponent_move(state, legal)
                 state.apply_action(action)
                 child = node.children.get(action)
                 if child is None:
@@ -150,11 +236,17 @@ class Search:
             action, node, expanded = self._select_or_expand(node, legal)
             path.append((node, player))
             state.apply_action(action)
-        returns = state.returns()
-        lo, scale = self._lo, self._scale
+        values = self._evaluate(state)
         for child, player in path:
             child.visits += 1
-            child.total += (returns[player] - lo) * scale
+            child.total += values[player]
+
+    def _evaluate(self, state: State) -> list[float]:
+        """Each seat's result in [0, 1]: the returns at the end, else the standings' win chances."""
+        if state.is_terminal() or not self.depth:
+            lo, scale = self._lo, self._scale
+            return [(r - lo) * scale for r in state.returns()]
+        return standings_win_chances(list(state.standings()), self.scale)  # type: ignore[attr-defined]
 
     def _select_or_expand(self, node: _Node, legal: list[int]) -> tuple[int, _Node, bool]:
         children = node.children
@@ -185,17 +277,27 @@ class Search:
                 best_action, best_child, best_score = a, child, score
         return best_action, best_child, False
 
-    def _rollout(self, state: State) -> None:
-        rng, chance_rng = self.rollout_rng, self.chance_rng
+    def _is_settled(self, state: State) -> bool:
+        return self.settled is None or self.settled(state)
+
+    def _rollout(self, state: State, steps: int) -> None:
+        """Play on from ``state`` (``steps`` already taken) to the end, or to ``depth`` steps and
+        then on to the next point where the game calls its standings settled."""
+        rng, chance_rng, policy = self.rollout_rng, self.chance_rng, self.policy
+        limit = self.depth or math.inf
         while True:
             player = state.current_player()
-            if player == TERMINAL:
+            if player == TERMINAL or (steps >= limit and self._is_settled(state)):
                 return
             if player == CHANCE:
                 state.apply_action(sample_chance(state, chance_rng))
             else:
                 legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+                if policy is not None:
+                    state.apply_action(policy(state, legal, rng))
+                else:
+                    state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
 
     def root_stats(self, legal: list[int]) -> list[ActionStats]:
         """Statistics of the legal root moves, most visited first (then best value, then id)."""
@@ -210,35 +312,78 @@ class Search:
         return stats
 
 
-_SETTINGS = ("iterations", "seconds", "c", "opponents")
-_OPPONENT_MODELS = ("tree", "random")
+_SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "scale")
+_OPPONENT_MODELS = ("tree", "random", "policy")
+_ROLLOUTS = ("policy", "random")
 
 
-def _check_settings(settings: dict[str, Any]) -> tuple[int | None, float | None, float, str]:
+@dataclass(frozen=True)
+class Settings:
+    """Checked settings of one ``ismcts`` agent (defaults: the game's, then the agent's)."""
+
+    iterations: int | None
+    seconds: float | None
+    c: float
+    opponents: str
+    rollout: str
+    depth: int
+    scale: float
+
+
+def _is_number(x: Any) -> bool:
+    return not isinstance(x, bool) and isinstance(x, int | float) and not math.isnan(x)
+
+
+def _check_settings(settings: dict[str, Any], game: Game | None = None) -> Settings:
     unknown = sorted(set(settings) - set(_SETTINGS))
     if unknown:
         raise InvalidParameterError(
             f"agent 'ismcts' has no setting {', '.join(map(repr, unknown))}; allowed: {', '.join(_SETTINGS)}"
         )
-    iterations = settings.get("iterations")
-    seconds = settings.get("seconds")
-    c = settings.get("c", 0.7)
+    defaults: dict[str, Any] = {}
+    has_standings = False
+    if game is not None:
+        defaults = {k: v for k, v in game_hooks(game).defaults.items() if k in _SETTINGS}
+        has_standings = not game.spec.cooperative and callable(getattr(game.new_initial_state(), "standings", None))
+    given = dict(settings)
+    merged = {**defaults, **given}
+    iterations = merged.get("iterations")
+    seconds = merged.get("seconds")
+    c = merged.get("c", 0.7)
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
         raise InvalidParameterError(f"ismcts setting iterations must be a whole number >= 1, got {iterations!r}")
     if seconds is not None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
+        if not _is_number(seconds) or seconds <= 0:
             raise InvalidParameterError(f"ismcts setting seconds must be a number > 0, got {seconds!r}")
         seconds = float(seconds)
-    if isinstance(c, bool) or not isinstance(c, int | float) or c < 0 or math.isnan(c):
+    if not _is_number(c) or c < 0:
         raise InvalidParameterError(f"ismcts setting c must be a number >= 0, got {c!r}")
-    opponents = settings.get("opponents", "tree")
+    opponents = merged.get("opponents", "tree")
     if opponents not in _OPPONENT_MODELS:
         raise InvalidParameterError(
             f"ismcts setting opponents must be one of {', '.join(_OPPONENT_MODELS)}, got {opponents!r}"
         )
+    rollout = merged.get("rollout", "policy")
+    if rollout not in _ROLLOUTS:
+        raise InvalidParameterError(f"ismcts setting rollout must be one of {', '.join(_ROLLOUTS)}, got {rollout!r}")
+    depth = merged.get("depth", 0)
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise InvalidParameterError(
+            f"ismcts setting depth must be a whole number >= 0 (0: play playouts to the end), got {depth!r}"
+        )
+    scale = merged.get("scale", 1.0)
+    if not _is_number(scale) or scale <= 0 or math.isinf(scale):
+        raise InvalidParameterError(f"ismcts setting scale must be a finite number > 0, got {scale!r}")
+    if game is not None and not has_standings and (given.get("depth") or "scale" in given):
+        raise InvalidParameterError(
+            f"ismcts settings depth and scale need a competitive game with standings(); {game.ID} "
+            f"{'is cooperative' if game.spec.cooperative else 'has no standings()'} (use depth=0 or leave them out)"
+        )
+    if not has_standings:
+        depth = 0  # a game's default depth cannot apply without standings (e.g. its cooperative mode)
     if iterations is None and seconds is None:
         iterations = 200
-    return iterations, seconds, float(c), opponents
+    return Settings(iterations, seconds, float(c), opponents, rollout, depth, float(scale))
 
 
 class ISMCTSAgent(Agent):
@@ -247,8 +392,14 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
-        self.iterations, self.seconds, self.c, self.opponents = _check_settings(settings)
+        config = _check_settings(settings, game)
         super().__init__(game, seat, seed, **settings)
+        self.config = config
+        self.iterations, self.seconds = config.iterations, config.seconds
+        self.c, self.opponents = config.c, config.opponents
+        hooks = game_hooks(game)
+        self._policy = hooks.policy if config.rollout == "policy" else None
+        self._settled = hooks.settled
         self._seed = seed
         self._moves = 0
         self.last_search: Search | None = None
@@ -259,13 +410,33 @@ class ISMCTSAgent(Agent):
             return legal[0]
         # A fresh seed per decision keeps a game's moves independent of how long the
         # earlier searches ran, and replays exactly with the same agent seed.
-        search = Search(self.game, self.seat, derive_seed(self._seed, "move", self._moves), self.c, self.opponents)
+        st = self.config
+        search = Search(
+            self.game,
+            self.seat,
+            derive_seed(self._seed, "move", self._moves),
+            st.c,
+            st.opponents,
+            policy=self._policy,
+            depth=st.depth,
+            scale=st.scale,
+            settled=self._settled,
+        )
         self._moves += 1
-        search.run(view, self.iterations, self.seconds)
+        search.run(view, st.iterations, st.seconds)
         self.last_search = search
         return search.root_stats(legal)[0].action
 
 
 register_agent("ismcts", ISMCTSAgent)
 
-__all__ = ["ActionStats", "ISMCTSAgent", "InfoView", "Search"]
+__all__ = [
+    "ActionStats",
+    "GameHooks",
+    "ISMCTSAgent",
+    "InfoView",
+    "Search",
+    "Settings",
+    "game_hooks",
+    "standings_win_chances",
+]

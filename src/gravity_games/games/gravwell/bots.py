@@ -29,11 +29,55 @@ from gravity_games.games.gravwell.tables import (
 
 WIN = 1000.0
 
+# The order in which the heuristic picks a ship: Gracie's and The Champion's cards change their own
+# movement most often.
+SHIP_PREFERENCE = (5, 4, 0, 3, 2, 1)
+_MID_PHASE = frozenset({Stage.REVEAL, Stage.PREACT, Stage.OWN, Stage.TRIM, Stage.RESPONSE, Stage.DRAG})
+
+
+def rollout_action(state: Any, legal: list[int], rng: random.Random) -> int:
+    """A cheap playout move for the IS-MCTS search, on the search's own determinized state.
+
+    Fuel cards (and Preact's replacement, the drag order) are picked at random, as the heuristic
+    assumes of the other seats; ability windows pass, because random abilities (an Emergency Stop
+    thrown away, a Tractor Shield on nothing) add far more noise than they add play; mining takes
+    the stack with the most fuel, as the heuristic does (here with the whole stack, which the
+    determinized state holds; the search, not a seat, owns it).
+    """
+    stage = state.stage
+    if stage == Stage.CHOOSE or stage == Stage.PREACT or stage == Stage.DRAG:
+        return legal[rng.randrange(len(legal))]
+    if PASS in legal:
+        return PASS
+    if stage == Stage.MINE:
+        values = state.tables.cvalue
+        return max(legal, key=lambda a: (sum(values[c] for c in state.stacks[a - MINE0] if c >= 0), -a))
+    if stage == Stage.DIR:
+        return DIR_LEFT
+    if stage == Stage.SHIP:
+        for k in SHIP_PREFERENCE:
+            if SHIP0 + k in legal:
+                return SHIP0 + k
+    return legal[rng.randrange(len(legal))]
+
+
+def standings_settled(state: Any) -> bool:
+    """Between movement phases (or rounds): no card chosen and none waiting to resolve.
+
+    Halfway through a phase the ships whose cards resolve first have moved and the others not,
+    so ``standings()`` would favour early symbols; the search reads them only here.
+    """
+    return state.stage not in _MID_PHASE and all(c < 0 for c in state.chosen)
+
 
 class HeuristicAgent(Agent):
     """One-phase lookahead over sampled worlds; settings: ``samples`` (worlds per decision, default 4)."""
 
     name = "heuristic"
+    # Hooks for the game-agnostic IS-MCTS search (agents/ismcts.py reaches them through the registry).
+    rollout_policy = staticmethod(rollout_action)
+    rollout_settled = staticmethod(standings_settled)
+    search_defaults: dict[str, Any] = {"depth": 15, "scale": 10.0, "opponents": "random"}
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
         unknown = set(settings) - {"samples"}
@@ -66,8 +110,7 @@ class HeuristicAgent(Agent):
     # -- simple choices ---------------------------------------------------------
 
     def pick_ship(self, legal: list[int]) -> int:
-        # Gracie's and The Champion's cards change their own movement most often: take them first.
-        for k in (5, 4, 0, 3, 2, 1):
+        for k in SHIP_PREFERENCE:
             if SHIP0 + k in legal:
                 return SHIP0 + k
         return legal[0]
