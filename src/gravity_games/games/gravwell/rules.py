@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from itertools import repeat
 from typing import Any, ClassVar
 
 from gravity_games.core.api import (
@@ -202,7 +201,8 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         if self.stage not in CHANCE_STAGES:
             return []
         deck = self.deck if self.deck_sorted else sorted(self.deck)
-        return list(zip(deck, repeat(1.0 / len(deck))))
+        pairs = self.tables.chance_pairs[len(deck)]
+        return [pairs[c] for c in deck]
 
     def _chance_actions(self) -> list[int]:
         # Every card left in the deck may come next; apply_action only tests membership.
@@ -213,6 +213,10 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         a = self.actor
         if s in CARD_STAGES:
             return sorted(self.hands[a])
+        if s == ST_OWN and self.window is not None:
+            # the owner's options were worked out when the window opened (no move came since);
+            # PASS (62) is below every ability id (63..81), so it leads the sorted list
+            return [PASS, *self.window]
         if s == ST_SHIP:
             return [SHIP0 + k for k in range(len(self.tables.ship_names)) if k not in self.ship]
         if s == ST_GATE:
@@ -226,20 +230,26 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
     def _apply(self, action: int) -> None:
         self.window = None
         s = self.stage
-        if s == ST_DEAL:
-            self.deal_card(action)
+        # the most frequent steps first: card choice, stack cards, the owner's window
+        if s == ST_CHOOSE:
+            self.choose_fuel_card(action)
         elif s == ST_FORM:
             self.form_stack_card(action)
+        elif s == ST_OWN:
+            if action == PASS:
+                self.after_own()
+            else:
+                self.use_own(action)
+        elif s == ST_MINE:
+            self.mine_stack(action - MINE0)
+        elif s == ST_DEAL:
+            self.deal_card(action)
         elif s == ST_SHIP:
             self.choose_ship(action - SHIP0)
         elif s == ST_GATE:
             self.choose_gate(action)
-        elif s == ST_MINE:
-            self.mine_stack(action - MINE0)
         elif s == ST_DIR:
             self.choose_mining_direction(action)
-        elif s == ST_CHOOSE:
-            self.choose_fuel_card(action)
         else:
             self.apply_window_action(action)
 
@@ -455,10 +465,11 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.begin_card()
 
     def begin_card(self) -> None:
-        if self.res_idx >= len(self.order):
+        order = self.order
+        if self.res_idx >= len(order):
             self.end_phase()
             return
-        o = self.order[self.res_idx]
+        o = order[self.res_idx]
         card = self.chosen[o]
         t = self.tables
         self.resolving = o

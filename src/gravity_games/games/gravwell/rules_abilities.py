@@ -69,7 +69,7 @@ class AbilitiesMixin:
         for k in t.cond_slots[sh][condition]:
             if not row[k]:
                 row[k] = True
-                self._note(f"{self.ship_name(seat)} charges {t.ability_names[sh][k]}")
+                self._note(f"{self.names[seat]} charges {t.ability_names[sh][k]}")
 
     def charge_for_card(self: GravwellState, seat: int, card: int) -> None:
         """Conditions met by resolving a card: its printed value, type, and place in the order."""
@@ -77,22 +77,24 @@ class AbilitiesMixin:
         if not t.standard:
             return
         sh = self.ship[seat]
-        value = t.cvalue[card]
         row = self.charged[seat]
         for k, at_most, cv in t.value_conditions[sh]:
-            if not row[k] and (value <= cv if at_most else value >= cv):
-                row[k] = True
-                self._note(f"{self.ship_name(seat)} charges {t.ability_names[sh][k]}")
+            if not row[k]:
+                value = t.cvalue[card]
+                if value <= cv if at_most else value >= cv:
+                    row[k] = True
+                    self._note(f"{self.names[seat]} charges {t.ability_names[sh][k]}")
         watch = self.watch
         if self.res_idx == 0 and seat in watch["resolved_first"]:
             self.charge(seat, "resolved_first")
         if self.res_idx == len(self.order) - 1 and seat in watch["resolved_last"]:
             self.charge(seat, "resolved_last")
         kind = t.ctype[card]
-        if (kind == 1 or kind == 3) and seat in watch["played_repulsor"]:
-            self.charge(seat, "played_repulsor")
-        if kind >= 2 and seat in watch["played_multipoint"]:
-            self.charge(seat, "played_multipoint")
+        if kind:  # 0 is a Standard Tractor Beam, which charges nothing by its type
+            if (kind == 1 or kind == 3) and seat in watch["played_repulsor"]:
+                self.charge(seat, "played_repulsor")
+            if kind >= 2 and seat in watch["played_multipoint"]:
+                self.charge(seat, "played_multipoint")
 
     def fire_move_events(self: GravwellState, seat: int, old: int, x: int, drifted: bool, owner: int,
                          multipoint: bool) -> None:
@@ -222,8 +224,10 @@ class AbilitiesMixin:
             self.stage = ST_OWN
             self.actor = o
             self.window = options
-        else:
-            self.after_own()
+            return
+        # after_own, inlined: nothing was used, so there is no Emergency Stop to honour
+        self.queue = list(self.tables.seats_after[o])
+        self.next_response()
 
     def use_own(self: GravwellState, action: int) -> None:
         o = self.resolving
@@ -336,13 +340,15 @@ class AbilitiesMixin:
             r = queue[0]
             row = charged[r]
             # a seat with no charged response card has nothing to answer with: skip it at once
-            if any(row[k] for k, _, _ in abilities[ship[r]]):
-                options = self.response_options(r)
-                if options:
-                    self.stage = ST_RESPONSE
-                    self.actor = r
-                    self.window = options
-                    return
+            for k, _, _ in abilities[ship[r]]:
+                if row[k]:
+                    options = self.response_options(r)
+                    if options:
+                        self.stage = ST_RESPONSE
+                        self.actor = r
+                        self.window = options
+                        return
+                    break
             del queue[0]
         self.execute_card()
 
@@ -494,9 +500,9 @@ class AbilitiesMixin:
 
     def finish_card(self: GravwellState) -> None:
         o = self.resolving
-        if self.echo == 0 and self.mods and "echo" in self.mods:
+        if self.mods and self.echo == 0 and "echo" in self.mods:
             self.echo = 1
-            self._note(f"{self.ship_name(o)}'s Echo Drive resolves the card again")
+            self._note(f"{self.names[o]}'s Echo Drive resolves the card again")
             self.execute_card()
             return
         if self.tables.standard:

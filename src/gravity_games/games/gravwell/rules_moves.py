@@ -115,7 +115,20 @@ class MovesMixin:
         """Move ``seat``'s ship ``steps`` spaces in direction ``d`` (by ``owner``'s card), drifting."""
         if steps <= 0 or d == 0:
             return
-        x, drifted = self.drift_target(seat, self.pos[seat] + d * steps, d)
+        # drift_target, inlined (this runs at nearly every card)
+        L = self.L
+        pos = self.pos
+        junk = self.junk
+        x = pos[seat] + d * steps
+        drifted = False
+        while 0 < x < L:
+            if x in junk or (x in pos and (pos[seat] != x or pos.count(x) > 1)):
+                x += d
+                drifted = True
+            else:
+                break
+        else:
+            x = 0 if x <= 0 else L
         self.settle_ship(seat, x, drifted, owner, multipoint)
 
     def place_ship(self: GravwellState, seat: int, target: int, d: int, owner: int) -> None:
@@ -131,10 +144,11 @@ class MovesMixin:
         if x == old:
             return
         names = self.tables.space_names
-        self._note(f"{self.ship_name(seat)} moves {abs(x - old)} "
+        self._note(f"{self.names[seat]} moves {abs(x - old)} "
                    f"{'forward' if (x - old) * self.fdir[seat] > 0 else 'back'}"
                    f" from {names[old]} to {names[x]}{' (drifting)' if drifted else ''}")
-        self.fire_move_events(seat, old, x, drifted, owner, multipoint)
+        if self.tables.standard:
+            self.fire_move_events(seat, old, x, drifted, owner, multipoint)
         if x == self.dest[seat]:
             self.escape(seat)
 

@@ -119,6 +119,10 @@ class Tables:
                                        for k in (1, 2, 3)
                                        if self.condition[sh][k] in ("value_at_most", "value_at_least"))
                                  for sh in ships]
+        # Chance outcomes: for each deck size, the (card, probability) pair of every card, built once,
+        # so a chance node lists the pairs of the cards left instead of allocating new ones.
+        n_cards = len(self.symbols)
+        self.chance_pairs = [()] + [tuple((c, 1.0 / size) for c in range(n_cards)) for size in range(1, n_cards + 1)]
         # Log wording of every space, looked up instead of formatted at each move.
         self.space_names = tuple("the Inner Warp Gate" if x == 0 else "the Outer Warp Gate" if x == self.length
                                  else f"space {x}" for x in range(self.length + 1))
