@@ -3,8 +3,9 @@
 A state keeps a short list of pending *tasks* (``(code, seat, x, y)``). ``_advance`` runs the
 automatic ones (flipping tokens, counting alarm) until the front task needs a decision: a seat's
 choice or a chance event (die roll, card draw). Each decision is one step, so bots and people
-decide exactly the same things. The character phase lives in ``rules_turn.py``, the monster
-phase, curses, events and the alarm track in ``rules_monsters.py``.
+decide exactly the same things. Setup and the token pulls live in ``rules_setup.py``, the turn
+start, action card, routes and Teleports in ``rules_move.py``, the rest of the character phase in
+``rules_turn.py``, the monster phase, curses, events and the alarm track in ``rules_monsters.py``.
 """
 
 from __future__ import annotations
@@ -357,9 +358,6 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
     def _push(self, *tasks: tuple[int, int, int, int]) -> None:
         """Put ``tasks`` at the front, in the order given (the first runs first)."""
         self.tasks[0:0] = tasks
-
-    def _task(self, name: str, seat: int = -1, x: int = 0, y: int = 0) -> tuple[int, int, int, int]:
-        return (T[name], seat, x, y)
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision (a seat's or chance's) or the end.

@@ -145,7 +145,7 @@ class Movement:
         """The neighbours of ``pos`` where a legal route of ``left`` more roads may go next."""
         g = self.g
         blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
-        stop = self._stop_mask() if g.gnome_giants else 0
+        stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
         key = (pos, left, used, start, blocked, stop)
         firsts = g.route_cache.get(key)
         if firsts is None:
@@ -171,7 +171,7 @@ class Movement:
         self.rpos = nxt
         self.rleft -= 1
         self.cloc[seat] = nxt
-        if self.rleft and self.g.gnome_giants and self._stop_mask() >> nxt & 1:
+        if self.rleft and not self.g.gnome_giants.isdisjoint(self.mon) and self._stop_mask() >> nxt & 1:
             self._note(f"{self.char_name(seat)} must stop at {self.loc_name(nxt)} and fight the Gnome Giant")
             self.rleft = 0
         if self.rleft == 0:
