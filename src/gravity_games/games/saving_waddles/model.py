@@ -125,6 +125,14 @@ class Track:
             self.stop_at[pos] = slot
         self.stop_at[self.totem] = STOP_TOTEM
         self.stop_at[self.victory] = STOP_VICTORY
+        # The next position after p that may stop a token (the track's length when none), so a
+        # move visits only those instead of every space it passes.
+        self.next_stop: list[int] = [self.length] * self.length
+        ahead = self.length
+        for pos in range(self.length - 1, -1, -1):
+            self.next_stop[pos] = ahead
+            if self.stop_at[pos] != NO_STOP:
+                ahead = pos
 
     def _check_backward_arrows(self) -> None:
         spaces = list(self.board.items())

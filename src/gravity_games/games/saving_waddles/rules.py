@@ -170,6 +170,7 @@ class SavingWaddlesGame(Game):
         s = SavingWaddlesState(self)
         if self.params["heroes"] is not None:
             s.heroes = [HEROES.index(h) for h in self.params["heroes"]]
+            s.names = seat_names(s.heroes)
         return s
 
     def _state_from_body(self, body: Mapping[str, Any]) -> SavingWaddlesState:
@@ -177,6 +178,13 @@ class SavingWaddlesGame(Game):
 
 
 _HERO_NAMES = tuple(h.capitalize() for h in HEROES)
+
+
+def seat_names(heroes: list[int]) -> tuple[str, ...]:
+    """How the log names each seat: its hero, or "Seat n" before heroes are dealt."""
+    return tuple(_HERO_NAMES[h] if h >= 0 else f"Seat {seat}" for seat, h in enumerate(heroes))
+
+
 _ROLL_OUTCOMES = tuple((f, 1.0 / 6) for f in range(6))
 _ROLL_ACTIONS = range(6)
 _ACTOR: tuple[int | None, ...] = tuple(
@@ -184,9 +192,23 @@ _ACTOR: tuple[int | None, ...] = tuple(
 )
 """Who acts in each phase: CHANCE, TERMINAL, or None for the seat whose turn it is."""
 
+_DRAWS: dict[tuple[int, ...], tuple[tuple[tuple[int, float], ...], frozenset[int]]] = {}
+"""Draw outcomes and their actions by deck counts (a few thousand decks at most)."""
+
+
+def _draw_outcomes(deck: list[int]) -> tuple[tuple[tuple[int, float], ...], frozenset[int]]:
+    """Drawing the top card of a shuffled deck: each kind left, weighted by its count."""
+    key = tuple(deck)
+    entry = _DRAWS.get(key)
+    if entry is None:
+        total = sum(deck)
+        outcomes = tuple((k, c / total) for k, c in enumerate(deck) if c > 0)
+        entry = _DRAWS[key] = (outcomes, frozenset(k for k, _ in outcomes))
+    return entry
+
 
 class SavingWaddlesState(State):
-    __slots__ = _FIELDS
+    __slots__ = (*_FIELDS, "names")
 
     game: SavingWaddlesGame
 
@@ -226,6 +248,7 @@ class SavingWaddlesState(State):
         self.stage = BEFORE_ROLL
         self.winner = -1
         self.reason = ""
+        self.names = seat_names(self.heroes)  # derived from heroes (not saved): the log's names
 
     # -- helpers ------------------------------------------------------------------
 
@@ -237,8 +260,7 @@ class SavingWaddlesState(State):
         return self.game.track.space(pos, self.slots, self.hut)
 
     def _name(self, seat: int) -> str:
-        h = self.heroes[seat]
-        return _HERO_NAMES[h] if h >= 0 else f"Seat {seat}"
+        return self.names[seat]
 
     def _hero(self, seat: int) -> int:
         """The hero whose ability counts (none in the simple rules)."""
@@ -280,10 +302,10 @@ class SavingWaddlesState(State):
         if p == P_SETUP_HERO:
             left = [h for h in range(len(HEROES)) if h not in self.heroes]
             return [(h, 1.0 / len(left)) for h in left]
-        if p in (P_MISCHIEF_DRAW, P_HELP_DRAW):
-            deck = self.mischief_deck if p == P_MISCHIEF_DRAW else self.help_deck
-            total = sum(deck)
-            return [(k, c / total) for k, c in enumerate(deck) if c > 0]
+        if p == P_MISCHIEF_DRAW:
+            return list(_draw_outcomes(self.mischief_deck)[0])
+        if p == P_HELP_DRAW:
+            return list(_draw_outcomes(self.help_deck)[0])
         return []
 
     def _chance_actions(self) -> Collection[int]:
@@ -291,9 +313,10 @@ class SavingWaddlesState(State):
         p = self.phase
         if p == P_ROLL:  # the commonest chance step
             return _ROLL_ACTIONS
-        if p in (P_MISCHIEF_DRAW, P_HELP_DRAW):
-            deck = self.mischief_deck if p == P_MISCHIEF_DRAW else self.help_deck
-            return [k for k, c in enumerate(deck) if c > 0]
+        if p == P_MISCHIEF_DRAW:
+            return _draw_outcomes(self.mischief_deck)[1]
+        if p == P_HELP_DRAW:
+            return _draw_outcomes(self.help_deck)[1]
         if p == P_SETUP_PATH:
             return [c for c in range(SLOTS) if c not in self.slots]
         return [a for a, _ in self.chance_outcomes()]
@@ -359,8 +382,14 @@ class SavingWaddlesState(State):
     def _apply(self, action: int) -> None:
         self.steps += 1
         p = self.phase
-        if p == P_ROLL:  # the commonest step first
+        if p == P_ROLL:  # the commonest steps first
             self._rolled(action + 1)
+        elif p == P_ADJUST:
+            self._adjust_action(action)
+        elif p == P_MISCHIEF_DRAW:
+            self._mischief_drawn(action)
+        elif p == P_HELP_DRAW:
+            self._help_drawn(action)
         elif p == P_SETUP_PATH:
             self._deal_path_card(action)
         elif p == P_SETUP_HUT:
@@ -369,18 +398,12 @@ class SavingWaddlesState(State):
             self._deal_hero(action)
         elif p == P_START:
             self._start_action(action)
-        elif p == P_ADJUST:
-            self._adjust_action(action)
         elif p == P_MISCHIEF_CHOICE:
             self.draw_hidden = action == PLAY_FACE_DOWN
             if self.draw_hidden:
                 self._use_help(H_FACE_DOWN)
-                self._note(f"{self._name(self.turn)} plays 'take it face down'")
+                self._note(f"{self.names[self.turn]} plays 'take it face down'")
             self.phase = P_MISCHIEF_DRAW
-        elif p == P_MISCHIEF_DRAW:
-            self._mischief_drawn(action)
-        elif p == P_HELP_DRAW:
-            self._help_drawn(action)
         elif p == P_DISCARD:
             self._discard_chosen(action - DISCARD_BASE)
         elif p == P_END:
@@ -426,6 +449,7 @@ class SavingWaddlesState(State):
         """Setup 6: heroes chosen at random."""
         seat = self.heroes.index(-1)
         self.heroes[seat] = hero
+        self.names = seat_names(self.heroes)
         self._after_setup_cards()
 
     # -- the turn -----------------------------------------------------------------------
@@ -445,7 +469,7 @@ class SavingWaddlesState(State):
         self.stage = BEFORE_ROLL
         if self.lying[seat]:
             self.lying[seat] = False
-            self._note(f"{self._name(seat)} stands their token back up and does nothing else this turn")
+            self._note(f"{self.names[seat]} stands their token back up and does nothing else this turn")
             self._finish_turn()
             return
         if self.game.simple:
@@ -453,7 +477,7 @@ class SavingWaddlesState(State):
                 self.help_plus = 1
         elif self.waddles >= 0 and self.waddles == self.pos[seat] and self.carrier != seat:
             self.carrier = seat
-            self._note(f"{self._name(seat)} starts the turn beside Waddles and picks him up")
+            self._note(f"{self.names[seat]} starts the turn beside Waddles and picks him up")
         self._enter_start()
 
     def _enter_start(self) -> None:
@@ -475,7 +499,7 @@ class SavingWaddlesState(State):
         elif action == EXCHANGE_CARDS:
             cost = self._exchange_cost(True)
             self._discard_front(seat, cost)
-            self._note(f"{self._name(seat)} exchanges {cost} mischief cards for a help card")
+            self._note(f"{self.names[seat]} exchanges {cost} mischief cards for a help card")
             self.pending_help += 1
             self._continue()
         elif action == PLAY_ANOTHER_TURN:
@@ -490,9 +514,9 @@ class SavingWaddlesState(State):
     def _rolled(self, face: int) -> None:
         self.die = face
         if self.roll_for == R_MOVE:
-            self._note(f"{self._name(self.turn)} rolls {face}")
+            self._note(f"{self.names[self.turn]} rolls {face}")
         else:
-            self._note(f"{self._name(self.turn)} rolls {face} ({ROLL_FOR[self.roll_for]})")
+            self._note(f"{self.names[self.turn]} rolls {face} ({ROLL_FOR[self.roll_for]})")
         self._enter_adjust()
 
     def _enter_adjust(self) -> None:
@@ -509,7 +533,7 @@ class SavingWaddlesState(State):
 
     def _adjust_action(self, action: int) -> None:
         """Help cards after a roll (any number, any order) and Mabel's +1."""
-        name = self._name(self.turn)
+        name = self.names[self.turn]
         if action == ACCEPT:
             self._resolve_roll()
             return
@@ -556,7 +580,7 @@ class SavingWaddlesState(State):
             if d >= 4:
                 self._win()
             else:
-                self._note(f"{self._name(self.turn)} did not open the Hut of Wonders and goes back 3 spaces")
+                self._note(f"{self.names[self.turn]} did not open the Hut of Wonders and goes back 3 spaces")
                 self._move_back(3)
                 self._continue()
 
@@ -581,7 +605,7 @@ class SavingWaddlesState(State):
             self.waddles = self.pos[seat]
         elif self.waddles == self.pos[seat] and not self.game.simple:
             self.carrier = seat
-            self._note(f"{self._name(seat)} picks up Waddles")
+            self._note(f"{self.names[seat]} picks up Waddles")
 
     def _move_forward(self, n: int) -> None:
         seat = self.turn
@@ -591,22 +615,24 @@ class SavingWaddlesState(State):
         stop_at = self.game.track.stop_at
         if self.carrier != seat and not start < self.waddles <= start + n:
             # The common move: Waddles is neither carried nor on the way, so only a stop or
-            # the end of the track cuts it short (the loop below, without the carrying checks).
-            p = start
-            end = min(start + n, last)
-            while p < end:
-                p += 1
-                stop = stop_at[p]
-                if stop != NO_STOP and self._stops_here(stop):
+            # the end of the track cuts it short (the loop below, without the carrying checks,
+            # visiting only the positions that may stop the token).
+            p = max(start, min(start + n, last))
+            next_stop = self.game.track.next_stop
+            q = next_stop[start]
+            while q <= p:
+                if self._stops_here(stop_at[q]):
+                    p = q
                     break
+                q = next_stop[q]
             pos[seat] = p
-            self._note(f"{self._name(seat)} moves from {start} to {p}")
+            self._note(f"{self.names[seat]} moves from {start} to {p}")
             self._arrive()
             return
         for _ in range(n):
             carrying = self.carrier == seat
             if carrying and self.carried_steps >= CARRY_LIMIT:
-                self._note(f"{self._name(seat)} has carried Waddles {CARRY_LIMIT} spaces and must stop")
+                self._note(f"{self.names[seat]} has carried Waddles {CARRY_LIMIT} spaces and must stop")
                 break
             if pos[seat] >= last:
                 break
@@ -616,7 +642,7 @@ class SavingWaddlesState(State):
             stop = stop_at[pos[seat]]
             if stop != NO_STOP and self._stops_here(stop):
                 break
-        self._note(f"{self._name(seat)} moves from {start} to {pos[seat]}")
+        self._note(f"{self.names[seat]} moves from {start} to {pos[seat]}")
         self._arrive()
 
     def _move_back(self, n: int) -> None:
@@ -627,7 +653,7 @@ class SavingWaddlesState(State):
         if self.carrier == seat and self.pos[seat] != old:
             self.carrier = -1
             self._note(f"Waddles stays behind on space {old}")
-        self._note(f"{self._name(seat)} goes back from {old} to {self.pos[seat]}")
+        self._note(f"{self.names[seat]} goes back from {old} to {self.pos[seat]}")
 
     def _follow_arrow(self, offset: int) -> bool:
         """Move along an arrow; return True if the arrival takes effect (forward arrows only)."""
@@ -637,7 +663,7 @@ class SavingWaddlesState(State):
             # there (or brings him along) and his carrying limit does not cut an arrow short.
             for _ in range(offset):
                 self._step_forward(seat)
-            self._note(f"{self._name(seat)} follows an arrow forward to {self.pos[seat]}")
+            self._note(f"{self.names[seat]} follows an arrow forward to {self.pos[seat]}")
             return True
         self._move_back(-offset)
         return False
@@ -653,7 +679,7 @@ class SavingWaddlesState(State):
             return
         if kind == ARROW:
             if red and self._hero(seat) == SOOS:
-                self._note(f"{self._name(seat)} does not move along red arrows")
+                self._note(f"{self.names[seat]} does not move along red arrows")
                 return
             if self._follow_arrow(offset):
                 self._arrive()
@@ -661,7 +687,7 @@ class SavingWaddlesState(State):
         if self.game.simple:
             self._arrive_simple(kind)
             return
-        name = self._name(seat)
+        name = self.names[seat]
         if kind in (POINTER, WADDLES_POINTER):
             self._reveal_path_card(self.game.track.pointer_slot[pos], kind == WADDLES_POINTER)
         elif kind == TOTEM:
@@ -701,7 +727,7 @@ class SavingWaddlesState(State):
             return  # a pointer to a face-up card is not special
         self.slot_up[slot] = True
         card = self.game.track.card_names[self.slots[slot]]
-        self._note(f"{self._name(self.turn)} reveals path card {slot + 1}: {card}")
+        self._note(f"{self.names[self.turn]} reveals path card {slot + 1}: {card}")
         if waddles_pointer and self.waddles < 0:
             self._roll(R_WADDLES)
 
@@ -714,42 +740,42 @@ class SavingWaddlesState(State):
         seat = self.turn
         cost = self._exchange_cost(False)
         if len(self.front[seat]) < cost or not self._help_available():
-            self._note(f"{self._name(seat)} has too few mischief cards to exchange: nothing happens")
+            self._note(f"{self.names[seat]} has too few mischief cards to exchange: nothing happens")
             return
         self._discard_front(seat, cost)
-        self._note(f"{self._name(seat)} exchanges {cost} mischief card(s) for a help card")
+        self._note(f"{self.names[seat]} exchanges {cost} mischief card(s) for a help card")
         self.pending_help += 1
 
     def _lie_down(self, seat: int) -> None:
         if self.lying[seat]:
-            self._note(f"{self._name(seat)} is already lying down: no one skips two turns in a row")
+            self._note(f"{self.names[seat]} is already lying down: no one skips two turns in a row")
             return
         self.lying[seat] = True
-        self._note(f"{self._name(seat)} lays their token on its side and will skip a turn")
+        self._note(f"{self.names[seat]} lays their token on its side and will skip a turn")
 
     def _discard_all_help(self, seat: int) -> None:
         n = sum(self.hands[seat])
         for k, c in enumerate(self.hands[seat]):
             self.help_discard[k] += c
         self.hands[seat] = [0] * len(HELP_KINDS)
-        self._note(f"{self._name(seat)} discards all {n} help card(s)")
+        self._note(f"{self.names[seat]} discards all {n} help card(s)")
 
     def _reach_victory(self) -> None:
         seat = self.turn
         if self.carrier != seat:
-            self._note(f"{self._name(seat)} reached Victory without Waddles: nothing happens")
+            self._note(f"{self.names[seat]} reached Victory without Waddles: nothing happens")
             return
         rule = self.game.track.hut_victory[self.hut]
         if rule == "none":
             self._win()
         elif rule == "roll":
-            self._note(f"{self._name(seat)} must roll 4, 5 or 6 to open the Hut of Wonders")
+            self._note(f"{self.names[seat]} must roll 4, 5 or 6 to open the Hut of Wonders")
             self._roll(R_HUT)
         elif sum(self.hands[seat]) > 0:
             self._choose_discard(D_HUT)
         else:
             # The door gives a hint: a help card to show next time (so no one is turned away forever).
-            self._note(f"{self._name(seat)} has no help card to give at the door: takes one and goes back 3 spaces")
+            self._note(f"{self.names[seat]} has no help card to give at the door: takes one and goes back 3 spaces")
             self._move_back(3)
             self.pending_help += 1
             self._continue()
@@ -767,7 +793,7 @@ class SavingWaddlesState(State):
         seat = self.turn
         self.hands[seat][kind] -= 1
         self.help_discard[kind] += 1
-        self._note(f"{self._name(seat)} discards help card '{HELP_KINDS[kind]}'")
+        self._note(f"{self.names[seat]} discards help card '{HELP_KINDS[kind]}'")
         if self.discard_for == D_HUT:
             self._win()
             return
@@ -782,7 +808,7 @@ class SavingWaddlesState(State):
     def _play_another_turn(self) -> None:
         self._use_help(H_ANOTHER)
         self.extra_turns += 1
-        self._note(f"{self._name(self.turn)} plays 'take another turn'")
+        self._note(f"{self.names[self.turn]} plays 'take another turn'")
 
     def _discard_front(self, seat: int, count: int) -> None:
         """Mischief cards go face up to the discard pile, the oldest first."""
@@ -838,7 +864,7 @@ class SavingWaddlesState(State):
 
     def _mischief_drawn(self, kind: int) -> None:
         seat = self.turn
-        name = self._name(seat)
+        name = self.names[seat]
         self.mischief_deck[kind] -= 1
         self.pending_mischief -= 1
         if self.draw_hidden:
@@ -875,7 +901,7 @@ class SavingWaddlesState(State):
         self.help_deck[kind] -= 1
         self.hands[seat][kind] += 1
         self.pending_help -= 1
-        self._note(f"{self._name(seat)} takes a help card")
+        self._note(f"{self.names[seat]} takes a help card")
         self._continue()
 
     # -- end of turn ------------------------------------------------------------------------
@@ -889,15 +915,15 @@ class SavingWaddlesState(State):
     def _finish_turn(self) -> None:
         if self.extra_turns > 0:
             self.extra_turns -= 1
-            self._note(f"{self._name(self.turn)} takes another turn")
+            self._note(f"{self.names[self.turn]} takes another turn")
             self._begin_turn(self.turn)
         else:
             self._begin_turn((self.turn + 1) % self.game.players)
 
     def _win(self) -> None:
         self._game_over(self.turn, "totem" if self.game.simple else "victory")
-        self._note(f"{self._name(self.turn)} wins!" if self.game.simple else
-                   f"{self._name(self.turn)} brings Waddles to the Hut of Wonders and wins!")  # fmt: skip
+        self._note(f"{self.names[self.turn]} wins!" if self.game.simple else
+                   f"{self.names[self.turn]} brings Waddles to the Hut of Wonders and wins!")  # fmt: skip
 
     def _game_over(self, winner: int, reason: str) -> None:
         self.winner = winner

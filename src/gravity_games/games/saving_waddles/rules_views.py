@@ -92,6 +92,7 @@ def clone(state: SavingWaddlesState) -> SavingWaddlesState:
     new.slots = list(state.slots)
     new.slot_up = list(state.slot_up)
     new.heroes = list(state.heroes)
+    new.names = state.names
     new.pos = list(state.pos)
     new.lying = list(state.lying)
     new.hands = [list(h) for h in state.hands]
@@ -114,7 +115,7 @@ def to_json_body(state: SavingWaddlesState) -> dict[str, JSON]:
 
 
 def state_from_body(game: SavingWaddlesGame, body: Mapping[str, Any]) -> SavingWaddlesState:
-    from .rules import SavingWaddlesState  # here: rules imports this module
+    from .rules import SavingWaddlesState, seat_names  # here: rules imports this module
 
     missing = [f for f in _FIELDS if f not in body]
     if missing:
@@ -132,6 +133,7 @@ def state_from_body(game: SavingWaddlesGame, body: Mapping[str, Any]) -> SavingW
     s.slots = [int(x) for x in body["slots"]]
     s.slot_up = [bool(x) for x in body["slot_up"]]
     s.heroes = [int(x) for x in body["heroes"]]
+    s.names = seat_names(s.heroes)
     s.pos = [int(x) for x in body["pos"]]
     s.lying = [bool(x) for x in body["lying"]]
     s.hands = [[int(c) for c in h] for h in body["hands"]]
