@@ -1,4 +1,5 @@
-"""The courage dice: faces, their chances, and the outcome tables of a roll (cached per dice count).
+"""Chance tables: the courage dice (faces, their chances, a roll's outcomes, cached per dice count)
+and the uniform draw of one card among several.
 
 A roll of ``n`` dice is one chance step whose outcome id is ``8 * successes + moves`` (the curse
 faces are the rest); the curse-removal roll counts successes only.
@@ -7,6 +8,7 @@ faces are the rest); the curse-removal roll counts successes only.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
 from math import comb, factorial
 
 FACES = ("success", "move", "curse")
@@ -39,3 +41,8 @@ def successes_distribution(n: int) -> list[tuple[int, float]]:
 def dice_outcome_ids(n: int) -> frozenset[int]:
     """The outcome ids of a roll of ``n`` dice (for the legality check of a chance step)."""
     return frozenset(a for a, _ in dice_distribution(n))
+
+
+def uniform(items: list[int]) -> list[tuple[int, float]]:
+    """Each of ``items`` with the same chance (a card drawn from a shuffled pile), in their order."""
+    return list(zip(items, repeat(1.0 / len(items))))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .dice import uniform
 from .tasks import (
     K_ALARM_CHECK,
     K_CHOOSE_MOVER,
@@ -238,8 +239,7 @@ class MonsterPhase:
         return False
 
     def _chance_reveal(self: Any, task: tuple) -> list[tuple[int, float]]:
-        p = 1.0 / len(self.mdeck)
-        return [(c, p) for c in self.mdeck]
+        return uniform(self.mdeck)
 
     def _roll_reveal(self: Any, task: tuple, card: int) -> None:
         """A movement card fills the free space; an event acts (one per turn) or raises the alarm."""

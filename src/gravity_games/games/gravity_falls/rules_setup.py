@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .dice import uniform
 from .tasks import K_SETUP_FLIP, K_SETUP_PULL
 
 
@@ -48,7 +49,7 @@ class SetupPhase:
     def _chance_pick_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
         level = ("easy", "medium", "hard")[task[2]]
         pool = [i for i, lv in enumerate(self.tb.monster_level) if lv == level and i not in self.mon]
-        return [(i, 1.0 / len(pool)) for i in pool]
+        return uniform(pool)
 
     def _roll_pick_monster(self: Any, task: tuple, outcome: int) -> None:
         self.mon[task[2]] = outcome
@@ -57,7 +58,7 @@ class SetupPhase:
 
     def _chance_pick_character(self: Any, task: tuple) -> list[tuple[int, float]]:
         pool = [i for i in range(len(self.tb.char_names)) if i not in self.char]
-        return [(i, 1.0 / len(pool)) for i in pool]
+        return uniform(pool)
 
     def _roll_pick_character(self: Any, task: tuple, outcome: int) -> None:
         self.char[task[1]] = outcome
@@ -66,8 +67,7 @@ class SetupPhase:
 
     def _deck_draw_options(self: Any, task: tuple) -> list[tuple[int, float]]:
         """Any card of the monster movement deck, equally likely (setup placements and the row)."""
-        p = 1.0 / len(self.mdeck)
-        return [(c, p) for c in self.mdeck]
+        return uniform(self.mdeck)
 
     _chance_place_monster = _chance_place_character = _chance_setup_row = _deck_draw_options
 
@@ -121,7 +121,7 @@ class SetupPhase:
 
     def _chance_pick_event(self: Any, task: tuple) -> list[tuple[int, float]]:
         pool = [c for c in self.mbox if c >= self.g.n_loc]
-        return [(c, 1.0 / len(pool)) for c in pool]
+        return uniform(pool)
 
     def _roll_pick_event(self: Any, task: tuple, card: int) -> None:
         """The chosen number of event cards is shuffled into the monster movement deck."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dice import FACES, REROLL_OUTCOMES, dice_distribution, successes_distribution
+from .dice import FACES, REROLL_OUTCOMES, dice_distribution, successes_distribution, uniform
 from .rules_move import CARD_TELEPORT
 from .tasks import (
     K_ABILITY,
@@ -328,7 +328,7 @@ class CharacterPhase:
     def _chance_draw_card(self: Any, task: tuple) -> list[tuple[int, float]]:
         deck = self.adeck[task[1]]
         cards = [c for c in range(6) if deck >> c & 1]
-        return [(c, 1.0 / len(cards)) for c in cards]
+        return uniform(cards)
 
     def _roll_draw_card(self: Any, task: tuple, c: int) -> None:
         seat, left = task[1], task[2]
@@ -461,7 +461,7 @@ class CharacterPhase:
     def _chance_rest_return(self: Any, task: tuple) -> list[tuple[int, float]]:
         pool = self._rest_pool(task[1])
         cards = [c for c in range(6) if pool >> c & 1]
-        return [(c, 1.0 / len(cards)) for c in cards]
+        return uniform(cards)
 
     def _roll_rest_return(self: Any, task: tuple, c: int) -> None:
         seat = task[1]
