@@ -16,7 +16,7 @@ Flow of a game (the roll-off is the only chance; nothing is lifted, so there is 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidStateError, Outcome, Param, State
@@ -39,6 +39,7 @@ PHASE_NAMES = ("roll-off", "lots", "announce", "play", "over")
 _ACTOR = (CHANCE, CHANCE, None, None, TERMINAL)
 """Who acts in each phase: CHANCE, TERMINAL, or None for the acting seat (see ``acting_seat``)."""
 _SPOT_IDS = range(3)
+_ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
 UNRESOLVED = -2
 LEVEL = -1
 """Result codes of a match: a seat number (who tilted the see-saw down), ``LEVEL`` or ``UNRESOLVED``."""
@@ -281,6 +282,14 @@ class ComparisonGravityState(State):
             return [(i, p) for i in range(len(self.lots))]
         return []
 
+    def _chance_actions(self) -> Collection[int]:
+        # apply_action's check at a chance node, without building the outcome list again.
+        if self.phase == ROLL:
+            return _ROLL_ACTIONS
+        if self.phase == LOTS:
+            return range(len(self.lots))
+        return ()
+
     def _legal_actions(self) -> list[int]:
         seat = (self.round_first + self.step) % self.game.players
         if self.phase == ANNOUNCE:
@@ -408,9 +417,12 @@ class ComparisonGravityState(State):
                 won[winner].append(tokens[winner])
         return won
 
-    def winners(self) -> list[int]:
-        """Most rounds won; then the lower total of the winning tokens; a remaining tie shares the win."""
-        won = self.rounds_won()
+    def winners(self, won: list[list[int]] | None = None) -> list[int]:
+        """Most rounds won; then the lower total of the winning tokens; a remaining tie shares the win.
+
+        ``won`` is :meth:`rounds_won` when the caller has it already."""
+        if won is None:
+            won = self.rounds_won()
         keys = [(len(w), -sum(w)) for w in won]
         best = max(keys)
         return [seat for seat, key in enumerate(keys) if key == best]
@@ -419,13 +431,13 @@ class ComparisonGravityState(State):
         won = self.rounds_won()
         for seat, w in enumerate(won):
             self._note(f"Seat {seat} won {len(w)} round(s) with tokens totalling {sum(w)}.")
-        self._note("Winner: seat " + " and seat ".join(map(str, self.winners())) + ".")
+        self._note("Winner: seat " + " and seat ".join(map(str, self.winners(won))) + ".")
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         won = self.rounds_won()
-        winners = tuple(self.winners())
+        winners = tuple(self.winners(won))
         counts = [len(w) for w in won]
         if counts.count(max(counts)) == 1:
             reason = "most rounds won"
