@@ -268,3 +268,38 @@ def test_gravwell_search_is_seeded_and_reaches_the_state_only_through_the_view()
         results.append((action, agent.last_search.root_stats(view.legal_actions())))
     assert results[0] == results[1]
     assert sum(s.visits for s in results[0][1]) == 40
+
+
+# --- paired root: every root move on the same worlds ------------------------------------
+
+
+def test_paired_root_tries_every_move_on_each_world() -> None:
+    game = load("toy-cards", players=2)
+    state = game.new_initial_state()
+    state.apply_action(9)  # seat 0 holds the top card
+    state.apply_action(3)
+    view = OnlyView(state, 0)
+    agent = make_agent("ismcts:iterations=30:root=paired", game, 0, seed=4)
+    action = agent.act(view)
+    assert view.samples == 15  # one world per sweep, two moves each
+    stats = {s.action: s for s in agent.last_search.root_stats([0, 1])}
+    assert stats[0].visits == stats[1].visits == 15
+    assert action == 1 and stats[1].value == pytest.approx(1.0)  # staying with the 9 always wins
+
+
+def test_paired_root_is_checked() -> None:
+    with pytest.raises(InvalidParameterError, match="root must be one of ucb, paired"):
+        make_agent("ismcts:root=best", load("toy-race", players=2), 0, seed=0)
+
+
+def test_gravwell_hints_use_the_game_search_and_give_chances() -> None:
+    from gravity_games.agents.hints import hints
+
+    state = gravwell_choice_state(3)
+    view = SeatView(state, 1)
+    found = hints(view, seconds=0.05, top=3, seed=1)
+    legal = view.legal_actions()
+    assert 1 <= len(found) <= 3
+    assert all(action in legal and 0.0 <= chance <= 1.0 for action, chance in found)
+    # truncated playouts end in a standings chance, not only in 0 or 1 results
+    assert any(0.0 < chance < 1.0 for _, chance in found)

@@ -164,6 +164,7 @@ class Search:
         depth: int = 0,
         scale: float = 1.0,
         settled: SettledTest | None = None,
+        root: str = "ucb",
     ) -> None:
         self.game = game
         self.seat = seat
@@ -173,7 +174,9 @@ class Search:
         self.depth = depth
         self.scale = scale
         self.settled = settled
+        self.paired = root == "paired"
         self.rng = random.Random(derive_seed(seed, "ismcts", "determinize"))
+        self.opponent_rng = random.Random(derive_seed(seed, "ismcts", "opponents"))
         self.rollout_rng = random.Random(derive_seed(seed, "ismcts", "rollout"))
         self.chance_rng = random.Random(derive_seed(seed, "ismcts", "chance"))
         self.root = _Node()
@@ -186,6 +189,9 @@ class Search:
         """Search until ``iterations`` more iterations are done or ``seconds`` have passed."""
         deadline = time.perf_counter() + seconds if seconds is not None else None
         done = 0
+        if self.paired:
+            self._run_paired(view, iterations, deadline)
+            return
         while iterations is None or done < iterations:
             self.iterate(view.sample_state(self.rng))
             done += 1
@@ -194,17 +200,47 @@ class Search:
                 break
         self.iterations += done
 
+    def _run_paired(self, view: InfoView, iterations: int | None, deadline: float | None) -> None:
+        """Sweeps: one determinization and one set of random streams per sweep, shared by every
+        root move (common random numbers), so moves are compared on the same worlds and the
+        same later luck, as a player weighs cards against the same guesses of the others' hands."""
+        legal = view.legal_actions()
+        sweeps = None if iterations is None else max(1, -(-iterations // len(legal)))
+        done = 0
+        while sweeps is None or done < sweeps:
+            world = view.sample_state(self.rng)
+            seed = self.rng.getrandbits(64)
+            for action in legal:
+                self.rollout_rng.seed(derive_seed(seed, "rollout"))
+                self.chance_rng.seed(derive_seed(seed, "chance"))
+                self.opponent_rng.seed(derive_seed(seed, "opponents"))
+                self.iterate(world.clone(), first=action)
+                self.iterations += 1
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+
     def _opponent_move(self, state: State, legal: list[int]) -> int:
         if self.opponents == "policy" and self.policy is not None:
-            return self.policy(state, legal, self.rng)
-        return legal[self.rng.randrange(len(legal))]
+            return self.policy(state, legal, self.opponent_rng)
+        return legal[self.opponent_rng.randrange(len(legal))]
 
-    def iterate(self, state: State) -> None:
-        """Select, expand, simulate and back up once, on one determinization."""
+    def iterate(self, state: State, first: int | None = None) -> None:
+        """Select, expand, simulate and back up once, on one determinization (``first``: the
+        root move to take instead of selecting one)."""
         node = self.root
         path: list[tuple[_Node, int]] = []  # (child, player who chose it)
         expanded = False
         steps = 0
+        if first is not None:
+            for child in node.children.values():
+                child.avail += 1
+            node = node.children.get(first) or node.children.setdefault(first, _Node())
+            if node.avail == 0:
+                node.avail = 1
+            path.append((node, state.current_player()))
+            state.apply_action(first)
+            steps = 1
         while True:
             player = state.current_player()
             if player == TERMINAL or (self.depth and steps >= self.depth and self._is_settled(state)):
@@ -312,7 +348,8 @@ class Search:
         return stats
 
 
-_SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "scale")
+_SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "scale", "root")
+_ROOTS = ("ucb", "paired")
 _OPPONENT_MODELS = ("tree", "random", "policy")
 _ROLLOUTS = ("policy", "random")
 
@@ -328,6 +365,7 @@ class Settings:
     rollout: str
     depth: int
     scale: float
+    root: str
 
 
 def _is_number(x: Any) -> bool:
@@ -383,7 +421,32 @@ def _check_settings(settings: dict[str, Any], game: Game | None = None) -> Setti
         depth = 0  # a game's default depth cannot apply without standings (e.g. its cooperative mode)
     if iterations is None and seconds is None:
         iterations = 200
-    return Settings(iterations, seconds, float(c), opponents, rollout, depth, float(scale))
+    root = merged.get("root", "ucb")
+    if root not in _ROOTS:
+        raise InvalidParameterError(f"ismcts setting root must be one of {', '.join(_ROOTS)}, got {root!r}")
+    return Settings(iterations, seconds, float(c), opponents, rollout, depth, float(scale), root)
+
+
+def checked_settings(game: Game, settings: dict[str, Any]) -> Settings:
+    """The settings of an ``ismcts`` search for ``game``: the game's defaults overridden by ``settings``."""
+    return _check_settings(settings, game)
+
+
+def new_search(game: Game, seat: int, seed: int, config: Settings) -> Search:
+    """A search configured by ``config``, with the game's rollout hooks."""
+    hooks = game_hooks(game)
+    return Search(
+        game,
+        seat,
+        seed,
+        config.c,
+        config.opponents,
+        policy=hooks.policy if config.rollout == "policy" else None,
+        depth=config.depth,
+        scale=config.scale,
+        settled=hooks.settled,
+        root=config.root,
+    )
 
 
 class ISMCTSAgent(Agent):
@@ -397,9 +460,6 @@ class ISMCTSAgent(Agent):
         self.config = config
         self.iterations, self.seconds = config.iterations, config.seconds
         self.c, self.opponents = config.c, config.opponents
-        hooks = game_hooks(game)
-        self._policy = hooks.policy if config.rollout == "policy" else None
-        self._settled = hooks.settled
         self._seed = seed
         self._moves = 0
         self.last_search: Search | None = None
@@ -410,20 +470,9 @@ class ISMCTSAgent(Agent):
             return legal[0]
         # A fresh seed per decision keeps a game's moves independent of how long the
         # earlier searches ran, and replays exactly with the same agent seed.
-        st = self.config
-        search = Search(
-            self.game,
-            self.seat,
-            derive_seed(self._seed, "move", self._moves),
-            st.c,
-            st.opponents,
-            policy=self._policy,
-            depth=st.depth,
-            scale=st.scale,
-            settled=self._settled,
-        )
+        search = new_search(self.game, self.seat, derive_seed(self._seed, "move", self._moves), self.config)
         self._moves += 1
-        search.run(view, st.iterations, st.seconds)
+        search.run(view, self.config.iterations, self.config.seconds)
         self.last_search = search
         return search.root_stats(legal)[0].action
 
@@ -437,6 +486,8 @@ __all__ = [
     "InfoView",
     "Search",
     "Settings",
+    "checked_settings",
     "game_hooks",
+    "new_search",
     "standings_win_chances",
 ]
