@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from gravity_games.core.api import (
@@ -38,6 +39,7 @@ from gravity_games.games.gravwell.tables import (
     MINE0,
     NUM_ACTIONS,
     PASS,
+    PLAYER_STAGES,
     SHIP0,
     ST_CHARGE,
     ST_CHOOSE,
@@ -116,7 +118,8 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         "shielded", "coasted", "latchers", "drag", "echo", "last_cards", "winners", "reason", "dealt",
         "discards",
     )
-    __slots__ = (*FIELDS, "L", "dest", "fdir", "tables", "deck_sorted", "window", "names", "watch", "reveal_seats")
+    __slots__ = (*FIELDS, "L", "dest", "fdir", "tables", "deck_sorted", "window", "names", "watch", "waits",
+                 "reveal_seats")
 
     def __init__(self, game: Gravwell) -> None:
         super().__init__(game)
@@ -180,12 +183,9 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
     # -- API -------------------------------------------------------------------
 
     def current_player(self) -> int:
-        s = self.stage
-        if s in CHANCE_STAGES:
-            return CHANCE
-        if s == ST_END:
-            return TERMINAL
-        return self.actor
+        if self.stage in PLAYER_STAGES:
+            return self.actor
+        return TERMINAL if self.stage == ST_END else CHANCE
 
     def is_terminal(self) -> bool:
         return self.stage == ST_END
@@ -202,7 +202,9 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
             return []
         deck = self.deck if self.deck_sorted else sorted(self.deck)
         pairs = self.tables.chance_pairs[len(deck)]
-        return [pairs[c] for c in deck]
+        if len(deck) == 1:
+            return [pairs[deck[0]]]
+        return list(itemgetter(*deck)(pairs))  # picks the prebuilt pairs in C (itemgetter of 2+ gives a tuple)
 
     def _chance_actions(self) -> list[int]:
         # Every card left in the deck may come next; apply_action only tests membership.
@@ -270,14 +272,22 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         """Work out what follows from the ships the seats hold (derived, never in the JSON).
 
         ``names``: each seat's name in the log; ``watch``: per charging condition, the seats with a
-        card waiting for it (standard variant only), so an event nobody waits for costs one lookup;
+        card waiting for it, and ``waits``: per seat, the conditions its cards wait for (both empty
+        outside the standard variant), so an event nobody waits for costs one lookup;
         ``reveal_seats``: the seats whose ship has a reveal-time ability.
         """
         t = self.tables
         ship = self.ship
         self.names = tuple(t.ship_names[k] if k >= 0 else f"Seat {s}" for s, k in enumerate(ship))
-        self.watch = {c: tuple(s for s, k in enumerate(ship) if t.standard and k >= 0 and c in t.conditions[k])
-                      for c in CONDITIONS}
+        watch = dict.fromkeys(CONDITIONS, ())
+        if t.standard:
+            for s, k in enumerate(ship):  # seat by seat, so every tuple is in seat order
+                if k >= 0:
+                    for c in t.conditions[k]:
+                        watch[c] = (*watch[c], s)
+        self.watch = watch
+        empty: frozenset[str] = frozenset()
+        self.waits = tuple(t.conditions[k] if t.standard and k >= 0 else empty for k in ship)
         self.reveal_seats = tuple(s for s, k in enumerate(ship) if k >= 0 and t.reveal_abilities[k])
 
     def after_ship_choice(self) -> None:
@@ -349,9 +359,10 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
 
     def form_stack_card(self, card: int) -> None:
         self.deck.remove(card)
-        self.stacks[self.form // 3][self.form % 3] = card
-        self.form += 1
-        if self.form == 3 * len(self.stacks):
+        f = self.form
+        self.stacks[f // 3][f % 3] = card
+        self.form = f = f + 1
+        if f == 3 * len(self.stacks):
             first = self.first_miner()
             self.mine_order = [first]
             self.mine_idx = 0
@@ -425,12 +436,13 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         sym = t.symbols
         chosen = self.chosen
         known = self.known
-        for s, c in enumerate(chosen):
-            if known[s] and c in known[s]:
-                known[s].remove(c)
         names = self.names
-        self._note(f"Round {self.round}, phase {self.phase}: "
-                   + ", ".join([f"{names[s]} {sym[c]}" for s, c in enumerate(chosen)]))
+        shown = []
+        for s, c in enumerate(chosen):
+            if known[s] and c in known[s]:  # a publicly known card is played: no longer in the hand
+                known[s].remove(c)
+            shown.append(f"{names[s]} {sym[c]}")
+        self._note(f"Round {self.round}, phase {self.phase}: " + ", ".join(shown))
         if self.delayed:
             self.delayed = []
         # only ships with a reveal-time ability (T'Rang's) can open a reveal window
@@ -592,6 +604,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         new.ship = self.ship[:]
         new.names = self.names  # derived from ship; replaced (never changed) when ships change
         new.watch = self.watch
+        new.waits = self.waits
         new.reveal_seats = self.reveal_seats
         new.junk = self.junk[:]
         new.hands = [h[:] for h in self.hands]

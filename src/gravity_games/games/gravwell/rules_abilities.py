@@ -45,6 +45,8 @@ def _sign(x: int) -> int:
 class AbilitiesMixin:
     """The ability windows and the execution of the card being resolved."""
 
+    __slots__ = ()  # no instance __dict__: the state's fields are the slots of GravwellState
+
     # -- names ---------------------------------------------------------------
 
     def ship_name(self: GravwellState, seat: int) -> str:
@@ -84,16 +86,16 @@ class AbilitiesMixin:
                 if value <= cv if at_most else value >= cv:
                     row[k] = True
                     self._note(f"{self.names[seat]} charges {t.ability_names[sh][k]}")
-        watch = self.watch
-        if self.res_idx == 0 and seat in watch["resolved_first"]:
+        waits = self.waits[seat]
+        if "resolved_first" in waits and self.res_idx == 0:
             self.charge(seat, "resolved_first")
-        if self.res_idx == len(self.order) - 1 and seat in watch["resolved_last"]:
+        if "resolved_last" in waits and self.res_idx == len(self.order) - 1:
             self.charge(seat, "resolved_last")
         kind = t.ctype[card]
         if kind:  # 0 is a Standard Tractor Beam, which charges nothing by its type
-            if (kind == 1 or kind == 3) and seat in watch["played_repulsor"]:
+            if "played_repulsor" in waits and (kind == 1 or kind == 3):
                 self.charge(seat, "played_repulsor")
-            if kind >= 2 and seat in watch["played_multipoint"]:
+            if "played_multipoint" in waits and kind >= 2:
                 self.charge(seat, "played_multipoint")
 
     def fire_move_events(self: GravwellState, seat: int, old: int, x: int, drifted: bool, owner: int,
@@ -101,17 +103,18 @@ class AbilitiesMixin:
         """Charging events of one ship's move (drift, pushed back, passed over, approached, near junk)."""
         # Only the seats with a card waiting for an event are looked at (self.watch; empty outside
         # the standard variant), in seat order as the events charge them.
-        watch = self.watch
-        if drifted and seat in watch["drifted"]:
+        waits = self.waits[seat]
+        if drifted and "drifted" in waits:
             self.charge(seat, "drifted")
         back = (x - old) * self.fdir[seat] < 0
         if owner != seat:
-            if back and seat in watch["pushed_back"]:
+            if back and "pushed_back" in waits:
                 self.charge(seat, "pushed_back")
-            if multipoint and seat in watch["moved_by_multipoint"]:
+            if multipoint and "moved_by_multipoint" in waits:
                 self.charge(seat, "moved_by_multipoint")
-        elif back and seat in watch["own_backward"]:
+        elif back and "own_backward" in waits:
             self.charge(seat, "own_backward")
+        watch = self.watch
         L = self.L
         pos = self.pos
         watchers = watch["passed_over"]
@@ -125,7 +128,7 @@ class AbilitiesMixin:
             for t in watch["approached"]:
                 if abs(pos[t] - x) == 1 and t != seat:
                     self.charge(t, "approached")
-            if seat in watch["near_junk"]:
+            if "near_junk" in waits:
                 junk = self.junk
                 if x - 1 in junk or x + 1 in junk:
                     self.charge(seat, "near_junk")

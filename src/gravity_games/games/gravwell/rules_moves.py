@@ -23,6 +23,8 @@ def _sign(x: int) -> int:
 class MovesMixin:
     """Beam geometry of the Gravwell (see the rulebook's "Fuel Card Types" and "Drifting")."""
 
+    __slots__ = ()  # no instance __dict__: the state's fields are the slots of GravwellState
+
     # -- objects ------------------------------------------------------------
 
     def in_gate(self: GravwellState, seat: int) -> bool:

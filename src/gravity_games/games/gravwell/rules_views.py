@@ -35,6 +35,8 @@ REASONS = ("escaped", "nearest after round 6")
 class ViewsMixin:
     """Observation, tensor, notation and JSON of a :class:`GravwellState`."""
 
+    __slots__ = ()  # no instance __dict__: the state's fields are the slots of GravwellState
+
     def _sym(self: GravwellState, card: int) -> str | None:
         return self.tables.symbols[card] if card >= 0 else None
 

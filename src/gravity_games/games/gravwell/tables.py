@@ -64,6 +64,7 @@ STAGE_NAMES = tuple(s.name.lower() for s in Stage)
 (ST_SHIP, ST_GATE, ST_DEAL, ST_FORM, ST_MINE, ST_DIR, ST_CHOOSE, ST_REVEAL, ST_PREACT, ST_OWN, ST_TRIM,
  ST_RESPONSE, ST_DRAG, ST_CHARGE, ST_END) = range(len(Stage))
 CHANCE_STAGES = frozenset({ST_DEAL, ST_FORM})
+PLAYER_STAGES = frozenset(range(len(Stage))) - CHANCE_STAGES - {ST_END}
 CARD_STAGES = frozenset({ST_CHOOSE, ST_PREACT})
 """Stages whose moves are the cards of the hand (the secret choice, Preact's replacement)."""
 
