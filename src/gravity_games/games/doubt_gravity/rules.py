@@ -458,10 +458,9 @@ class DoubtState(State):
         """
         while self.deal:
             seat, colour = self.deal[0]
-            free = self.free_numbers(colour)
-            if len(free) != 1:
-                return  # a real chance step
-            self._new_token(colour, free[0], seat)
+            if self.next_slot[colour] != PER_COLOUR - 1:  # ids handed out = numbers used
+                return  # more than one number left: a real chance step
+            self._new_token(colour, self.free_numbers(colour)[0], seat)
             self.deal.pop(0)
         self.finish_deal()
 
@@ -584,7 +583,8 @@ class DoubtState(State):
         n = self.game.players
         while self.assess_index < n:
             seat = (self.first + self.assess_index) % n
-            if all(self.owner[p] == seat for p in self.stack):
+            owner = self.owner
+            if all(owner[p] == seat for p in self.stack):
                 self._note(f"Seat {seat} placed the whole stack and does not assess it.")
                 self.assess_index += 1
                 continue
