@@ -25,7 +25,7 @@ from .tasks import (
 
 CARD_TELEPORT = 5
 CARD_REST = 6
-ROUTE_CACHE_LIMIT = 200_000  # distinct route questions kept per game before the table starts afresh
+ROUTE_CACHE_LIMIT = 50_000  # route answers kept per game (about 12 MB when full) before the table starts afresh
 
 
 def route_continues(
