@@ -521,7 +521,11 @@ class SavingWaddlesState(State):
 
     def _enter_adjust(self) -> None:
         hand = self.hands[self.turn]
-        if not (hand[H_REROLL] or hand[H_PLUS_MINUS] or hand[H_SET_THREE]) and (
+        if hand[H_REROLL] or hand[H_PLUS_MINUS]:
+            # Without building the options (_adjust_options): a reroll is always possible, and
+            # +1 or -1 always fits (-1 on any die above 1, +1 on a 1).
+            self.phase = P_ADJUST
+        elif not hand[H_SET_THREE] and (
             self.roll_for != R_MOVE or (self.help_plus != 1 and (self.game.simple or self.heroes[self.turn] != MABEL))
         ):
             # The common case, without building the options: no help card and no +1 can change the roll.
