@@ -48,14 +48,9 @@ class CharacterPhase:
 
     def _opts_rumor(self: Any, task: tuple) -> list[int]:
         frm = task[2]
-        g = self.g
-        out = []
-        if self.sup[frm]:
-            out.append(g.A_PULL_S)
-        if self.dis[frm]:
-            out.append(g.A_PULL_D)
+        out = self._pull_options(frm)
         if out and self.die[frm]:
-            out.append(g.A_LEAVE)  # pulling from a location with a courage die is optional
+            out.append(self.g.A_LEAVE)  # pulling from a location with a courage die is optional
         return out
 
     def _do_rumor(self: Any, task: tuple, action: int) -> None:
