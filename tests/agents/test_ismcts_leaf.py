@@ -303,3 +303,26 @@ def test_gravwell_hints_use_the_game_search_and_give_chances() -> None:
     assert all(action in legal and 0.0 <= chance <= 1.0 for action, chance in found)
     # truncated playouts end in a standings chance, not only in 0 or 1 results
     assert any(0.0 < chance < 1.0 for _, chance in found)
+
+
+def test_gravwell_rollout_cards_are_greedy_toward_the_goal() -> None:
+    from gravity_games.games.gravwell.bots import greedy_card
+
+    checked = 0
+    for seed in range(12):
+        state = gravwell_choice_state(seed)
+        seat = state.actor
+        toward = state.beam_direction(seat) * state.fdir[seat]
+        types, values = state.tables.ctype, state.tables.cvalue
+
+        def gain(card: int, types: Any = types, values: Any = values, toward: int = toward) -> int:
+            kind = types[card]
+            return values[card] * toward if kind == 0 else -values[card] * toward if kind == 1 else 0
+
+        legal = state.legal_actions()
+        chosen = greedy_card(state, legal, random.Random(seed))
+        assert chosen in legal
+        # the random nudge is below one space: never more than that short of the best card
+        assert gain(chosen) > max(gain(c) for c in legal) - 1
+        checked += toward != 0
+    assert checked > 0

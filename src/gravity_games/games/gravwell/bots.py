@@ -35,17 +35,39 @@ SHIP_PREFERENCE = (5, 4, 0, 3, 2, 1)
 _MID_PHASE = frozenset({Stage.REVEAL, Stage.PREACT, Stage.OWN, Stage.TRIM, Stage.RESPONSE, Stage.DRAG})
 
 
+def greedy_card(state: Any, legal: list[int], rng: random.Random) -> int:
+    """The card that would carry the ship furthest toward its goal from where the objects are now.
+
+    A Standard Tractor moves toward the nearest object, a Repulsor away from it; Multipoints move the
+    others and count as no progress. A random nudge below one space breaks ties and keeps playouts varied.
+    """
+    seat = state.actor
+    toward = state.beam_direction(seat) * state.fdir[seat]
+    types, values = state.tables.ctype, state.tables.cvalue
+    best, best_score = legal[0], float("-inf")
+    for card in legal:
+        kind = types[card]
+        gain = values[card] * toward if kind == 0 else -values[card] * toward if kind == 1 else 0
+        score = gain + rng.random()
+        if score > best_score:
+            best, best_score = card, score
+    return best
+
+
 def rollout_action(state: Any, legal: list[int], rng: random.Random) -> int:
     """A cheap playout move for the IS-MCTS search, on the search's own determinized state.
 
-    Fuel cards (and Preact's replacement, the drag order) are picked at random, as the heuristic
-    assumes of the other seats; ability windows pass, because random abilities (an Emergency Stop
+    Fuel cards (and Preact's replacement) are picked greedily by :func:`greedy_card`, close to how
+    the heuristic bots really choose (random cards modelled them worse: see docs/sim.md); the drag
+    order is random; ability windows pass, because random abilities (an Emergency Stop
     thrown away, a Tractor Shield on nothing) add far more noise than they add play; mining takes
     the stack with the most fuel, as the heuristic does (here with the whole stack, which the
     determinized state holds; the search, not a seat, owns it).
     """
     stage = state.stage
-    if stage == Stage.CHOOSE or stage == Stage.PREACT or stage == Stage.DRAG:
+    if stage == Stage.CHOOSE or stage == Stage.PREACT:
+        return greedy_card(state, legal, rng)
+    if stage == Stage.DRAG:
         return legal[rng.randrange(len(legal))]
     if PASS in legal:
         return PASS
@@ -77,7 +99,7 @@ class HeuristicAgent(Agent):
     # Hooks for the game-agnostic IS-MCTS search (agents/ismcts.py reaches them through the registry).
     rollout_policy = staticmethod(rollout_action)
     rollout_settled = staticmethod(standings_settled)
-    search_defaults: dict[str, Any] = {"depth": 15, "scale": 10.0, "opponents": "random"}
+    search_defaults: dict[str, Any] = {"depth": 15, "scale": 10.0, "opponents": "policy"}
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
         unknown = set(settings) - {"samples"}
