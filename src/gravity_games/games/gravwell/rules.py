@@ -333,6 +333,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.round = 1
         self.actor = 0
         self.deck = list(self.tables.deck)
+        self.deck_sorted = True
         self.dealt = 0
         self.stage = ST_DEAL
         self._note(f"Round 1: dealing {HAND} Fuel Cards to each player from {len(self.deck)} cards")
@@ -351,6 +352,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         """Rounds 2-6: 2 x players stacks of three (one face down, two face up) from the full deck."""
         n = len(self.pos)
         self.deck = list(self.tables.deck)
+        self.deck_sorted = True
         self.stacks = [[-1, -1, -1] for _ in range(2 * n)]
         self.taken = [-1] * (2 * n)
         self.form = 0
