@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -524,3 +525,27 @@ def test_illegal_action_changes_nothing():
     with pytest.raises(IllegalActionError):
         state.apply_action(state.g.A_YES)
     assert state.to_json() == before
+
+
+def test_outcome_names_the_three_monsters_met_even_when_drawn():
+    # One run of the default draw gives the report its per-trio breakdown.
+    from gravity_games.core.api import CHANCE, sample_chance
+
+    seen = set()
+    for seed in range(12):
+        state = game(2).new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+        detail = state.outcome().detail
+        names = detail["monsters"].split(" + ")
+        assert detail["monster_set"] == "mixed" and len(names) == 3
+        assert names == [state.monster_name(m) for m in sorted(range(3), key=lambda m: state.mon[m])]
+        levels = sorted(state.tb.monster_level[state.mon[m]] for m in range(3))
+        assert levels == ["easy", "hard", "medium"]  # one of each difficulty, as drawn
+        seen.add(detail["monsters"])
+    assert len(seen) > 1  # the label varies with the draw

@@ -424,7 +424,10 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         won = self.result == 1
         winners = tuple(range(self.np)) if won else ()
         detail = {"alarm": self.alarm, "turns": self.turn,
-                  "defeated": sum(1 for x in self.mloc if x == -2), "monster_set": self.g.monster_set}
+                  "defeated": sum(1 for x in self.mloc if x == -2), "monster_set": self.g.monster_set,
+                  # the three monsters actually met (drawn or chosen), in data order: a designer's
+                  # per-trio breakdown from one run of the default draw
+                  "monsters": " + ".join(self.tb.monster_names[m] for m in sorted(self.mon) if m >= 0)}
         return Outcome(winners, RESULTS[self.result] if self.result else "ended", detail)
 
     def _legal_actions(self) -> list[int]:
