@@ -147,3 +147,21 @@ def test_a_label_with_many_values_is_drawn_as_rows_best_first(tmp_path: Path, mo
     order = drawn[0]
     rates = [table[v][0]["rate"] for v in order]
     assert rates == sorted(rates) and rates[-1] == 1.0  # the best trio is drawn last: on top
+
+
+def test_a_sweep_label_with_many_values_gets_a_grid_not_lines(tmp_path: Path) -> None:
+    from gravity_games.sim import report
+
+    def rate(wins: int, games: int) -> dict[str, float]:
+        return {"rate": wins / games, "low": 0.0, "high": 1.0, "wins": wins, "games": games}
+
+    trios = [f"trio {i}" for i in range(9)]
+    sweep = [
+        {"players": n, "rate": rate(n, 40),
+         "by": {"monsters": {t: rate(i % 3, 4) for i, t in enumerate(trios)}, "monster_set": {"mixed": rate(n, 40)}}}
+        for n in range(1, 6)
+    ]
+    assert report.sweep_grid_keys(sweep) == ["monsters"]  # one value: no grid; nine: a grid
+    doc = {"game": "toy-push", "agents": ["random"]}
+    name = report.plot_sweep_grid(doc, sweep, "monsters", tmp_path)
+    assert (tmp_path / name).read_bytes().startswith(PNG)

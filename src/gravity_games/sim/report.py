@@ -385,6 +385,51 @@ def plot_sweep(doc: dict[str, Any], sweep: list[dict[str, Any]], out_dir: Path) 
     return _save(fig, out_dir, "team_win_rate_players.png")
 
 
+def sweep_grid_keys(sweep: list[dict[str, Any]]) -> list[str]:
+    """Labels with too many values for sweep lines (a monster trio): drawn as a grid instead."""
+    keys = []
+    for key in sorted({k for row in sweep for k in row["by"]}):
+        values = {v for row in sweep for v in row["by"].get(key, {})}
+        if SWEEP_VALUES < len(values) <= MAX_CATEGORIES:
+            keys.append(key)
+    return keys
+
+
+def plot_sweep_grid(doc: dict[str, Any], sweep: list[dict[str, Any]], key: str, out_dir: Path) -> str:
+    """Team win rate per value of ``key`` (rows, best on top) and player count (columns)."""
+    counts = [row["players"] for row in sweep]
+    cells: dict[str, dict[int, dict[str, float]]] = defaultdict(dict)
+    for row in sweep:
+        for value, rate in row["by"].get(key, {}).items():
+            cells[value][row["players"]] = rate
+
+    def pooled(value: str) -> float:
+        wins = sum(r["wins"] for r in cells[value].values())
+        games = sum(r["games"] for r in cells[value].values())
+        return wins / games if games else 0.0
+
+    values = sorted(cells, key=lambda v: (pooled(v), v))
+    grid = [[100 * cells[v][n]["rate"] if n in cells[v] and cells[v][n]["games"] else math.nan for n in counts]
+            for v in values]
+    fig, ax = plt.subplots(figsize=(2.2 + 1.1 * len(counts) + 2.2, max(3.5, 0.32 * len(values) + 1.6)))
+    image = ax.imshow(grid, aspect="auto", cmap="viridis", vmin=0, vmax=100, origin="lower")
+    for y, v in enumerate(values):
+        for x, n in enumerate(counts):
+            r = cells[v].get(n)
+            if r and r["games"]:
+                light = 100 * r["rate"] < 60
+                ax.text(x, y, f"{100 * r['rate']:.0f}% ({int(r['games'])})", ha="center", va="center", fontsize=6.5,
+                        color="white" if light else "black")
+    ax.set_xticks(range(len(counts)), [str(n) for n in counts])
+    ax.set_yticks(range(len(values)), values, fontsize=7)
+    ax.set_xlabel("players")
+    ax.set_ylabel(key)
+    fig.colorbar(image, ax=ax, label="team win rate (%)")
+    ax.set_title(f"Team win rate per {key} and player count, {doc['game']}\n(cell: rate (games); rows by pooled rate)",
+                 fontsize=9)
+    return _save(fig, out_dir, f"team_win_rate_players_{_slug(key)}.png")
+
+
 def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "_" for c in text)
 
@@ -498,6 +543,12 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
             f"Extra batches of {int(sweep[0]['rate']['games'])} games per player count, agent {doc['agents'][0]}, "
             f"seed {doc['seed']}.",
         )
+        for key in sweep_grid_keys(sweep)[:2]:
+            figure(
+                f"Team win rate per {key} and player count",
+                plot_sweep_grid(doc, sweep, key, out_dir),
+                f"The same batches split by '{key}'. Few games per cell: read rows and columns, not single cells.",
+            )
     params = ", ".join(f"{k}={v}" for k, v in sorted(doc.get("params", {}).items())) or "defaults"
     head = (
         f"<h1>Balance report: {html.escape(doc['game'])}</h1><p>{doc['players']} players, {doc['games']} games, "
