@@ -66,15 +66,14 @@ _COLOUR_BITS = (*(sum(1 << t for t in _TOKENS if _COLOUR[t] == c) for c in range
 """Bit mask of the tokens of each colour (index 3: no colour, for a turn's first lift)."""
 _WANTED_BITS = tuple(sum(_COLOUR_BITS[c] for c in _KEEPABLE[mask]) for mask in range(8))
 """Bit mask of the tokens of the colours still wanted, by the bit mask of colours kept."""
-_TOKENS_IN: dict[int, tuple[int, ...]] = {}
-"""Token ids of a bit mask, in order (filled as masks come up; at most 2**15 entries)."""
+_LOW_TOKENS = tuple(tuple(t for t in range(8) if m >> t & 1) for m in range(256))
+_HIGH_TOKENS = tuple(tuple(t + 8 for t in range(7) if m >> t & 1) for m in range(128))
+"""Token ids of the low 8 and the high 7 bits of a mask, in order."""
 
 
 def _tokens_in(mask: int) -> tuple[int, ...]:
-    tokens = _TOKENS_IN.get(mask)
-    if tokens is None:
-        tokens = _TOKENS_IN[mask] = tuple(t for t in _TOKENS if mask >> t & 1)
-    return tokens
+    """Token ids of a bit mask, in order (two table look-ups)."""
+    return _LOW_TOKENS[mask & 0xFF] + _HIGH_TOKENS[mask >> 8]
 
 
 _ACTOR = (CHANCE, CHANCE, CHANCE, None, CHANCE, None, TERMINAL)
