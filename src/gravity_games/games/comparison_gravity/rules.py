@@ -417,6 +417,13 @@ class ComparisonGravityState(State):
                 won[winner].append(tokens[winner])
         return won
 
+    def standings(self) -> list[float]:
+        """Rounds won so far, less a hundredth of their token total (the tie-break: lower wins).
+
+        For the balance report's lead changes and a search's leaf values; higher is further ahead.
+        """
+        return [len(w) - sum(w) / 100 for w in self.rounds_won()]
+
     def winners(self, won: list[list[int]] | None = None) -> list[int]:
         """Most rounds won; then the lower total of the winning tokens; a remaining tie shares the win.
 

@@ -361,6 +361,14 @@ class DoubtState(State):
             {"tokens_left": list(self.hand_n), "doubt_card": None if self.doubt_card < 0 else self.doubt_card},
         )
 
+    def standings(self) -> list[float]:
+        """Minus the tokens each seat still holds (the fewest wins), half a token more for the
+        Doubt Card (it breaks ties); higher is ahead.
+
+        For the balance report's lead changes and a search's leaf values. Hand sizes are public.
+        """
+        return [-float(n) + (0.5 if s == self.doubt_card else 0.0) for s, n in enumerate(self.hand_n)]
+
     # -- helpers -------------------------------------------------------------------
 
     def token_in_hand(self, seat: int, action: int) -> int:
