@@ -5,7 +5,7 @@ Each iteration draws a fresh determinization with ``view.sample_state(rng)`` (th
 game's ``resample_from_infostate``: hidden cards and deck order redrawn consistently
 with what the seat has seen), walks one shared tree with UCB1 adjusted for
 availability (Cowling, Powley and Whitehouse 2012, "single-observer" IS-MCTS), expands
-one node, finishes the game with uniformly random moves and backs the result up.
+one node, plays on (to the end, or ``depth`` steps) and backs the result up.
 
 * Each tree node holds the statistics of the player who chose the move that leads to
   it, so the same search serves competitive, cooperative (all returns equal), one-seat
@@ -14,12 +14,12 @@ one node, finishes the game with uniformly random moves and backs the result up.
   outcome; they are never "chosen".
 * Returns are scaled to [0, 1] with the game's utility bounds, so ``c`` means the same
   in every game.
-
 * Playouts follow the game's rollout policy when its heuristic bot offers one (a cheap
   function of the full determinized state, which belongs to the search, not the seat), and
   may stop after ``depth`` steps: the result is then read from the game's optional
   ``State.standings()`` hook (higher = further ahead) as each seat's chance to win, a
-  softmax of the standings divided by ``scale``.
+  softmax of the standings divided by ``scale``, at the first point after ``depth`` steps
+  where the game calls its standings settled.
 
 Settings (agent spec ``ismcts:iterations=800:c=0.7``):
 
@@ -35,10 +35,12 @@ to it as if it had seen it; ``random`` and ``policy`` avoid that. ``rollout`` ``
 ``depth`` steps simulated from the current position before the standings are read (``0``:
 play every playout to the end); ``scale`` the standings gap worth a factor e in the
 estimated odds of winning. ``depth`` and ``scale`` need a competitive game with
-``standings()``.
+``standings()``. ``root`` ``ucb`` (default) or ``paired``: sweeps in which every root move is
+searched on the same determinization with the same random streams, best mean chosen.
 
 Per-game defaults: a game's ``heuristic`` agent class (reached through the registry) may
-carry ``rollout_policy(state, legal, rng) -> action`` and ``search_defaults``, a dict of
+carry ``rollout_policy(state, legal, rng) -> action``, ``rollout_settled(state) -> bool``
+and ``search_defaults``, a dict of
 the settings above that suit the game (e.g. Gravwell's ``depth`` and ``scale``); settings
 written in the agent spec win over them.
 """
