@@ -216,6 +216,26 @@ def check_resample(state: State, step: int, rng: random.Random) -> None:
             assert list(t1) == list(t2), f"{at}: equal observations of seat {seat} give different tensors"
 
 
+def check_resample_uses_only_the_view(state: State, step: int, rng: random.Random) -> None:
+    """Two worlds a seat cannot tell apart resample alike: the draw depends on the seat's view alone.
+
+    The second world is the game's own resample. A pool shuffled in the order the hidden cards
+    really lie in would pass check_resample yet hand a search that knows its RNG the real deal.
+    """
+    at = where(state, step)
+    for seat in range(state.game.spec.players):
+        other = state.resample_from_infostate(seat, rng)
+        if canonical(other.observation(seat)) != canonical(state.observation(seat)):
+            continue  # check_resample reports this
+        seed = rng.randrange(2**31)
+        a = state.resample_from_infostate(seat, random.Random(seed))
+        b = other.resample_from_infostate(seat, random.Random(seed))
+        assert canonical(a.to_json()["state"]) == canonical(b.to_json()["state"]), (
+            f"{at}: resample_from_infostate({seat}) draws differently in two worlds seat {seat} cannot tell "
+            "apart (shuffle hidden pools from a canonical order)"
+        )
+
+
 def check_tensor(state: State, step: int) -> None:
     spec = state.game.spec
     if not spec.observation_shape:
@@ -262,6 +282,7 @@ def play_checked(config: Config, seed: int, *, full: bool, choose: Chooser | Non
             check_clone_and_json(state, step, action)
             check_notation(state, step, legal)
             check_resample(state, step, check_rng)
+            check_resample_uses_only_the_view(state, step, check_rng)
         state.apply_action(action)
         step += 1
     assert all(isinstance(line, str) for line in state.log()), f"{where(state, step)}: log holds non-strings"

@@ -13,6 +13,7 @@ from tests.conformance.checks import (
     check_observations,
     check_privacy,
     check_resample,
+    check_resample_uses_only_the_view,
 )
 
 from .toy import ToyGame, ToyState
@@ -85,3 +86,29 @@ def test_resample_check_catches_a_changed_view() -> None:
     state = advanced(PeekingResampleState)
     with pytest.raises(AssertionError, match="changed what seat 0 sees"):
         check_resample(state, 2, random.Random(0))
+
+
+class OrderLeakingResampleState(ToyState):
+    """Redraws the other seats' bonuses as a shift of the real ones: the view is kept, the truth leaks."""
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> ToyState:
+        new = self.clone()
+        new.__class__ = OrderLeakingResampleState
+        shift = rng.randrange(3)
+        for other in range(len(new.bonus)):
+            if other != seat:
+                new.bonus[other] = self.bonus[other] + shift  # the bug: drawn relative to the truth
+        return new
+
+
+def test_resample_check_catches_a_draw_shaped_by_the_truth() -> None:
+    state = advanced(OrderLeakingResampleState)
+    state.apply_action(0)
+    state.apply_action(1)  # chance: seat 1's bonus of 1, hidden from seat 0
+    with pytest.raises(AssertionError, match=r"two worlds seat \d cannot tell apart"):
+        check_resample_uses_only_the_view(state, 4, random.Random(3))
+
+
+def test_resample_view_check_passes_an_honest_game() -> None:
+    state = advanced(ToyState)
+    check_resample_uses_only_the_view(state, 2, random.Random(3))

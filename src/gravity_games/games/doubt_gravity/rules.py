@@ -881,7 +881,8 @@ class DoubtState(State):
         for _ in range(draws):
             numbers = list(self.number)
             for ids in unknown_by_colour:
-                values = [numbers[p] for p in ids]
+                # sorted first: the real order of the numbers must not shape the draw
+                values = sorted(numbers[p] for p in ids)
                 rng.shuffle(values)
                 for p, v in zip(ids, values, strict=True):
                     numbers[p] = v

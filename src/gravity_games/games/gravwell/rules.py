@@ -659,6 +659,9 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         for k, st in enumerate(self.stacks):
             if self.taken[k] < 0 and st[0] >= 0:
                 pool.append(st[0])
+        # Shuffled from a canonical order: the pool's own order follows where the hidden cards
+        # really are, and a search knowing its RNG could undo a shuffle of it.
+        pool.sort()
         rng.shuffle(pool)
         for t in range(len(self.pos)):
             if t == seat:

@@ -195,6 +195,9 @@ def resample_from_infostate(state: SavingWaddlesState, seat: int, rng: random.Ra
     help_pool = [k for k, c in enumerate(s.help_deck) for _ in range(c)]
     for o in others:
         help_pool += [k for k, c in enumerate(s.hands[o]) for _ in range(c)]
+    # Pools are shuffled from a canonical order: built in place order, they would carry
+    # who really holds what into the draw (a search knowing its RNG could undo the shuffle).
+    help_pool.sort()
     rng.shuffle(help_pool)
     for o in others:
         size = sum(s.hands[o])
@@ -207,6 +210,7 @@ def resample_from_infostate(state: SavingWaddlesState, seat: int, rng: random.Ra
     # mischief: the deck and every card lying face down unseen are one unseen pool
     mis_pool = [k for k, c in enumerate(s.mischief_deck) for _ in range(c)]
     mis_pool += [c - HIDDEN for f in s.front for c in f if c >= HIDDEN]
+    mis_pool.sort()
     rng.shuffle(mis_pool)
     for f in s.front:
         for i, c in enumerate(f):
