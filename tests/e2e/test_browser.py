@@ -245,8 +245,8 @@ def test_a_person_asks_for_a_hint_and_plays_it(live_server: LiveServer, browser:
     # gravwell seat 0 chooses a ship, then a card each phase: wait until it has a real choice
     page.wait_for_selector("#hint-button:visible", timeout=30_000)
     before = int(page.evaluate(MOVE_ATTR))
-    legal = {a["id"] for a in httpx.get(f"{live_server.base}/api/games/{gid}",
-                                        headers={"Authorization": f"Bearer {token}"}, timeout=10).json()["legal_actions"]}
+    mine = httpx.get(f"{live_server.base}/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    legal = {a["id"] for a in mine.json()["legal_actions"]}
     page.click("#hint-button")
     page.wait_for_selector("#hints:not([hidden]) .hint", timeout=20_000)
     rows = page.locator("#hints .hint")
