@@ -135,18 +135,24 @@ def test_a_label_with_many_values_is_drawn_as_rows_best_first(tmp_path: Path, mo
     table = detail_breakdown(doc)["monsters"]
     assert len(table) == 27 > report.WIDE_CATEGORIES
     drawn: list[list[str]] = []
-    original = report._plot_detail_rows
+    real_subplots = report.plt.subplots
 
-    def spy(doc_: Any, key: str, table_: Any, seats: list[int], out_dir: Path) -> str:
-        drawn.append(sorted(table_, key=lambda v: (table_[v][seats[0]]["rate"], v)))
-        return original(doc_, key, table_, seats, out_dir)
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        fig, ax = real_subplots(*args, **kwargs)
+        real_set_yticks = ax.set_yticks
 
-    monkeypatch.setattr(report, "_plot_detail_rows", spy)
+        def set_yticks(ticks: Any, labels: Any = None, **kw: Any) -> Any:
+            drawn.append([str(label).split(" (n=")[0] for label in labels])
+            return real_set_yticks(ticks, labels, **kw)
+
+        ax.set_yticks = set_yticks
+        return fig, ax
+
+    monkeypatch.setattr(report.plt, "subplots", spy)
     name = report.plot_detail(doc, "monsters", table, tmp_path)
-    assert name == "detail_monsters.png" and (tmp_path / name).stat().st_size > 0
-    order = drawn[0]
-    rates = [table[v][0]["rate"] for v in order]
-    assert rates == sorted(rates) and rates[-1] == 1.0  # the best trio is drawn last: on top
+    assert name == "detail_monsters.png" and (tmp_path / name).read_bytes().startswith(PNG)
+    rates = [table[v][0]["rate"] for v in drawn[0]]
+    assert len(rates) == 27 and rates == sorted(rates) and rates[-1] == 1.0  # the best trio drawn last: on top
 
 
 def test_a_sweep_label_with_many_values_gets_a_grid_not_lines(tmp_path: Path) -> None:

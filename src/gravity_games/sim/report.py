@@ -285,60 +285,39 @@ def plot_terminations(doc: dict[str, Any], out_dir: Path) -> str:
 
 
 def plot_detail(doc: dict[str, Any], key: str, table: dict[str, list[dict[str, float]]], out_dir: Path) -> str:
-    values = list(table)
+    """Win rate per value of a label: grouped bars, or for many values one row each, best on top."""
     seats = [0] if doc.get("cooperative") else list(range(doc["players"]))
-    if len(values) > WIDE_CATEGORIES:
-        return _plot_detail_rows(doc, key, table, seats, out_dir)
-    fig, ax = plt.subplots(figsize=(min(14, max(6, 0.9 * len(values) * len(seats) + 2)), 4))
-    width = 0.8 / len(seats)
+    rows = len(table) > WIDE_CATEGORIES
+    values = sorted(table, key=lambda v: (table[v][seats[0]]["rate"], v)) if rows else list(table)
+    if rows:
+        fig, ax = plt.subplots(figsize=(8, max(4.0, 0.28 * len(values) * len(seats) + 1.5)))
+    else:
+        fig, ax = plt.subplots(figsize=(min(14, max(6, 0.9 * len(values) * len(seats) + 2)), 4))
+    size = 0.8 / len(seats)
     for i, seat in enumerate(seats):
-        xs = [v + (i - (len(seats) - 1) / 2) * width for v in range(len(values))]
+        places = [v + (i - (len(seats) - 1) / 2) * size for v in range(len(values))]
         rates = [table[v][seat] for v in values]
-        ax.bar(
-            xs,
-            [r["rate"] * 100 for r in rates],
-            width=width,
-            yerr=_err(rates),
-            capsize=3,
-            label="team" if doc.get("cooperative") else f"seat {seat}",
-        )
+        label = "team" if doc.get("cooperative") else f"seat {seat}"
+        heights = [r["rate"] * 100 for r in rates]
+        if rows:
+            ax.barh(places, heights, height=size, xerr=_err(rates), capsize=2, label=label)
+        else:
+            ax.bar(places, heights, width=size, yerr=_err(rates), capsize=3, label=label)
     counts = [int(table[v][0]["games"]) for v in values]
-    ax.set_xticks(range(len(values)), [f"{v}\n(n={n})" for v, n in zip(values, counts, strict=True)], fontsize=8)
-    ax.set_ylim(0, 105)
-    ax.set_ylabel("win rate (%)")
-    ax.set_xlabel(f"outcome detail '{key}'")
+    names = [f"{v} (n={n})" if rows else f"{v}\n(n={n})" for v, n in zip(values, counts, strict=True)]
+    if rows:
+        ax.set_yticks(range(len(values)), names, fontsize=7)
+        ax.set_xlim(0, 105)
+        ax.set_xlabel("win rate (%)")
+        ax.set_ylabel(f"outcome detail '{key}'")
+    else:
+        ax.set_xticks(range(len(values)), names, fontsize=8)
+        ax.set_ylim(0, 105)
+        ax.set_ylabel("win rate (%)")
+        ax.set_xlabel(f"outcome detail '{key}'")
     kind = "Team win rate" if doc.get("cooperative") else "Win rate per seat"
     ax.set_title(f"{kind} by {key}, {doc['game']} (95% CI)", fontsize=10)
-    ax.legend(fontsize=8)
-    return _save(fig, out_dir, f"detail_{_slug(key)}.png")
-
-
-def _plot_detail_rows(
-    doc: dict[str, Any], key: str, table: dict[str, list[dict[str, float]]], seats: list[int], out_dir: Path
-) -> str:
-    """Many values: one row each, ordered by the first seat's (the team's) win rate, best on top."""
-    values = sorted(table, key=lambda v: (table[v][seats[0]]["rate"], v))
-    height = 0.8 / len(seats)
-    fig, ax = plt.subplots(figsize=(8, max(4.0, 0.28 * len(values) * len(seats) + 1.5)))
-    for i, seat in enumerate(seats):
-        ys = [y + (i - (len(seats) - 1) / 2) * height for y in range(len(values))]
-        rates = [table[v][seat] for v in values]
-        ax.barh(
-            ys,
-            [r["rate"] * 100 for r in rates],
-            height=height,
-            xerr=_err(rates),
-            capsize=2,
-            label="team" if doc.get("cooperative") else f"seat {seat}",
-        )
-    counts = [int(table[v][0]["games"]) for v in values]
-    ax.set_yticks(range(len(values)), [f"{v} (n={n})" for v, n in zip(values, counts, strict=True)], fontsize=7)
-    ax.set_xlim(0, 105)
-    ax.set_xlabel("win rate (%)")
-    ax.set_ylabel(f"outcome detail '{key}'")
-    kind = "Team win rate" if doc.get("cooperative") else "Win rate per seat"
-    ax.set_title(f"{kind} by {key}, {doc['game']} (95% CI)", fontsize=10)
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="lower right" if rows else "best")
     return _save(fig, out_dir, f"detail_{_slug(key)}.png")
 
 

@@ -489,7 +489,14 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.resolving = o
         self.eff_type = t.ctype[card]
         self.eff_value = t.cvalue[card]
-        # the previous card's modifiers and answers are cleared (they are usually empty already)
+        self.clear_card_answers()
+        if self.drag:
+            self.drag = []
+        self.echo = 0
+        self.open_own_window()
+
+    def clear_card_answers(self) -> None:
+        """Forget the last card's modifiers and answers (usually empty already: only filled lists are replaced)."""
         if self.mods:
             self.mods = []
         if self.shielded:
@@ -498,10 +505,6 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
             self.coasted = []
         if self.latchers:
             self.latchers = []
-        if self.drag:
-            self.drag = []
-        self.echo = 0
-        self.open_own_window()
 
     def end_phase(self) -> None:
         chosen = self.chosen
@@ -518,16 +521,9 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.res_idx = 0
         self.eff_type = 0
         self.eff_value = 0
-        if self.mods:
-            self.mods = []
+        self.clear_card_answers()
         if self.delayed:
             self.delayed = []
-        if self.shielded:
-            self.shielded = []
-        if self.coasted:
-            self.coasted = []
-        if self.latchers:
-            self.latchers = []
         if self.phase == PHASES:
             self.end_round()
         else:
