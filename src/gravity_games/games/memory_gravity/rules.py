@@ -27,7 +27,7 @@ from gravity_games.core.api import (
     State,
 )
 from gravity_games.games.gravity_three import COLOUR_LETTERS, PerceptionModel, RollOff, face_text
-from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, roll_off_with_tie_limit, tie_line
+from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, roll_for_first
 
 from .data import (
     NUM_TOKENS,
@@ -403,17 +403,7 @@ class MemoryGravityState(State):
 
     def _roll(self, face: int) -> None:
         """Setup 2: "Players each roll the dice; the player with the highest number goes first"."""
-        seat = self.rolloff.roller()
-        self._note(f"Seat {seat} rolls {face_text(face)}.")
-        step = roll_off_with_tie_limit(self.rolloff, face, self.passes, ROLL_OFF_PASS_LIMIT)
-        self.passes = step.passes
-        if step.first is not None:
-            self._decide_first(step.first, f"Seat {step.first} rolled highest and goes first.")
-        elif step.tie:
-            if step.lots:
-                self.lots = list(self.rolloff.contenders)
-                self.phase = LOTS
-            self._note(tie_line(self.rolloff.contenders, step))
+        roll_for_first(self, face, LOTS, ROLL_OFF_PASS_LIMIT)
 
     def _decide_first(self, seat: int, line: str) -> None:
         self.first = seat
