@@ -3,10 +3,10 @@
 Each engine's ``tests/games/<pkg>/data/speed_regression.json`` was written by
 :func:`write_fixture` *before* the engine was optimised: for seeds 0..29 (player counts
 cycling through the allowed range), the record of a game between random agents and the
-canonical final ``to_json``. The game's ``test_speed_regression.py`` replays the same seeds
-and demands byte-identical records and final states. Regenerate a fixture only after a
-deliberate rule change, from the repository root:
-``.venv/bin/python -m tests.games.<pkg>.test_speed_regression``.
+canonical final ``to_json``. ``tests/conformance/test_speed_regression.py`` replays the same
+seeds for every game that has a fixture and demands byte-identical records and final states.
+Regenerate a fixture only after a deliberate rule change, from the repository root:
+``.venv/bin/python -m tests.speed_regression <game-id>``.
 """
 
 from __future__ import annotations
@@ -28,9 +28,14 @@ def players_for(game_id: str, seed: int) -> int:
     return cls.MIN_PLAYERS + seed % (cls.MAX_PLAYERS - cls.MIN_PLAYERS + 1)
 
 
-def play(game_id: str, seed: int, players: int) -> tuple[dict[str, Any], str]:
+def fixture_path(game_id: str) -> Path:
+    """Where a game's fixture lives: ``tests/games/<package>/data/speed_regression.json``."""
+    return Path(__file__).parent / "games" / game_id.replace("-", "_") / "data" / "speed_regression.json"
+
+
+def play(game_id: str, seed: int, players: int, **params: Any) -> tuple[dict[str, Any], str]:
     """The record and canonical final state of a seeded game between random agents."""
-    game = load(game_id, players=players)
+    game = load(game_id, players=players, **params)
     state, record = play_game(game, make_agents(["random"], game, seed), seed)
     return record.to_json(), json.dumps(state.to_json(), sort_keys=True)
 
@@ -65,3 +70,10 @@ def check_same_game(game_id: str, entry: dict[str, Any]) -> None:
 def check_replay(entry: dict[str, Any]) -> None:
     state = GameRecord.from_json(entry["record"]).replay()
     assert json.dumps(state.to_json(), sort_keys=True) == entry["final"]
+
+
+if __name__ == "__main__":
+    import sys
+
+    for name in sys.argv[1:]:
+        write_fixture(name, fixture_path(name))

@@ -1,6 +1,7 @@
-"""gravwell: 30 seeded random games replay exactly as before the speed work (see tests/speed_regression.py).
+"""gravwell's variants replay exactly as before the speed work (see tests/speed_regression.py).
 
-Besides the shared fixture (standard variant), ``speed_regression_variants.json`` holds ten seeded games
+Besides the shared fixture (standard variant, replayed by tests/conformance/test_speed_regression.py),
+``speed_regression_variants.json`` holds ten seeded games
 each of the "make-it-count" and "classic" variants, written the same way before the speed work, because
 those variants take other branches of the ability and recharge rules.
 """
@@ -14,14 +15,9 @@ from typing import Any
 import pytest
 from tests import speed_regression as sr
 
-from gravity_games import load
-from gravity_games.agents import make_agents
-from gravity_games.core.play import play_game
 from gravity_games.core.record import GameRecord
 
 GAME_ID = "gravwell"
-FIXTURE = Path(__file__).parent / "data" / "speed_regression.json"
-ENTRIES = sr.load_entries(GAME_ID, FIXTURE)
 VARIANT_FIXTURE = Path(__file__).parent / "data" / "speed_regression_variants.json"
 VARIANTS = ("make-it-count", "classic")
 VARIANT_SEEDS = range(10)
@@ -29,9 +25,7 @@ VARIANT_SEEDS = range(10)
 
 def play_variant(variant: str, seed: int, players: int) -> tuple[dict[str, Any], str]:
     """The record and canonical final state of a seeded random game of one variant."""
-    game = load(GAME_ID, players=players, variant=variant)
-    state, record = play_game(game, make_agents(["random"], game, seed), seed)
-    return record.to_json(), json.dumps(state.to_json(), sort_keys=True)
+    return sr.play(GAME_ID, seed, players, variant=variant)
 
 
 def write_variant_fixture() -> None:
@@ -49,16 +43,6 @@ def write_variant_fixture() -> None:
 VARIANT_ENTRIES = json.loads(VARIANT_FIXTURE.read_text(encoding="utf-8"))["entries"]
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=sr.entry_id)
-def test_same_seed_plays_the_same_game(entry: dict[str, Any]) -> None:
-    sr.check_same_game(GAME_ID, entry)
-
-
-@pytest.mark.parametrize("entry", ENTRIES, ids=sr.entry_id)
-def test_recorded_game_replays_to_the_same_final_state(entry: dict[str, Any]) -> None:
-    sr.check_replay(entry)
-
-
 def test_variant_fixture_covers_both_variants_and_all_seeds() -> None:
     covered = {(e["variant"], e["seed"]) for e in VARIANT_ENTRIES}
     assert covered == {(v, s) for v in VARIANTS for s in VARIANT_SEEDS}
@@ -73,6 +57,5 @@ def test_same_seed_plays_the_same_variant_game(entry: dict[str, Any]) -> None:
     assert json.dumps(replayed.to_json(), sort_keys=True) == entry["final"]
 
 
-if __name__ == "__main__":
-    sr.write_fixture(GAME_ID, FIXTURE)
+if __name__ == "__main__":  # the standard fixture: python -m tests.speed_regression gravwell
     write_variant_fixture()
