@@ -6,11 +6,10 @@ so at the end of a game its leaders must be exactly the winners, and it must fol
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from gravity_games.core.api import CHANCE, sample_chance
+from gravity_games.agents import make_agents
+from gravity_games.core.play import play_game
 
 from .checks import Config, configs
 
@@ -25,15 +24,9 @@ def test_the_games_with_a_score_or_a_distance_have_standings() -> None:
 def test_the_leaders_at_the_end_are_the_winners(config: Config) -> None:
     moved = 0
     for seed in range(12):
-        state = config.make().new_initial_state()
-        rng = random.Random(seed)
-        first = list(state.standings())
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state, rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+        game = config.make()
+        first = list(game.new_initial_state().standings())
+        state, _ = play_game(game, make_agents(["random"], game, seed), seed)
         final = list(state.standings())
         assert len(final) == config.players
         best = max(final)

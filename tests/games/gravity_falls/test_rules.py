@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -529,18 +528,13 @@ def test_illegal_action_changes_nothing():
 
 def test_outcome_names_the_three_monsters_met_even_when_drawn():
     # One run of the default draw gives the report its per-trio breakdown.
-    from gravity_games.core.api import CHANCE, sample_chance
+    from gravity_games.agents import make_agents
+    from gravity_games.core.play import play_game
 
     seen = set()
     for seed in range(12):
-        state = game(2).new_initial_state()
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state, rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+        g = game(2)
+        state, _ = play_game(g, make_agents(["random"], g, seed), seed)
         detail = state.outcome().detail
         names = detail["monsters"].split(" + ")
         assert detail["monster_set"] == "mixed" and len(names) == 3
