@@ -5,31 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from toygames import OnlyView
 
 from gravity_games import CHANCE, InvalidParameterError, load
 from gravity_games.agents import make_agent, make_agents
 from gravity_games.agents.ismcts import ISMCTSAgent
 from gravity_games.core.agent import SeatView
-from gravity_games.core.api import State, sample_chance
+from gravity_games.core.api import sample_chance
 from gravity_games.core.play import play_game
 from gravity_games.sim import run_batch
-
-
-class OnlyView:
-    """A view with exactly the documented SeatView surface and nothing else to reach the state by."""
-
-    def __init__(self, state: State, seat: int) -> None:
-        self._view = SeatView(state, seat)
-        self.seat = seat
-        self.game = state.game
-        self.samples = 0
-
-    def legal_actions(self) -> list[int]:
-        return self._view.legal_actions()
-
-    def sample_state(self, rng: random.Random) -> State:
-        self.samples += 1
-        return self._view.sample_state(rng)
 
 
 def test_ismcts_takes_the_forced_win_in_two_seat_nim() -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from toygames import OnlyView
 
 from gravity_games import InvalidParameterError, load
 from gravity_games.agents import make_agent
@@ -26,23 +27,6 @@ def race_state(pos: list[int], turn: int = 0) -> State:
     return game.state_from_json(
         {"game": "toy-race", "players": len(pos), "state": {"pos": pos, "rolling": False, "turn": turn}}
     )
-
-
-class OnlyView:
-    """Exactly the SeatView surface the search may use; counts the determinizations drawn."""
-
-    def __init__(self, state: State, seat: int) -> None:
-        self._view = SeatView(state, seat)
-        self.seat = seat
-        self.game = state.game
-        self.samples = 0
-
-    def legal_actions(self) -> list[int]:
-        return self._view.legal_actions()
-
-    def sample_state(self, rng: random.Random) -> State:
-        self.samples += 1
-        return self._view.sample_state(rng)
 
 
 # --- the standings evaluation ------------------------------------------------------

@@ -22,6 +22,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from gravity_games.core.agent import SeatView
 from gravity_games.core.api import CHANCE, TERMINAL, Game, Outcome, Param, State
 from gravity_games.core.registry import register
 
@@ -384,3 +385,21 @@ def unregister_all() -> None:
 
     for cls in TOY_GAMES:
         registry._ENTRIES.pop(cls.ID, None)
+
+
+class OnlyView:
+    """Exactly the documented SeatView surface the search may use, nothing else to reach the state
+    by; counts the determinizations drawn."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._view = SeatView(state, seat)
+        self.seat = seat
+        self.game = state.game
+        self.samples = 0
+
+    def legal_actions(self) -> list[int]:
+        return self._view.legal_actions()
+
+    def sample_state(self, rng: random.Random) -> State:
+        self.samples += 1
+        return self._view.sample_state(rng)
