@@ -77,6 +77,22 @@ def test_private_log_lines_reach_only_their_seat() -> None:
     assert rebuilt.log(0) == state.log(0) and rebuilt.log(1) == state.log(1)
 
 
+def test_lazy_log_lines_read_as_text_everywhere() -> None:
+    state = ToyGame(players=2).new_initial_state()
+    state.apply_action(0)
+    copy = state.clone()
+    # an engine's hot path may append (format, *args) and leave the text to the readers
+    copy._unshare()
+    copy._log.append(("%s tokens move from %s (100%%)", 2, "the Shack"))
+    line = "2 tokens move from the Shack (100%)"
+    assert copy.log() == copy.log(1) == ["seat 0 moves 1", line]
+    assert copy.full_log()[-1] == line
+    assert copy.to_json()["log"][-1] == line
+    rebuilt = copy.game.state_from_json(json.loads(json.dumps(copy.to_json())))
+    assert rebuilt.log() == copy.log() and rebuilt.to_json() == copy.to_json()
+    assert state.log() == ["seat 0 moves 1"]  # the clone's line stays its own
+
+
 def test_notation_both_ways() -> None:
     state = ToyGame(players=2).new_initial_state()
     assert state.string_to_action("STEP 2") == 1

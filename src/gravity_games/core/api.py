@@ -405,6 +405,24 @@ class Game(ABC):
 # ---------------------------------------------------------------------------
 
 
+LogEntry = str | tuple[int, str] | tuple[Any, ...]
+"""One entry of ``State._log``: a public line; ``(seat, line)``, a line private to ``seat``; or
+``(format, *args)``, a public line written lazily as ``format % args``.
+
+The lazy form is for engines whose hot paths write a line at almost every step: a random playout
+or a search never reads its log, and building the text would be a large part of its cost. Every
+reader (:meth:`State.log`, :meth:`State.full_log`, :meth:`State.to_json`) sees plain text, the
+same as if the line had been formatted at once; the arguments must be immutable (ints, strings).
+An engine appending to ``_log`` directly must first copy a log it still shares with a clone
+(``if self._shared: self._unshare()``), as :meth:`State._note` does.
+"""
+
+
+def log_line(entry: tuple[Any, ...]) -> str:
+    """The text of a lazy log entry ``(format, *args)``."""
+    return str(entry[0] % entry[1:])
+
+
 class State(ABC):
     """One position of a game. Advanced in place by :meth:`apply_action`.
 
@@ -417,7 +435,7 @@ class State(ABC):
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[int] = []
-        self._log: list[str | tuple[int, str]] = []
+        self._log: list[LogEntry] = []
         self._shared = False
         # legal_actions() remembers its answer for apply_action's check, keyed by the step
         # number (any applied action invalidates it): -1 = nothing remembered.
@@ -618,13 +636,18 @@ class State(ABC):
         for entry in self._log:
             if isinstance(entry, str):
                 out.append(entry)
+            elif isinstance(entry[0], str):
+                out.append(log_line(entry))
             elif entry[0] == seat:
                 out.append(entry[1])
         return out
 
     def full_log(self) -> list[str]:
         """Every line, private ones prefixed with their seat (never show it to a player)."""
-        return [e if isinstance(e, str) else f"[seat {e[0]} only] {e[1]}" for e in self._log]
+        return [
+            e if isinstance(e, str) else log_line(e) if isinstance(e[0], str) else f"[seat {e[0]} only] {e[1]}"
+            for e in self._log
+        ]
 
     def _note(self, line: str, seat: int | None = None) -> None:
         """Add one line to the log; ``seat`` makes it private to that seat.
@@ -658,7 +681,8 @@ class State(ABC):
             "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.game.params.items()},
             "state": self._to_json_body(),
             "history": list(self._history),
-            "log": [e if isinstance(e, str) else [e[0], e[1]] for e in self._log],
+            "log": [e if isinstance(e, str) else log_line(e) if isinstance(e[0], str) else [e[0], e[1]]
+                    for e in self._log],
         }
 
     def observation_tensor(self, seat: int | None) -> list[float]:

@@ -158,6 +158,7 @@ class Tables:
     three_plus: tuple[bool, ...]
     curse_kinds: tuple[str, ...]  # effect per curse kind
     curse_counts: tuple[int, ...]
+    curse_names: tuple[str, ...]
     event_cards: tuple[int, ...]  # event kind index of each of the 8 event cards
     event_effects: tuple[str, ...]  # effect per event kind
     monster_names: tuple[str, ...]
@@ -211,6 +212,7 @@ def build_tables(data: Components) -> Tables:
         three_plus=tuple(loc.three_plus for loc in data.locations),
         curse_kinds=tuple(c.effect for c in data.curses),
         curse_counts=tuple(c.count for c in data.curses),
+        curse_names=tuple(c.name for c in data.curses),
         event_cards=tuple(event_cards),
         event_effects=tuple(e.effect for e in data.events),
         monster_names=tuple(m.name for m in data.monsters),

@@ -33,6 +33,7 @@ from .rules_setup import SetupPhase
 from .rules_turn import CharacterPhase
 from .tasks import (
     CHANCE_TASKS,
+    K_GIVE_CURSE,
     K_PICK_CHARACTER,
     K_PICK_EVENT,
     K_PICK_MONSTER,
@@ -137,6 +138,9 @@ class GravityFallsGame(Game):
             tuple((nxt, 1 << t.road_id[(pos, nxt)]) for nxt in t.adj[pos]) for pos in range(len(t.names))
         )
         self.route_cache: dict[tuple[int, ...], tuple[int, ...]] = {}  # see rules_move
+        # the curse draw's outcomes and their ids per curse deck content (see _chance_give_curse)
+        self.curse_outcomes: dict[tuple[int, ...], list[tuple[int, float]]] = {}
+        self.curse_ids: dict[tuple[int, ...], frozenset[int]] = {}
         # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
         # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
         self.cm_lonely = self.curse_mask.get("no_shared_location", 0)
@@ -146,6 +150,25 @@ class GravityFallsGame(Game):
         self.cm_no_move_support = self.curse_mask.get("no_move_support", 0)
         self.monster_ability = t.monster_ability if self.standard else ("none",) * len(t.monster_ability)
         self.gnome_giants = frozenset(i for i, a in enumerate(self.monster_ability) if a == "stop_movers")
+        # plain_cards[loc]: bit per numbered action card playable from loc without the curse that
+        # forbids shared locations (distance 0, or a route of that many roads exists);
+        # card_choices[mask]: the choose-card options for such a mask of cards in hand (rest included)
+        self.plain_cards = tuple(
+            sum(1 << c for c, d in enumerate(t.card_distance[:5]) if d == 0 or self.route_ok[loc][d])
+            for loc in range(n)
+        )
+        self.card_choices = tuple(
+            (*(self.A_CARD + c for c in range(5) if mask >> c & 1), self.A_REST) for mask in range(32)
+        )
+        # card_label[character][card]: how the log names a played card (the Teleport by its text)
+        self.card_label = tuple(
+            (*(f'"{t.card_names[c]}"' for c in range(5)), f"Teleport ({ch.teleport_text})")
+            for ch in t.data.characters
+        )
+        # road_bit[a][b]: the bit of the road between two neighbours (0 where there is none)
+        self.road_bit = tuple(
+            tuple(1 << t.road_id[(a, b)] if (a, b) in t.road_id else 0 for b in range(n)) for a in range(n)
+        )
         # near[loc]: the location and its neighbours (the Manotaur's reach)
         self.near = tuple(frozenset((loc, *t.adj[loc])) for loc in range(len(t.names)))
 
@@ -365,6 +388,8 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         On return ``_cp`` holds the player to act and ``_cval`` that step's options (decisions
         sorted, or chance ``(outcome, probability)`` pairs): both are asked several times a step.
         """
+        if self._shared:  # handlers write to the log directly (see _apply)
+            self._unshare()
         table = self._table
         tasks = self.tasks  # handlers change the list in place, never replace it
         while tasks and not self.result:
@@ -449,9 +474,17 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
             return self.mdeck
         if code == K_ROLL:
             return dice_outcome_ids(n)
+        if code == K_GIVE_CURSE:
+            ids = self.g.curse_ids.get(tuple(self.cdeck))
+            if ids is not None:
+                return ids
         return dict(self._cval)
 
     def _apply(self, action: int) -> None:
+        # Handlers append log lines to ``_log`` directly (a method call per line costs more than
+        # the line): a log still shared with a clone is copied once here, before any of them.
+        if self._shared:
+            self._unshare()
         task = self.tasks[0]
         self._table[task[0]][3](self, task, action)
         self._advance()

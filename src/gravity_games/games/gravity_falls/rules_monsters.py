@@ -69,19 +69,19 @@ class MonsterPhase:
         al = self.tb.data.alarm
         old = self.alarm
         self.alarm = min(old + n, al.bus)
-        self._note(f"The alarm rises by {n} to {self.alarm} ({why})")
+        self._log.append(("The alarm rises by %s to %s (%s)", n, self.alarm, why))
         if self.alarm >= al.bus:
             self.result = 2
-            self._note("The alarm reaches the bus: Dipper and Mabel must leave Gravity Falls. The game is lost")
+            self._log.append("The alarm reaches the bus: Dipper and Mabel must leave Gravity Falls. The game is lost")
             return
         if not self.g.standard:
             return  # the young players' rules ignore the marks on the track, except the bus
         if old < al.curse_space <= self.alarm:
             self.alarm_due = 1
-            self._note("The alarm reaches the monster icon: every player takes a curse")
+            self._log.append("The alarm reaches the monster icon: every player takes a curse")
         if old < al.shrink_space <= self.alarm:
             self.cap = 2
-            self._note("The alarm reaches the three icons: only 2 monster movement cards stay revealed")
+            self._log.append("The alarm reaches the three icons: only 2 monster movement cards stay revealed")
             if len(self.row) > 2:
                 card = self.row.pop(0)  # the revealed card closest to the deck
                 self._to_discard_pile(card)
@@ -90,9 +90,19 @@ class MonsterPhase:
         """Curses of the monster icon come once the effect that raised the alarm is over."""
         self.tasks.pop(0)
         if self.alarm_due:
-            self.alarm_due = 0
-            self.tasks[0:0] = [(K_GIVE_CURSE, s, 0, 0) for s in self.seats_from_active()]
+            self._curse_everyone()
         return True
+
+    def _curse_everyone(self: Any) -> None:
+        """The monster icon: every player takes a curse, the active player first.
+
+        Handlers that would put an alarm check at the front of the tasks call this directly
+        when ``alarm_due`` is set: the check would run at once, and a step of the machine
+        costs more than the test.
+        """
+        self.alarm_due = 0
+        np_, active = self.np, self.active
+        self.tasks[0:0] = [(K_GIVE_CURSE, (active + i) % np_, 0, 0) for i in range(np_)]
 
     # ===================================================================== curses ================
     def _auto_give_curse(self: Any, task: tuple) -> bool:
@@ -102,32 +112,43 @@ class MonsterPhase:
         held = self.curses[seat]
         if any(self.cdisc[k] and not held >> k & 1 for k in range(len(self.cdisc))):
             self.cdeck, self.cdisc = self.cdisc, [0] * len(self.cdisc)
-            self._note("The curse discard pile is shuffled into a new curse deck")
+            self._log.append("The curse discard pile is shuffled into a new curse deck")
             return False
         self.tasks.pop(0)
-        self._note(f"No curse card is left for {self.char_name(seat)}")
+        self._log.append(("No curse card is left for %s", self.char_name(seat)))
         return True
 
     def _chance_give_curse(self: Any, task: tuple) -> list[tuple[int, float]]:
-        total = sum(self.cdeck)
-        return [(k, c / total) for k, c in enumerate(self.cdeck) if c]
+        """Each curse kind by its share of the deck; kept per deck content (shared, never changed)."""
+        key = tuple(self.cdeck)
+        found = self.g.curse_outcomes.get(key)
+        if found is None:
+            total = sum(key)
+            found = [(k, c / total) for k, c in enumerate(key) if c]
+            self.g.curse_outcomes[key] = found
+            self.g.curse_ids[key] = frozenset(k for k, _ in found)
+        return found
 
     def _roll_give_curse(self: Any, task: tuple, k: int) -> None:
         """Take a curse; one you already hold is discarded and another drawn; its effect starts at once."""
         seat = task[1]
         self.cdeck[k] -= 1
-        name = self.tb.data.curses[k].name
+        tb = self.tb
+        name = tb.curse_names[k]
+        who = tb.char_names[self.char[seat]]
         if self.curses[seat] >> k & 1:
             self.cdisc[k] += 1
-            self._note(f"{self.char_name(seat)} already has '{name}': it is discarded and another drawn")
+            self._log.append(("%s already has '%s': it is discarded and another drawn", who, name))
             return
         self.curses[seat] |= 1 << k
         self.newc[seat] |= 1 << k
-        self._note(f"Bill Cipher curses {self.char_name(seat)}: '{name}'")
-        if self.tb.curse_kinds[k] == "reveal_card":
+        self._log.append(("Bill Cipher curses %s: '%s'", who, name))
+        if tb.curse_kinds[k] == "reveal_card":
             self.tasks[0:1] = ((K_CURSE_REVEAL, seat, 0, 0), (K_ALARM_CHECK, -1, 0, 0))
-        else:
-            self.tasks[0] = (K_ALARM_CHECK, -1, 0, 0)  # this task is done: the alarm check takes its place
+            return
+        self.tasks.pop(0)  # this task is done; the alarm check it leaves runs here
+        if self.alarm_due:
+            self._curse_everyone()
 
     def _auto_curse_reveal(self: Any, task: tuple) -> bool:
         """Curse (reconstructed): the revealed cards move one space on, the furthest is discarded, a new one shows."""
@@ -158,15 +179,17 @@ class MonsterPhase:
         seat = task[1]
         tasks = self.tasks
         if not self.row:
-            self._note("No monster movement card is revealed: no monster moves")
+            self._log.append("No monster movement card is revealed: no monster moves")
             tasks[0:1] = ((K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
             return True
         card = self.row.pop()
         self.mdisc.append(card)
         near = self._nearest_monsters(seat)
-        first = (K_MOVE_MONSTER, seat, near[0], card) if len(near) == 1 else (K_CHOOSE_MOVER, seat, card, 0)
-        tasks[0:1] = (first, (K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
-        return True
+        if len(near) > 1:
+            tasks[0:1] = ((K_CHOOSE_MOVER, seat, card, 0), (K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
+            return True
+        tasks[0:1] = ((K_MOVE_MONSTER, seat, near[0], card), (K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
+        return self._auto_move_monster(tasks[0])  # at the front now: it would run next anyway
 
     def _opts_choose_mover(self: Any, task: tuple) -> list[int]:
         return [self.g.A_MONSTER + m for m in self._nearest_monsters(task[1])]
@@ -176,46 +199,81 @@ class MonsterPhase:
         self._push((K_MOVE_MONSTER, task[1], action - self.g.A_MONSTER, task[2]))
 
     def _auto_move_monster(self: Any, task: tuple) -> bool:
+        """2. The monster moves to the card's location (unless a courage die stops it), then disorder.
+
+        Disorder: curses for the characters there, a token pulled from each neighbour, the alarm
+        rises by the distrust around the monster, the support there flips. Pulls that leave no
+        choice are carried out here, in order, until one needs the active player's choice; from
+        there on the pulls wait as tasks.
+        """
         seat, m, card = task[1], task[2], task[3]
-        name = self.monster_name(m)
+        tb = self.tb
+        name = tb.monster_names[self.mon[m]]
         if self.die[card]:
             self.tasks.pop(0)
             self.die[card] = 0
             self.supply += 1
-            self._note(f"{name} is stopped by the courage die at {self.tb.names[card]}, which it removes")
+            self._log.append(("%s is stopped by the courage die at %s, which it removes", name, tb.names[card]))
             return True
         self.mloc[m] = card
-        self._note(f"{name} moves to {self.tb.names[card]}")
-        # 2. Disorder: curses for characters there, pulls, alarm, flips
-        sub = [(K_GIVE_CURSE, s, 0, 0) for s in self.seats_from_active() if self.cloc[s] == card] if card in self.cloc \
-            else []
-        sub += [(K_DISORDER_PULL, seat, nb, m) for nb in self.tb.adj[card]]
-        sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
-        self.tasks[0:1] = sub
+        self._log.append(("%s moves to %s", name, tb.names[card]))
+        adj = tb.adj[card]
+        if card in self.cloc:
+            sub = [(K_GIVE_CURSE, s, 0, 0) for s in self.seats_from_active() if self.cloc[s] == card]
+            sub += [(K_DISORDER_PULL, seat, nb, m) for nb in adj]
+            sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
+            self.tasks[0:1] = sub
+            return True
+        for i, nb in enumerate(adj):
+            found = self._disorder_pull_options(nb, m)
+            if not found:
+                continue
+            if len(found) > 1:
+                sub = [(K_DISORDER_PULL, seat, x, m) for x in adj[i:]]
+                sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
+                self.tasks[0:1] = sub
+                return True
+            self._disorder_pull(nb, m, found[0])
+        tasks = self.tasks
+        tasks.pop(0)
+        self._disorder_alarm(m)
+        if self.result:
+            return True
+        if self.alarm_due:
+            self._curse_everyone()
+        elif tasks and tasks[0][0] == K_REVEAL_STAGE:
+            return self._auto_reveal_stage(tasks[0])  # at the front now: it would run next anyway
         return True
 
-    def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
-        frm, m = task[2], task[3]
+    def _disorder_pull_options(self: Any, frm: int, m: int) -> list[int]:
         if self.g.monster_ability[self.mon[m]] == "pull_distrust":  # Pterodactyl: distrust, courage dice or not
             return [self.g.A_PULL_D] if self.dis[frm] else []
         if self.die[frm]:
             return []
         return self._pull_options(frm)
 
-    def _do_disorder_pull(self: Any, task: tuple, action: int) -> None:
-        frm, m = task[2], task[3]
-        self.tasks.pop(0)
+    def _disorder_pull(self: Any, frm: int, m: int, action: int) -> None:
         kind = self._pull_token(frm, self.mloc[m], action)
-        self._note(f"{self.monster_name(m)} pulls a {kind} token from {self.loc_name(frm)}")
+        self._log.append(("%s pulls a %s token from %s", self.tb.monster_names[self.mon[m]], kind, self.tb.names[frm]))
+
+    def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
+        return self._disorder_pull_options(task[2], task[3])
+
+    def _do_disorder_pull(self: Any, task: tuple, action: int) -> None:
+        self.tasks.pop(0)
+        self._disorder_pull(task[2], task[3], action)
 
     def _auto_disorder_alarm(self: Any, task: tuple) -> bool:
-        m = task[2]
         self.tasks.pop(0)
+        self._disorder_alarm(task[2])
+        return True
+
+    def _disorder_alarm(self: Any, m: int) -> None:
+        """The alarm rises by the distrust tokens at the monster's location; its support flips."""
         loc = self.mloc[m]
         if self.dis[loc]:
             self._raise_alarm(self.dis[loc], f"{self.dis[loc]} distrust token(s) around {self.monster_name(m)}")
         self._flip_all_support(loc)
-        return True
 
     # ===================================================================== 3. reveal =============
     def _auto_reveal_stage(self: Any, task: tuple) -> bool:
@@ -235,7 +293,7 @@ class MonsterPhase:
         if not self.mdeck:
             self.mdeck = sorted(self.mdisc)
             self.mdisc = []
-            self._note("The monster movement deck is reshuffled: the monsters grow more dangerous")
+            self._log.append("The monster movement deck is reshuffled: the monsters grow more dangerous")
         return False
 
     def _chance_reveal(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -247,21 +305,24 @@ class MonsterPhase:
         self.mdeck.remove(card)
         if card < self.g.n_loc:
             self.row.insert(0, card)
-            self._note(f"Monster movement card revealed: {self.tb.names[card]}")
+            self._log.append(("Monster movement card revealed: %s", self.tb.names[card]))
+            tasks = self.tasks
             if deferred >= 0:
-                self.tasks[0:1] = ((K_EVENT, -1, deferred, 0), (K_ALARM_CHECK, -1, 0, 0))
+                tasks[0:1] = ((K_EVENT, -1, deferred, 0), (K_ALARM_CHECK, -1, 0, 0))
             else:
-                self.tasks.pop(0)
+                tasks.pop(0)
+                if tasks and tasks[0][0] == K_END_TURN:
+                    self._auto_end_turn(tasks[0])  # at the front now: it would run next anyway
             return
         self._to_discard_pile(card)
         kind = self.tb.event_cards[card - self.g.n_loc]
         name = self.tb.data.events[kind].name
         if self.event_used:
-            self._note(f"Event '{name}' is discarded: only one event per turn")
+            self._log.append(("Event '%s' is discarded: only one event per turn", name))
             self._raise_alarm(1, "a second event this turn")
             return
         self.event_used = 1
-        self._note(f"Event: {name}")
+        self._log.append(("Event: %s", name))
         if ctx == 0:
             self.tasks.pop(0)
             self._push((K_EVENT, -1, card, 0), (K_ALARM_CHECK, -1, 0, 0), (K_REVEAL, -1, 0, -1))
@@ -305,7 +366,7 @@ class MonsterPhase:
                 if self.dis[nb]:
                     self.dis[nb] -= 1
                     self.dis[to] += 1
-                    self._note(f"{self.monster_name(m)} pulls a distrust token from {self.loc_name(nb)}")
+                    self._log.append(("%s pulls a distrust token from %s", self.monster_name(m), self.loc_name(nb)))
 
     def _auto_ev_teleport(self: Any, task: tuple) -> bool:
         seat = task[1]
@@ -315,7 +376,7 @@ class MonsterPhase:
         if not self._teleport_targets(seat):
             self._discard_teleport(seat)
             self.tasks.pop(0)
-            self._note(f"{self.char_name(seat)} cannot use the Teleport card and discards it")
+            self._log.append(("%s cannot use the Teleport card and discards it", self.char_name(seat)))
             return True
         return False
 
@@ -331,7 +392,8 @@ class MonsterPhase:
         self._discard_teleport(seat)
         self.tasks.pop(0)
         self.cloc[seat] = action - self.g.A_LOC
-        self._note(f"{self.char_name(seat)} uses the Teleport card and goes to {self.loc_name(self.cloc[seat])}")
+        self._log.append(("%s uses the Teleport card and goes to %s", self.char_name(seat),
+                          self.loc_name(self.cloc[seat])))
 
     def _opts_ev_discard_or_alarm(self: Any, task: tuple) -> list[int]:
         seat = task[1]
@@ -347,7 +409,7 @@ class MonsterPhase:
         c = action - self.g.A_HANDCARD
         self.hand[seat] &= ~(1 << c)
         self.adisc[seat] |= 1 << c
-        self._note(f"{self.char_name(seat)} discards {self._card_label(seat, c)}")
+        self._log.append(("%s discards %s", self.char_name(seat), self._card_label(seat, c)))
 
     def _opts_ev_remove_die(self: Any, task: tuple) -> list[int]:
         who, idx = task[2], task[3]
@@ -361,7 +423,7 @@ class MonsterPhase:
         self.tasks.pop(0)
         self.die[loc] = 0
         self.supply += 1
-        self._note(f"The courage die at {self.loc_name(loc)} is removed")
+        self._log.append(("The courage die at %s is removed", self.loc_name(loc)))
 
     def _opts_ev_flee(self: Any, task: tuple) -> list[int]:
         """One location further from the nearest monster (from each, when several are nearest)."""
@@ -384,7 +446,7 @@ class MonsterPhase:
         seat = task[1]
         self.tasks.pop(0)
         self.cloc[seat] = action - self.g.A_LOC
-        self._note(f"{self.char_name(seat)} runs to {self.loc_name(self.cloc[seat])}")
+        self._log.append(("%s runs to %s", self.char_name(seat), self.loc_name(self.cloc[seat])))
 
     # ===================================================================== end of turn ===========
     def _auto_end_turn(self: Any, task: tuple) -> bool:
@@ -394,4 +456,4 @@ class MonsterPhase:
         self.active = (self.active + 1) % self.np
         self.turn += 1
         self.tasks[0] = (K_START_TURN, -1, 0, 0)  # this task is done: the next turn takes its place
-        return True
+        return self._auto_start_turn(self.tasks[0])  # at the front now: it would run next anyway

@@ -52,19 +52,20 @@ class Movement:
 
     # ===================================================================== turn start ===========
     def _auto_start_turn(self: Any, task: tuple) -> bool:
-        self.tasks.pop(0)
         if self.turn >= TURN_LIMIT or len(self._history) + PER_TURN_STEPS > self.g.spec.max_game_length:
+            self.tasks.pop(0)
             self.result = 3
-            self._note("The summer is over before the monsters are beaten: the game is lost")
+            self._log.append("The summer is over before the monsters are beaten: the game is lost")
             return True
+        active = self.active
         self.event_used = 0
         self.newc = [0] * self.np
         self.card = -1
         self.foe = -1
         self.ds = self.dm = self.dc = self.extra = 0
-        self.start = self.cloc[self.active]
-        self._note(f"Turn {self.turn + 1}: {self.char_name(self.active)} (seat {self.active})")
-        self.tasks.insert(0, (K_CHOOSE_CARD, self.active, 0, 0))
+        self.start = self.cloc[active]
+        self._log.append(("Turn %s: %s (seat %s)", self.turn + 1, self.tb.char_names[self.char[active]], active))
+        self.tasks[0] = (K_CHOOSE_CARD, active, 0, 0)  # this task is done: the card choice takes its place
         return True
 
     # ===================================================================== 1. action card ========
@@ -72,19 +73,21 @@ class Movement:
         """Rest, or a card in hand that can be played: a route of its distance exists, or a Teleport target."""
         seat = task[1]
         g = self.g
-        out = [g.A_REST]
         hand = self.hand[seat]
         here = self.cloc[seat]
-        # without the curse, the plain route table answers (a Gnome Giant on the way only shortens
-        # routes, never forbids one); with it, the route search
-        plain = g.route_ok[here] if not self.curses[seat] & g.cm_lonely else None
-        distance = self.tb.card_distance
-        for c in range(CARD_TELEPORT):
-            if hand >> c & 1:
-                d = distance[c]
-                if d == 0 or (plain[d] if plain is not None else self._route_firsts(seat, here, d, 0, here)):
-                    out.append(g.A_CARD + c)
-        if hand >> CARD_TELEPORT & 1 and self._teleport_targets(seat, any_one=True):
+        if not self.curses[seat] & g.cm_lonely:
+            # without the curse, the plain route table answers (a Gnome Giant on the way only
+            # shortens routes, never forbids one)
+            out = list(g.card_choices[hand & g.plain_cards[here]])
+        else:  # with it, the route search
+            out = [g.A_REST]
+            distance = self.tb.card_distance
+            for c in range(CARD_TELEPORT):
+                if hand >> c & 1:
+                    d = distance[c]
+                    if d == 0 or self._route_firsts(seat, here, d, 0, here):
+                        out.append(g.A_CARD + c)
+        if hand >> CARD_TELEPORT & 1 and self._can_teleport(seat):
             out.append(g.A_CARD + CARD_TELEPORT)
         return out
 
@@ -93,7 +96,7 @@ class Movement:
         self.tasks.pop(0)
         if action == self.g.A_REST:
             self.card = CARD_REST
-            self._note(f"{self.char_name(seat)} declares a rest")
+            self._log.append(("%s declares a rest", self.char_name(seat)))
             self.tasks[0:0] = ((K_REST_RETURN, seat, 0, 0), (K_FLIP_CURSE, seat, 0, 0),
                                (K_ABILITY, seat, 0, 0), (K_MONSTER_MOVE, seat, 0, 0))
             return
@@ -101,12 +104,14 @@ class Movement:
         self.card = c
         self.hand[seat] &= ~(1 << c)
         self.adisc[seat] |= 1 << c
-        self._note(f"{self.char_name(seat)} plays {self._card_label(seat, c)}")
+        char = self.char[seat]
+        self._log.append(("%s plays %s", self.tb.char_names[char], self.g.card_label[char][c]))
         d = self.tb.card_distance[c]
         if c == CARD_TELEPORT:
             self.tasks.insert(0, (K_TELEPORT, seat, 0, 0))
         elif d == 0:
-            self.tasks.insert(0, (K_AFTER_MOVE, seat, 0, 0))
+            self.tasks.insert(0, task := (K_AFTER_MOVE, seat, 0, 0))
+            self._auto_after_move(task)  # at the front now: it would run next anyway
         else:
             self.rpos = self.cloc[seat]
             self.rleft = d
@@ -114,9 +119,7 @@ class Movement:
             self.tasks.insert(0, (K_ROUTE, seat, 0, 0))
 
     def _card_label(self: Any, seat: int, c: int) -> str:
-        if c == CARD_TELEPORT:
-            return f"Teleport ({self.tb.data.characters[self.char[seat]].teleport_text})"
-        return f'"{self.tb.card_names[c]}"'
+        return str(self.g.card_label[self.char[seat]][c])
 
     # ===================================================================== 2. movement ===========
     def _stop_mask(self: Any) -> int:
@@ -166,18 +169,19 @@ class Movement:
 
     def _do_route(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
-        nxt = action - self.g.A_LOC
-        self.rused |= 1 << self.tb.road_id[(self.rpos, nxt)]
+        g = self.g
+        nxt = action - g.A_LOC
+        self.rused |= g.road_bit[self.rpos][nxt]
         self.rpos = nxt
-        self.rleft -= 1
+        left = self.rleft = self.rleft - 1
         self.cloc[seat] = nxt
-        if self.rleft and not self.g.gnome_giants.isdisjoint(self.mon) and self._stop_mask() >> nxt & 1:
-            self._note(f"{self.char_name(seat)} must stop at {self.loc_name(nxt)} and fight the Gnome Giant")
-            self.rleft = 0
-        if self.rleft == 0:
-            self.tasks.pop(0)
-            self._note(f"{self.char_name(seat)} moves to {self.loc_name(nxt)}")
-            self.tasks.insert(0, (K_AFTER_MOVE, seat, 0, 0))
+        if left and g.gnome_giants and not g.gnome_giants.isdisjoint(self.mon) and self._stop_mask() >> nxt & 1:
+            self._log.append(("%s must stop at %s and fight the Gnome Giant", self.char_name(seat), self.loc_name(nxt)))
+            left = self.rleft = 0
+        if left == 0:
+            self._log.append(("%s moves to %s", self.tb.char_names[self.char[seat]], self.tb.names[nxt]))
+            self.tasks[0] = task = (K_AFTER_MOVE, seat, 0, 0)  # this task is done: the rumors take its place
+            self._auto_after_move(task)  # at the front now: it would run next anyway
 
     # ----------------------------------------------------------------- Teleport -----------------
     def _teleport_targets(self: Any, seat: int, any_one: bool = False) -> list[int]:
@@ -206,6 +210,31 @@ class Movement:
             found.difference_update(others)
         return sorted(found)
 
+    def _can_teleport(self: Any, seat: int) -> bool:
+        """Whether the seat's Teleport card has a target (``_teleport_targets`` not empty), cheaply:
+        asked at every card choice with the card in hand."""
+        rule = self.tb.char_teleport[self.char[seat]]
+        if rule == "quiet":
+            return bool(self._teleport_targets(seat, any_one=True))
+        cloc = self.cloc
+        here = cloc[seat]
+        others = cloc[:seat] + cloc[seat + 1:]
+        lonely = self.curses[seat] & self.g.cm_lonely
+        if rule == "monster":
+            places = self.mloc
+        elif rule == "character":
+            if lonely:
+                return False
+            places = others
+        elif rule == "distrust3":
+            places = [loc for loc, d in enumerate(self.dis) if d >= 3]
+        else:  # courage_die
+            places = [loc for loc, d in enumerate(self.die) if d]
+        for loc in places:  # noqa: SIM110 (a plain loop: no generator frame on this path)
+            if loc >= 0 and loc != here and not (lonely and loc in others):
+                return True
+        return False
+
     def _opts_teleport(self: Any, task: tuple) -> list[int]:
         a_loc = self.g.A_LOC
         return [a_loc + loc for loc in self._teleport_targets(task[1])]
@@ -215,6 +244,6 @@ class Movement:
         loc = action - self.g.A_LOC
         self.tasks.pop(0)
         self.cloc[seat] = loc
-        self._note(f"{self.char_name(seat)} teleports to {self.loc_name(loc)}")
+        self._log.append(("%s teleports to %s", self.char_name(seat), self.loc_name(loc)))
         if mode == 0:
             self.tasks.insert(0, (K_AFTER_MOVE, seat, 0, 0))

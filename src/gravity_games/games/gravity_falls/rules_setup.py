@@ -22,12 +22,9 @@ class SetupPhase:
     def _pull_options(self: Any, frm: int) -> list[int]:
         """Pull a support token, a distrust token, whichever ``frm`` holds."""
         g = self.g
-        out = []
         if self.sup[frm]:
-            out.append(g.A_PULL_S)
-        if self.dis[frm]:
-            out.append(g.A_PULL_D)
-        return out
+            return [g.A_PULL_S, g.A_PULL_D] if self.dis[frm] else [g.A_PULL_S]
+        return [g.A_PULL_D] if self.dis[frm] else []
 
     def _pull_token(self: Any, frm: int, to: int, action: int) -> str:
         """Move the pulled token (``A_PULL_S`` support, else distrust); returns its kind for the log."""
@@ -40,10 +37,11 @@ class SetupPhase:
         return "distrust"
 
     def _flip_all_support(self: Any, loc: int) -> None:
-        if self.sup[loc]:
-            self._note(f"{self.sup[loc]} support token(s) at {self.loc_name(loc)} flip to distrust")
-        self.dis[loc] += self.sup[loc]
-        self.sup[loc] = 0
+        sup = self.sup
+        if sup[loc]:
+            self._log.append(("%s support token(s) at %s flip to distrust", sup[loc], self.tb.names[loc]))
+            self.dis[loc] += sup[loc]
+            sup[loc] = 0
 
     # ===================================================================== setup ================
     def _chance_pick_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -54,7 +52,8 @@ class SetupPhase:
     def _roll_pick_monster(self: Any, task: tuple, outcome: int) -> None:
         self.mon[task[2]] = outcome
         self.tasks.pop(0)
-        self._note(f"Setup: {self.tb.monster_names[outcome]} ({self.tb.monster_level[outcome]}) joins the game")
+        self._log.append(("Setup: %s (%s) joins the game", self.tb.monster_names[outcome],
+                          self.tb.monster_level[outcome]))
 
     def _chance_pick_character(self: Any, task: tuple) -> list[tuple[int, float]]:
         pool = [i for i in range(len(self.tb.char_names)) if i not in self.char]
@@ -63,7 +62,7 @@ class SetupPhase:
     def _roll_pick_character(self: Any, task: tuple, outcome: int) -> None:
         self.char[task[1]] = outcome
         self.tasks.pop(0)
-        self._note(f"Setup: seat {task[1]} plays {self.tb.char_names[outcome]}")
+        self._log.append(("Setup: seat %s plays %s", task[1], self.tb.char_names[outcome]))
 
     def _deck_draw_options(self: Any, task: tuple) -> list[tuple[int, float]]:
         """Any card of the monster movement deck, equally likely (setup placements and the row)."""
@@ -78,23 +77,40 @@ class SetupPhase:
         self.tasks.pop(0)
 
     def _roll_place_monster(self: Any, task: tuple, card: int) -> None:
-        """Setup 4a-d: place the monster, pull a token from each neighbour, then flip its location."""
+        """Setup 4a-d: place the monster, pull a token from each neighbour, then flip its location.
+
+        Pulls that leave no choice are carried out here, in order, until one needs a choice; from
+        there on the pulls wait as tasks.
+        """
         m = task[2]
         self._place_by_card(card)
         self.mloc[m] = card
-        self._note(f"Setup: {self.monster_name(m)} appears at {self.loc_name(card)}")
-        self._push(*[(K_SETUP_PULL, 0, nb, m) for nb in self.tb.adj[card]],
-                   (K_SETUP_FLIP, -1, m, 0))
+        self._log.append(("Setup: %s appears at %s", self.tb.monster_names[self.mon[m]], self.tb.names[card]))
+        adj = self.tb.adj[card]
+        for i, nb in enumerate(adj):
+            found = self._pull_options(nb)
+            if not found:
+                continue
+            if len(found) > 1:
+                self._push(*[(K_SETUP_PULL, 0, x, m) for x in adj[i:]], (K_SETUP_FLIP, -1, m, 0))
+                return
+            self._setup_pull(nb, m, found[0])
+            if self.result:
+                return
+        self._flip_all_support(card)
 
     def _opts_setup_pull(self: Any, task: tuple) -> list[int]:
         # a distrust token exists only where an earlier monster already flipped tokens
         return self._pull_options(task[2])
 
     def _do_setup_pull(self: Any, task: tuple, action: int) -> None:
-        frm, m = task[2], task[3]
         self.tasks.pop(0)
+        self._setup_pull(task[2], task[3], action)
+
+    def _setup_pull(self: Any, frm: int, m: int, action: int) -> None:
         kind = self._pull_token(frm, self.mloc[m], action)
-        self._note(f"Setup: {self.monster_name(m)} takes a {kind} token from {self.loc_name(frm)}")
+        self._log.append(("Setup: %s takes a %s token from %s", self.tb.monster_names[self.mon[m]], kind,
+                          self.tb.names[frm]))
         if kind == "distrust":
             self._raise_alarm(1, "a distrust token taken during setup")
 
@@ -111,13 +127,13 @@ class SetupPhase:
         if not self.die[card] and self.supply:
             self.die[card] = 1
             self.supply -= 1
-        self._note(f"Setup: {self.char_name(seat)} starts at {self.loc_name(card)} with a courage die")
+        self._log.append(("Setup: %s starts at %s with a courage die", self.char_name(seat), self.loc_name(card)))
 
     def _roll_setup_row(self: Any, task: tuple, card: int) -> None:
         self.mdeck.remove(card)
         self.row.insert(0, card)
         self.tasks.pop(0)
-        self._note(f"Setup: monster movement card {self.loc_name(card)} is revealed")
+        self._log.append(("Setup: monster movement card %s is revealed", self.loc_name(card)))
 
     def _chance_pick_event(self: Any, task: tuple) -> list[tuple[int, float]]:
         pool = [c for c in self.mbox if c >= self.g.n_loc]

@@ -40,27 +40,46 @@ class CharacterPhase:
 
     # ===================================================================== 3. rumors =============
     def _auto_after_move(self: Any, task: tuple) -> bool:
-        seat = task[1]
-        sub = [(K_RUMOR, seat, nb, 0) for nb in self.tb.adj[self.cloc[seat]]]
-        sub.append((K_ROLL_SETUP, seat, 0, 0))
-        self.tasks[0:1] = sub
-        return True
+        """3. Rumors: a token from each neighbour, then 4. the roll.
 
-    def _opts_rumor(self: Any, task: tuple) -> list[int]:
-        frm = task[2]
+        Pulls that leave no choice are carried out here, in order, until one needs the player's
+        choice; from there on the rumors wait as tasks.
+        """
+        seat = task[1]
+        tasks = self.tasks
+        adj = self.tb.adj[self.cloc[seat]]
+        for i, nb in enumerate(adj):
+            found = self._rumor_options(nb)
+            if not found:
+                continue
+            if len(found) > 1:
+                sub = [(K_RUMOR, seat, x, 0) for x in adj[i:]]
+                sub.append((K_ROLL_SETUP, seat, 0, 0))
+                tasks[0:1] = sub
+                return True
+            self._rumor(seat, nb, found[0])
+        tasks[0] = (K_ROLL_SETUP, seat, 0, 0)
+        return self._auto_roll_setup(tasks[0])  # at the front now: it would run next anyway
+
+    def _rumor_options(self: Any, frm: int) -> list[int]:
         out = self._pull_options(frm)
         if out and self.die[frm]:
             out.append(self.g.A_LEAVE)  # pulling from a location with a courage die is optional
         return out
 
-    def _do_rumor(self: Any, task: tuple, action: int) -> None:
-        seat, frm = task[1], task[2]
-        self.tasks.pop(0)
+    def _rumor(self: Any, seat: int, frm: int, action: int) -> None:
         if action == self.g.A_LEAVE:
-            self._note(f"Rumors: {self.char_name(seat)} leaves the tokens at {self.loc_name(frm)}")
+            self._log.append(("Rumors: %s leaves the tokens at %s", self.char_name(seat), self.tb.names[frm]))
             return
         kind = self._pull_token(frm, self.cloc[seat], action)
-        self._note(f"Rumors: a {kind} token comes from {self.tb.names[frm]}")
+        self._log.append(("Rumors: a %s token comes from %s", kind, self.tb.names[frm]))
+
+    def _opts_rumor(self: Any, task: tuple) -> list[int]:
+        return self._rumor_options(task[2])
+
+    def _do_rumor(self: Any, task: tuple, action: int) -> None:
+        self.tasks.pop(0)
+        self._rumor(task[1], task[2], action)
 
     # ===================================================================== 4. roll ==============
     def _auto_roll_setup(self: Any, task: tuple) -> bool:
@@ -95,9 +114,18 @@ class CharacterPhase:
         cap = 5 if self.curses[seat] & self.g.cm_max_five else 7
         rolled = min(want, cap)
         self.extra = want - rolled
-        what = f"fights {self.monster_name(self.foe)}" if self.foe >= 0 else "persuades the residents"
-        self._note(f"{self.char_name(seat)} {what} with {rolled} dice"
-                   + (f" ({self.extra} over the limit)" if self.extra else ""))
+        tb = self.tb
+        who = tb.char_names[self.char[seat]]
+        if self.foe >= 0:
+            name = tb.monster_names[self.mon[self.foe]]
+            if self.extra:
+                self._log.append(("%s fights %s with %s dice (%s over the limit)", who, name, rolled, self.extra))
+            else:
+                self._log.append(("%s fights %s with %s dice", who, name, rolled))
+        elif self.extra:
+            self._log.append(("%s persuades the residents with %s dice (%s over the limit)", who, rolled, self.extra))
+        else:
+            self._log.append(("%s persuades the residents with %s dice", who, rolled))
         self.ds = self.dm = self.dc = 0
         if not rolled:
             self.tasks.insert(0, (K_RESOLVE_ROLL, seat, 0, 0))
@@ -113,8 +141,11 @@ class CharacterPhase:
         n = task[2]
         self.ds, self.dm = outcome // 8, outcome % 8
         self.dc = n - self.ds - self.dm
-        self.tasks.pop(0)
-        self._note(f"Roll: {self.ds} success, {self.dm} move, {self.dc} curse")
+        tasks = self.tasks
+        tasks.pop(0)
+        self._log.append(("Roll: %s success, %s move, %s curse", self.ds, self.dm, self.dc))
+        if tasks and tasks[0][0] == K_RESOLVE_ROLL:
+            self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
 
     def _opts_reroll_offer(self: Any, task: tuple) -> list[int]:
         """Dipper (reconstructed): once per turn he may re-roll one die of his roll."""
@@ -136,7 +167,7 @@ class CharacterPhase:
             self.dm -= 1
         else:
             self.dc -= 1
-        self._note(f"{self.char_name(task[1])} re-rolls a die showing {FACES[face]}")
+        self._log.append(("%s re-rolls a die showing %s", self.char_name(task[1]), FACES[face]))
         self._push((K_REROLL, task[1], 0, 0))
 
     def _chance_reroll(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -150,7 +181,7 @@ class CharacterPhase:
         else:
             self.dc += 1
         self.tasks.pop(0)
-        self._note(f"The re-rolled die shows {FACES[face]}")
+        self._log.append(("The re-rolled die shows %s", FACES[face]))
 
     def _auto_resolve_roll(self: Any, task: tuple) -> bool:
         """Successes first, then movement, and the curses at the very end."""
@@ -167,12 +198,12 @@ class CharacterPhase:
             if flips:
                 self.dis[here] -= flips
                 self.sup[here] += flips
-                self._note(f"{flips} distrust token(s) at {self.tb.names[here]} flip to support")
+                self._log.append(("%s distrust token(s) at %s flip to support", flips, self.tb.names[here]))
         if moves:
             self.tasks[0:1] = ((K_MOVE_TOKEN, seat, moves, 0), (K_ROLL_CURSES, seat, 0, 0))
-        else:
-            self.tasks[0] = (K_ROLL_CURSES, seat, 0, 0)  # this task is done: the curses take its place
-        return True
+            return True
+        self.tasks[0] = (K_ROLL_CURSES, seat, 0, 0)  # this task is done: the curses take its place
+        return self._auto_roll_curses(self.tasks[0])
 
     def _fight(self: Any, seat: int, m: int) -> int:
         """Defeat the monster with enough successes; return how many tokens still move."""
@@ -189,15 +220,15 @@ class CharacterPhase:
         )
         name = self.monster_name(m)
         if immune:
-            self._note(f"Successes do not affect {name} now")
+            self._log.append(("Successes do not affect %s now", name))
         elif hits >= need:
             self.mloc[m] = -2
-            self._note(f"{self.char_name(seat)} defeats {name} ({hits} of {need} needed)")
+            self._log.append(("%s defeats %s (%s of %s needed)", self.char_name(seat), name, hits, need))
             if not self.live_monsters():
                 self.result = 1
-                self._note("All the monsters are defeated: Gravity Falls is saved!")
+                self._log.append("All the monsters are defeated: Gravity Falls is saved!")
         else:
-            self._note(f"{hits} success(es) are not enough against {name} ({need} needed)")
+            self._log.append(("%s success(es) are not enough against %s (%s needed)", hits, name, need))
         return moves
 
     def _opts_move_token(self: Any, task: tuple) -> list[int]:
@@ -226,28 +257,40 @@ class CharacterPhase:
             self.sup[to] += 1
             kind = "support"
         names = self.tb.names
-        self._note(f"A {kind} token moves from {names[here]} to {names[to]}")
+        self._log.append(("A %s token moves from %s to %s", kind, names[here], names[to]))
         if left > 1:
             self.tasks[0] = (task[0], seat, left - 1, 0)
         else:
-            self.tasks.pop(0)
+            tasks = self.tasks
+            tasks.pop(0)
+            if tasks and tasks[0][0] == K_ROLL_CURSES:
+                self._auto_roll_curses(tasks[0])  # at the front now: it would run next anyway
 
     def _auto_roll_curses(self: Any, task: tuple) -> bool:
         seat = task[1]
         count = (1 if self.dc else 0) + self.extra
         if count:
             self.tasks[0:1] = [(K_GIVE_CURSE, seat, 0, 0)] * count + [(K_END_STEPS, seat, 0, 0)]
-        else:
-            self.tasks[0] = (K_END_STEPS, seat, 0, 0)  # this task is done: the end steps take its place
-        return True
+            return True
+        self.tasks[0] = (K_END_STEPS, seat, 0, 0)  # this task is done: the end steps take its place
+        return self._auto_end_steps(self.tasks[0])
 
     # ===================================================================== 5. end of turn ========
     def _auto_end_steps(self: Any, task: tuple) -> bool:
+        """5. Place a courage die, draw, the flip curse, cleanse, abilities, then the monster phase.
+
+        When no die can be placed the draw follows at once (the machine would skip the empty
+        choice and run it next).
+        """
         seat = task[1]
-        self.tasks[0:1] = ((K_PLACE_DIE, seat, 0, 0), (K_DRAW, seat, self._draw_count(seat), 0),
-                           (K_FLIP_CURSE, seat, 0, 0), (K_CLEANSE, seat, 0, 0), (K_ABILITY, seat, 0, 0),
-                           (K_MONSTER_MOVE, seat, 0, 0))
-        return True
+        tasks = self.tasks
+        tasks[0:1] = ((K_PLACE_DIE, seat, 0, 0), (K_DRAW, seat, self._draw_count(seat), 0),
+                      (K_FLIP_CURSE, seat, 0, 0), (K_CLEANSE, seat, 0, 0), (K_ABILITY, seat, 0, 0),
+                      (K_MONSTER_MOVE, seat, 0, 0))
+        if self._opts_place_die(tasks[0]):
+            return True
+        tasks.pop(0)
+        return self._auto_draw(tasks[0])
 
     def _opts_place_die(self: Any, task: tuple) -> list[int]:
         here = self.cloc[task[1]]
@@ -261,7 +304,10 @@ class CharacterPhase:
             here = self.cloc[task[1]]
             self.die[here] = 1
             self.supply -= 1
-            self._note(f"A courage die is placed at {self.loc_name(here)}")
+            self._log.append(("A courage die is placed at %s", self.tb.names[here]))
+        tasks = self.tasks
+        if tasks and tasks[0][0] == K_DRAW:
+            self._auto_draw(tasks[0])  # at the front now: it would run next anyway
 
     def _near_manotaur(self: Any, loc: int) -> bool:
         mloc, mon = self.mloc, self.mon
@@ -287,7 +333,10 @@ class CharacterPhase:
     def _auto_draw(self: Any, task: tuple) -> bool:
         seat, left = task[1], task[2]
         if left <= 0 or not (self.adeck[seat] | self.adisc[seat]):
-            self.tasks.pop(0)
+            tasks = self.tasks
+            tasks.pop(0)
+            if tasks and tasks[0][0] == K_FLIP_CURSE:
+                return self._auto_flip_curse(tasks[0])  # at the front now: it would run next anyway
             return True
         stan = self.tb.char_ability[self.char[seat]] == "draw_from_discard" and not self._near_manotaur(
             self.cloc[seat])
@@ -300,7 +349,7 @@ class CharacterPhase:
         if not self.adeck[seat]:
             self.adeck[seat] = self.adisc[seat]
             self.adisc[seat] = 0
-            self._note(f"{self.char_name(seat)} shuffles the discard pile into a new action deck")
+            self._log.append(("%s shuffles the discard pile into a new action deck", self.char_name(seat)))
         self.tasks[0] = (K_DRAW_CARD, seat, left, 0)
 
     def _opts_draw(self: Any, task: tuple) -> list[int]:
@@ -317,7 +366,7 @@ class CharacterPhase:
         c = action - g.A_HANDCARD
         self.adisc[seat] &= ~(1 << c)
         self.hand[seat] |= 1 << c
-        self._note(f"{self.char_name(seat)} takes {self._card_label(seat, c)} from his discard pile")
+        self._log.append(("%s takes %s from his discard pile", self.char_name(seat), self._card_label(seat, c)))
         self.tasks[0] = (task[0], seat, left - 1, 0)
 
     def _chance_draw_card(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -329,19 +378,28 @@ class CharacterPhase:
         seat, left = task[1], task[2]
         self.adeck[seat] &= ~(1 << c)
         self.hand[seat] |= 1 << c
-        self._note(f"{self.char_name(seat)} draws an action card")
+        self._log.append(("%s draws an action card", self.tb.char_names[self.char[seat]]))
         self.tasks[0] = (K_DRAW, seat, left - 1, 0)
+        self._auto_draw(self.tasks[0])  # at the front now: it would run next anyway
 
     def _auto_flip_curse(self: Any, task: tuple) -> bool:
         """Curse: at the end of the turn (after the draw) flip 1 support token in your location."""
         seat = task[1]
-        self.tasks.pop(0)
+        tasks = self.tasks
+        tasks.pop(0)
         if self.curses[seat] & self.g.cm_flip_support:
             here = self.cloc[seat]
             if self.sup[here]:
                 self.sup[here] -= 1
                 self.dis[here] += 1
-                self._note(f"Curse: a support token at {self.loc_name(here)} flips to distrust")
+                self._log.append(("Curse: a support token at %s flips to distrust", self.tb.names[here]))
+        # next: cleansing after a turn's draw, the ability step after a rest; both would run now
+        if tasks:
+            nxt = tasks[0]
+            if nxt[0] == K_CLEANSE:
+                return self._auto_cleanse(nxt)
+            if nxt[0] == K_ABILITY:
+                return self._offer_ability(nxt)
         return True
 
     def _cleanse_dice(self: Any, seat: int) -> int:
@@ -354,7 +412,10 @@ class CharacterPhase:
     def _auto_cleanse(self: Any, task: tuple) -> bool:
         seat = task[1]
         if not self.curses[seat] & ~self.newc[seat] or self._cleanse_dice(seat) == 0:
-            self.tasks.pop(0)
+            tasks = self.tasks
+            tasks.pop(0)
+            if tasks and tasks[0][0] == K_ABILITY:
+                return self._offer_ability(tasks[0])  # at the front now: it would run next anyway
             return True
         return False
 
@@ -364,7 +425,8 @@ class CharacterPhase:
     def _roll_cleanse(self: Any, task: tuple, hits: int) -> None:
         seat = task[1]
         self.tasks.pop(0)
-        self._note(f"{self.char_name(seat)} rolls {self._cleanse_dice(seat)} dice against curses: {hits} success(es)")
+        self._log.append(("%s rolls %s dice against curses: %s success(es)", self.char_name(seat),
+                          self._cleanse_dice(seat), hits))
         if hits:
             self._push((K_DISCARD_CURSE, seat, hits, 0))
 
@@ -390,9 +452,19 @@ class CharacterPhase:
         self.curses[seat] &= ~(1 << k)
         self.newc[seat] &= ~(1 << k)
         self.cdisc[k] += 1
-        self._note(f"{self.char_name(seat)} discards the curse '{self.tb.data.curses[k].name}'")
+        self._log.append(("%s discards the curse '%s'", self.char_name(seat), self.tb.data.curses[k].name))
 
     # ----------------------------------------------------------------- abilities ----------------
+    def _offer_ability(self: Any, task: tuple) -> bool:
+        """The ability step at the front: a choice when there is one, else straight on to the monster phase."""
+        if self._opts_ability(task):
+            return True
+        tasks = self.tasks
+        tasks.pop(0)
+        if tasks and tasks[0][0] == K_MONSTER_MOVE:
+            return self._auto_monster_move(tasks[0])  # at the front now: it would run next anyway
+        return True
+
     def _opts_ability(self: Any, task: tuple) -> list[int]:
         """Soos removes another nearby character's curse; Wendy moves a courage die (once per turn)."""
         seat = task[1]
@@ -423,15 +495,15 @@ class CharacterPhase:
         if action >= g.A_WENDY_FROM:
             nb = action - g.A_WENDY_FROM
             self.die[nb], self.die[here] = 0, 1
-            self._note(f"Wendy brings the courage die from {self.loc_name(nb)} to {self.loc_name(here)}")
+            self._log.append(("Wendy brings the courage die from %s to %s", self.loc_name(nb), self.loc_name(here)))
         elif action >= g.A_WENDY_TO:
             nb = action - g.A_WENDY_TO
             self.die[nb], self.die[here] = 1, 0
-            self._note(f"Wendy carries the courage die from {self.loc_name(here)} to {self.loc_name(nb)}")
+            self._log.append(("Wendy carries the courage die from %s to %s", self.loc_name(here), self.loc_name(nb)))
         else:
             k_n = len(self.tb.curse_kinds)
             s, k = divmod(action - g.A_SOOS, k_n)
-            self._note(f"Soos helps {self.char_name(s)}:")
+            self._log.append(("Soos helps %s:", self.char_name(s)))
             self._drop_curse(s, k)
 
     # ----------------------------------------------------------------- rest ---------------------
@@ -446,11 +518,11 @@ class CharacterPhase:
         self.tasks.pop(0)
         if pool and self.has_curse(seat, "draw_fewer"):
             self.adeck[seat], self.adisc[seat] = pool, 0  # the only card stays out, in the deck
-            self._note(f"{self.char_name(seat)} is cursed and takes back no card")
+            self._log.append(("%s is cursed and takes back no card", self.char_name(seat)))
             return True
         self.hand[seat] |= pool
         self.adeck[seat] = self.adisc[seat] = 0
-        self._note(f"{self.char_name(seat)} takes all action cards back into hand")
+        self._log.append(("%s takes all action cards back into hand", self.char_name(seat)))
         return True
 
     def _chance_rest_return(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -465,4 +537,4 @@ class CharacterPhase:
         self.hand[seat] |= pool & ~(1 << c)
         self.adeck[seat] = 1 << c
         self.adisc[seat] = 0
-        self._note(f"{self.char_name(seat)} is cursed: one random card stays in the action deck")
+        self._log.append(("%s is cursed: one random card stays in the action deck", self.char_name(seat)))
