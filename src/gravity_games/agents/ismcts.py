@@ -28,9 +28,12 @@ Settings (agent spec ``ismcts:iterations=800:c=0.7``):
 play depend on machine speed, so seeded batches should use ``iterations``);
 ``c`` the exploration constant (default 0.7); ``opponents`` ``tree`` (the other seats
 choose by their own UCB statistics in the shared tree), ``random`` (the other seats move at
-random throughout) or ``policy`` (they move by the rollout policy throughout). In a
-single-observer tree a seat choosing after a hidden choice of ours would otherwise respond
-to it as if it had seen it; ``random`` and ``policy`` avoid that. ``rollout`` ``policy``
+random throughout), ``policy`` (they move by the rollout policy throughout) or ``model``
+(inside the tree they move by the game's opponent model, a stand-in for how its heuristic bot
+decides, computed from the acting seat's own information set in the determinized world; the
+rollout policy when the game has no model). In a single-observer tree a seat choosing after a
+hidden choice of ours would otherwise respond to it as if it had seen it; ``random``,
+``policy`` and ``model`` avoid that (a model must redraw what its seat cannot see). ``rollout`` ``policy``
 (the game's rollout policy, uniform random moves when it has none) or ``random``;
 ``depth`` steps simulated from the current position before the standings are read (``0``:
 play every playout to the end); ``scale`` the standings gap worth a factor e in the
@@ -39,8 +42,8 @@ estimated odds of winning. ``depth`` and ``scale`` need a competitive game with
 searched on the same determinization with the same random streams, best mean chosen.
 
 Per-game defaults: a game's ``heuristic`` agent class (reached through the registry) may
-carry ``rollout_policy(state, legal, rng) -> action``, ``rollout_settled(state) -> bool``
-and ``search_defaults``, a dict of
+carry ``rollout_policy(state, legal, rng) -> action``, ``rollout_settled(state) -> bool``,
+``opponent_model(state, legal, rng) -> action`` and ``search_defaults``, a dict of
 the settings above that suit the game (e.g. Gravwell's ``depth`` and ``scale``); settings
 written in the agent spec win over them.
 """
@@ -113,12 +116,15 @@ class GameHooks:
     ``policy(state, legal, rng) -> action``: a cheap playout move; ``settled(state) -> bool``:
     whether ``standings()`` is a fair picture now (e.g. between Gravwell's movement phases,
     never halfway through resolving the cards already chosen); ``defaults``: settings that
-    suit the game.
+    suit the game; ``model(state, legal, rng) -> action``: the opponent model of
+    ``opponents=model``, how a seat would choose from its own information set in the search's
+    determinized world (e.g. the heuristic's rule run on a world redrawn for that seat).
     """
 
     policy: RolloutPolicy | None
     settled: SettledTest | None
     defaults: dict[str, Any]
+    model: RolloutPolicy | None = None
 
 
 def game_hooks(game: Game) -> GameHooks:
@@ -129,6 +135,7 @@ def game_hooks(game: Game) -> GameHooks:
         getattr(factory, "rollout_policy", None),
         getattr(factory, "rollout_settled", None),
         dict(defaults) if isinstance(defaults, Mapping) else {},
+        getattr(factory, "opponent_model", None),
     )
 
 
@@ -167,12 +174,15 @@ class Search:
         scale: float = 1.0,
         settled: SettledTest | None = None,
         root: str = "ucb",
+        model: RolloutPolicy | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
         self.c = c
         self.opponents = opponents
         self.policy = policy
+        # opponents=model: the game's opponent model, else the rollout policy, else random moves
+        self.model = model if opponents == "model" and model is not None else policy
         self.depth = depth
         self.scale = scale
         self.settled = settled
@@ -223,8 +233,8 @@ class Search:
                 break
 
     def _opponent_move(self, state: State, legal: list[int]) -> int:
-        if self.opponents == "policy" and self.policy is not None:
-            return self.policy(state, legal, self.opponent_rng)
+        if self.opponents != "random" and self.model is not None:
+            return self.model(state, legal, self.opponent_rng)
         return legal[self.opponent_rng.randrange(len(legal))]
 
     def iterate(self, state: State, first: int | None = None) -> None:
@@ -352,7 +362,7 @@ class Search:
 
 _SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "scale", "root")
 _ROOTS = ("ucb", "paired")
-_OPPONENT_MODELS = ("tree", "random", "policy")
+_OPPONENT_MODELS = ("tree", "random", "policy", "model")
 _ROLLOUTS = ("policy", "random")
 
 
@@ -448,6 +458,7 @@ def new_search(game: Game, seat: int, seed: int, config: Settings) -> Search:
         scale=config.scale,
         settled=hooks.settled,
         root=config.root,
+        model=hooks.model,
     )
 
 

@@ -92,6 +92,71 @@ def standings_settled(state: Any) -> bool:
     return state.stage not in _MID_PHASE and all(c < 0 for c in state.chosen)
 
 
+def finish_phase(sim: Any, me: int, rng: random.Random) -> float:
+    """Play the rest of the Movement Phase with plain moves and score the result for seat ``me``.
+
+    The heuristic's lookahead: the seats still to choose pick random cards, drag orders are random,
+    every ability window passes (the first option otherwise).
+    """
+    round_, phase = sim.round, sim.phase
+    while not sim.is_terminal() and sim.round == round_ and sim.phase == phase:
+        player = sim.current_player()
+        if player == CHANCE:
+            outs = sim.chance_outcomes()
+            sim.apply_action(outs[rng.randrange(len(outs))][0])
+            continue
+        legal = sim.legal_actions()
+        if sim.stage == Stage.CHOOSE or sim.stage == Stage.PREACT or sim.stage == Stage.DRAG:
+            sim.apply_action(legal[rng.randrange(len(legal))])
+        elif PASS in legal:
+            sim.apply_action(PASS)
+        else:
+            sim.apply_action(legal[0])
+    return evaluate_phase_end(sim, me)
+
+
+def evaluate_phase_end(sim: Any, me: int) -> float:
+    """The heuristic's score of a position for seat ``me``: a win, an escape by another seat, else
+    progress toward the goal and the gap to the best rival."""
+    if sim.is_terminal():
+        winners = sim.winners
+        if me in winners:
+            return WIN / len(winners)
+        if sim.reason == "escaped":
+            return -WIN
+    n = len(sim.pos)
+    mine = sim.distance_to_goal(me)
+    others = [sim.distance_to_goal(s) for s in range(n) if s != me]
+    # progress toward the goal, and being ahead of the best rival
+    return -mine - 0.5 * max(0, mine - min(others))
+
+
+def model_action(state: Any, legal: list[int], rng: random.Random) -> int:
+    """How a heuristic bot in the acting seat would choose, for the IS-MCTS search's opponent model.
+
+    Runs on the search's determinized state, but a fuel card (or Preact's replacement) is chosen
+    the heuristic's way from the actor's own information set in that world: one world redrawn with
+    ``resample_from_infostate(actor)`` (so the card a seat chose face down before it is not seen),
+    each card tried there and the phase finished as in :meth:`HeuristicAgent.lookahead` with one
+    sample. Other decisions follow :func:`rollout_action`. Modelling the other seats by the rule the
+    heuristic bots really use won far more games than the greedy card (docs/sim.md).
+    """
+    stage = state.stage
+    if stage != Stage.CHOOSE and stage != Stage.PREACT:
+        return rollout_action(state, legal, rng)
+    me = state.actor
+    world = state.resample_from_infostate(me, rng)
+    seed = rng.randrange(1 << 30)
+    best, best_score = legal[0], float("-inf")
+    for action in legal:
+        sim = world.clone()
+        sim.apply_action(action)
+        score = finish_phase(sim, me, random.Random(seed))
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
 class HeuristicAgent(Agent):
     """One-phase lookahead over sampled worlds; settings: ``samples`` (worlds per decision, default 4)."""
 
@@ -99,7 +164,8 @@ class HeuristicAgent(Agent):
     # Hooks for the game-agnostic IS-MCTS search (agents/ismcts.py reaches them through the registry).
     rollout_policy = staticmethod(rollout_action)
     rollout_settled = staticmethod(standings_settled)
-    search_defaults: dict[str, Any] = {"depth": 15, "scale": 10.0, "opponents": "policy"}
+    opponent_model = staticmethod(model_action)
+    search_defaults: dict[str, Any] = {"depth": 15, "scale": 10.0, "opponents": "model"}
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
         unknown = set(settings) - {"samples"}
@@ -187,33 +253,8 @@ class HeuristicAgent(Agent):
 
     def finish_phase(self, sim: Any, rng: random.Random) -> float:
         """Play the rest of the Movement Phase with plain moves and score the result for this seat."""
-        round_, phase = sim.round, sim.phase
-        me = self.seat
-        while not sim.is_terminal() and sim.round == round_ and sim.phase == phase:
-            player = sim.current_player()
-            if player == CHANCE:
-                outs = sim.chance_outcomes()
-                sim.apply_action(outs[rng.randrange(len(outs))][0])
-                continue
-            legal = sim.legal_actions()
-            if sim.stage == Stage.CHOOSE or sim.stage == Stage.PREACT or sim.stage == Stage.DRAG:
-                sim.apply_action(legal[rng.randrange(len(legal))])
-            elif PASS in legal:
-                sim.apply_action(PASS)
-            else:
-                sim.apply_action(legal[0])
-        return self.evaluate(sim, me)
+        return finish_phase(sim, self.seat, rng)
 
     @staticmethod
     def evaluate(sim: Any, me: int) -> float:
-        if sim.is_terminal():
-            winners = sim.winners
-            if me in winners:
-                return WIN / len(winners)
-            if sim.reason == "escaped":
-                return -WIN
-        n = len(sim.pos)
-        mine = sim.distance_to_goal(me)
-        others = [sim.distance_to_goal(s) for s in range(n) if s != me]
-        # progress toward the goal, and being ahead of the best rival
-        return -mine - 0.5 * max(0, mine - min(others))
+        return evaluate_phase_end(sim, me)

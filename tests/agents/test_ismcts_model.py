@@ -1,0 +1,214 @@
+"""IS-MCTS opponent model (``opponents=model``): the other seats choose inside the tree by the
+game's ``opponent_model`` hook, reached through the registered heuristic class; Gravwell's model
+is its heuristic's own card rule run on the acting seat's information set."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gravity_games import InvalidParameterError, load
+from gravity_games.agents import make_agent
+from gravity_games.agents.ismcts import ISMCTSAgent, Search, game_hooks
+from gravity_games.core.agent import SeatView
+from gravity_games.core.api import CHANCE, State, sample_chance
+from gravity_games.core.registry import entry
+from gravity_games.games.gravwell.bots import HeuristicAgent, model_action, rollout_action
+from gravity_games.games.gravwell.tables import Stage
+
+WALK, ROLL = 0, 1
+
+
+class WalkPolicyRollModel:
+    """A stand-in heuristic class: the rollout policy walks, the opponent model rolls."""
+
+    policy_calls = 0
+    model_calls = 0
+
+    @staticmethod
+    def rollout_policy(state: State, legal: list[int], rng: random.Random) -> int:
+        WalkPolicyRollModel.policy_calls += 1
+        return WALK
+
+    @staticmethod
+    def opponent_model(state: State, legal: list[int], rng: random.Random) -> int:
+        WalkPolicyRollModel.model_calls += 1
+        return ROLL
+
+
+class WalkPolicyOnly:
+    """A stand-in heuristic class with a rollout policy and no opponent model."""
+
+    @staticmethod
+    def rollout_policy(state: State, legal: list[int], rng: random.Random) -> int:
+        return WALK
+
+
+@pytest.fixture
+def race_agents() -> Iterator[dict[str, Any]]:
+    agents = entry("toy-race").agents
+    yield agents
+    agents.pop("heuristic", None)
+
+
+def opponent_moves_below_the_root(search: Search) -> set[int]:
+    """The opponent's (seat 1's) moves recorded right after each of our root moves (and, after our
+    "roll", after each die outcome)."""
+    walk, roll = search.root.children[WALK], search.root.children[ROLL]
+    moves: set[int] = set(walk.children)
+    for outcome_node in roll.children.values():
+        moves |= set(outcome_node.children)
+    return moves
+
+
+def searched(spec: str) -> Search:
+    game = load("toy-race", players=2)
+    agent = make_agent(spec, game, 0, seed=2)
+    assert isinstance(agent, ISMCTSAgent)
+    agent.act(SeatView(game.new_initial_state(), 0))
+    assert agent.last_search is not None
+    return agent.last_search
+
+
+def test_model_opponents_choose_by_the_game_model_inside_the_tree(race_agents: dict[str, Any]) -> None:
+    race_agents["heuristic"] = WalkPolicyRollModel
+    WalkPolicyRollModel.policy_calls = WalkPolicyRollModel.model_calls = 0
+    assert game_hooks(load("toy-race", players=2)).model is WalkPolicyRollModel.opponent_model
+    search = searched("ismcts:iterations=40:depth=0:opponents=model")
+    assert opponent_moves_below_the_root(search) == {ROLL}
+    assert WalkPolicyRollModel.model_calls > 0
+    # playouts still follow the rollout policy
+    assert WalkPolicyRollModel.policy_calls > 0
+    # opponents=policy ignores the model: the opponent walks as the rollout policy does
+    WalkPolicyRollModel.model_calls = 0
+    assert opponent_moves_below_the_root(searched("ismcts:iterations=40:depth=0:opponents=policy")) == {WALK}
+    assert WalkPolicyRollModel.model_calls == 0
+
+
+def test_model_opponents_fall_back_to_the_rollout_policy(race_agents: dict[str, Any]) -> None:
+    race_agents["heuristic"] = WalkPolicyOnly
+    assert game_hooks(load("toy-race", players=2)).model is None
+    assert opponent_moves_below_the_root(searched("ismcts:iterations=40:depth=0:opponents=model")) == {WALK}
+
+
+def test_model_opponents_without_any_hook_move_at_random() -> None:
+    # toy-race registers no heuristic: no model, no policy, so the opponent's moves are random
+    # (both moves show up below our root moves).
+    assert opponent_moves_below_the_root(searched("ismcts:iterations=60:depth=0:opponents=model")) == {WALK, ROLL}
+
+
+def test_the_opponent_setting_names_model_among_the_allowed_values() -> None:
+    allowed = "opponents must be one of tree, random, policy, model, got 'heuristic'"
+    with pytest.raises(InvalidParameterError, match=allowed):
+        make_agent("ismcts:opponents=heuristic", load("toy-race", players=2), 0, seed=0)
+
+
+# --- Gravwell's opponent model -------------------------------------------------------
+
+
+def gravwell_choice_of_seat(seat: int, seed: int) -> State:
+    """A 3-seat Gravwell position where ``seat`` chooses a fuel card, reached by random play."""
+    game = load("gravwell", players=3)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+            continue
+        if player == seat and state.stage == Stage.CHOOSE and len(state.legal_actions()) > 1:
+            return state
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def test_gravwell_offers_its_opponent_model_by_default() -> None:
+    game = load("gravwell", players=3)
+    hooks = game_hooks(game)
+    assert hooks.model is model_action
+    assert hooks.defaults["opponents"] == "model"
+    agent = make_agent("ismcts:iterations=300", game, 0, seed=0)
+    assert isinstance(agent, ISMCTSAgent) and agent.config.opponents == "model"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_gravwell_model_is_the_heuristic_card_rule_with_one_world(seed: int) -> None:
+    # The model and a one-sample heuristic draw the same world and playout seed from equal RNGs,
+    # so they must choose the same card.
+    state = gravwell_choice_of_seat(1, seed)
+    legal = state.legal_actions()
+    bot = HeuristicAgent(state.game, 1, seed=0, samples=1)
+    bot.rng = random.Random(seed)
+    expected = bot.lookahead(SeatView(state, 1), legal, 1)
+    assert model_action(state, legal, random.Random(seed)) == expected
+
+
+def swap_hidden_choice_of_seat0(state: State) -> State:
+    """The same position with seat 0's face-down card swapped for a card of the unused deck: seat 1
+    (who saw neither) cannot tell the two apart."""
+    doc = state.to_json()
+    body = doc["state"]
+    assert body["chosen"][0] is not None and not body["revealed"]
+    chosen, deck = body["chosen"], body["deck"]
+    chosen[0], deck[0] = deck[0], chosen[0]
+    other = state.game.state_from_json(doc)
+    assert other.observation(1) == state.observation(1)
+    assert other.to_json() != state.to_json()  # the real positions differ
+    return other
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_gravwell_model_does_not_see_a_card_chosen_face_down_before(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seat 1's modelled choice is tried on worlds drawn from seat 1's information set: the worlds
+    # (and so the choice) are the same whichever card seat 0 really put face down.
+    import gravity_games.games.gravwell.bots as bots
+
+    tried: list[dict[str, Any]] = []
+    real_finish = bots.finish_phase
+
+    def recording_finish(sim: Any, me: int, rng: random.Random) -> float:
+        tried.append(sim.to_json())
+        return real_finish(sim, me, rng)
+
+    monkeypatch.setattr(bots, "finish_phase", recording_finish)
+    state = gravwell_choice_of_seat(1, 100 + seed)
+    other = swap_hidden_choice_of_seat0(state)
+    legal = state.legal_actions()
+    assert other.legal_actions() == legal
+    for draw in range(3):
+        tried.clear()
+        first = model_action(state, legal, random.Random(draw))
+        worlds = list(tried)
+        tried.clear()
+        assert model_action(other, legal, random.Random(draw)) == first
+        assert tried == worlds and len(worlds) == len(legal)
+    # the worlds tried are not the real position: seat 0's face-down card was redrawn in some
+    real_card = state.to_json()["state"]["chosen"][0]
+    drawn = set()
+    for draw in range(12):
+        tried.clear()
+        model_action(state, legal, random.Random(draw))
+        drawn.add(tried[0]["state"]["chosen"][0])
+    assert drawn - {real_card}
+
+
+def test_gravwell_model_leaves_other_decisions_to_the_rollout_policy() -> None:
+    game = load("gravwell", players=3)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        if state.stage not in (Stage.CHOOSE, Stage.PREACT):
+            assert model_action(state, legal, random.Random(checked)) == rollout_action(
+                state, legal, random.Random(checked)
+            )
+            checked += 1
+        state.apply_action(model_action(state, legal, rng))
+    assert checked > 0
