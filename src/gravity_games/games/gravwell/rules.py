@@ -479,6 +479,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.begin_card()
 
     def begin_card(self) -> None:
+        """The next card in the order takes its printed type and value; its owner's window opens."""
         order = self.order
         if self.res_idx >= len(order):
             self.end_phase()
@@ -489,11 +490,26 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.resolving = o
         self.eff_type = t.ctype[card]
         self.eff_value = t.cvalue[card]
-        self.clear_card_answers()
+        # clear_card_answers and open_own_window, inlined: this runs at every card
+        if self.mods:
+            self.mods = []
+        if self.shielded:
+            self.shielded = []
+        if self.coasted:
+            self.coasted = []
+        if self.latchers:
+            self.latchers = []
         if self.drag:
             self.drag = []
         self.echo = 0
-        self.open_own_window()
+        options = self.own_options(o)
+        if options:
+            self.stage = ST_OWN
+            self.actor = o
+            self.window = options
+            return
+        self.queue = list(t.seats_after[o])  # after_own, with nothing used
+        self.next_response()
 
     def clear_card_answers(self) -> None:
         """Forget the last card's modifiers and answers (usually empty already: only filled lists are replaced)."""

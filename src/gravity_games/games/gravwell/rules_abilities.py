@@ -74,29 +74,30 @@ class AbilitiesMixin:
                 self._note(f"{self.names[seat]} charges {t.ability_names[sh][k]}")
 
     def charge_for_card(self: GravwellState, seat: int, card: int) -> None:
-        """Conditions met by resolving a card: its printed value, type, and place in the order."""
+        """Conditions met by resolving a card: its printed value, its place in the order, its type."""
         t = self.tables
         if not t.standard:
             return
         sh = self.ship[seat]
+        # the slots each condition charges are looked up (Tables.value_slots etc.), usually none
+        slots = t.value_slots[sh][card]
+        if slots:
+            self.charge_slots(seat, slots)
+        if self.res_idx == 0 and t.first_slots[sh]:
+            self.charge_slots(seat, t.first_slots[sh])
+        if self.res_idx == len(self.order) - 1 and t.last_slots[sh]:
+            self.charge_slots(seat, t.last_slots[sh])
+        slots = t.type_slots[sh][card]
+        if slots:
+            self.charge_slots(seat, slots)
+
+    def charge_slots(self: GravwellState, seat: int, slots: tuple[int, ...]) -> None:
+        """Charge those of ``seat``'s cards in ``slots`` that are not charged yet (in that order)."""
         row = self.charged[seat]
-        for k, at_most, cv in t.value_conditions[sh]:
+        for k in slots:
             if not row[k]:
-                value = t.cvalue[card]
-                if value <= cv if at_most else value >= cv:
-                    row[k] = True
-                    self._note(f"{self.names[seat]} charges {t.ability_names[sh][k]}")
-        waits = self.waits[seat]
-        if "resolved_first" in waits and self.res_idx == 0:
-            self.charge(seat, "resolved_first")
-        if "resolved_last" in waits and self.res_idx == len(self.order) - 1:
-            self.charge(seat, "resolved_last")
-        kind = t.ctype[card]
-        if kind:  # 0 is a Standard Tractor Beam, which charges nothing by its type
-            if "played_repulsor" in waits and (kind == 1 or kind == 3):
-                self.charge(seat, "played_repulsor")
-            if "played_multipoint" in waits and kind >= 2:
-                self.charge(seat, "played_multipoint")
+                row[k] = True
+                self._note(f"{self.names[seat]} charges {self.tables.ability_names[self.ship[seat]][k]}")
 
     def fire_move_events(self: GravwellState, seat: int, old: int, x: int, drifted: bool, owner: int,
                          multipoint: bool) -> None:
@@ -429,8 +430,21 @@ class AbilitiesMixin:
     # -- executing the card ----------------------------------------------------------
 
     def execute_card(self: GravwellState) -> None:
+        """Carry out the card being resolved, as the abilities used on it left it."""
         o = self.resolving
         mods = self.mods  # usually empty: no ability changed this card
+        if not mods and self.eff_type < 2:
+            # the usual case first: a Standard Beam as printed (the branch below, without modifiers)
+            old = self.pos[o]
+            self.standard_beam(o, self.eff_type == 1, self.eff_value, False)
+            if self.stage == ST_END:
+                return
+            if self.latchers:
+                self.latch_on(o, old)
+                if self.stage == ST_END:
+                    return
+            self.finish_card()
+            return
         if mods and "stop" in mods:
             sym = self.tables.symbols[self.chosen[o]]
             self._note(f"{self.ship_name(o)}'s {sym} is discarded without moving anything")

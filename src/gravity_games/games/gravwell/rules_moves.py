@@ -131,7 +131,20 @@ class MovesMixin:
                 break
         else:
             x = 0 if x <= 0 else L
-        self.settle_ship(seat, x, drifted, owner, multipoint)
+        # settle_ship, inlined: this runs at nearly every card
+        old = pos[seat]
+        pos[seat] = x
+        if x == old:
+            return
+        t = self.tables
+        names = t.space_names
+        self._note(f"{self.names[seat]} moves {abs(x - old)} "
+                   f"{'forward' if (x - old) * self.fdir[seat] > 0 else 'back'}"
+                   f" from {names[old]} to {names[x]}{' (drifting)' if drifted else ''}")
+        if t.standard:
+            self.fire_move_events(seat, old, x, drifted, owner, multipoint)
+        if x == self.dest[seat]:
+            self.escape(seat)
 
     def place_ship(self: GravwellState, seat: int, target: int, d: int, owner: int) -> None:
         """Put ``seat``'s ship on ``target``, drifting in direction ``d`` if that space is held."""

@@ -120,6 +120,18 @@ class Tables:
                                        for k in (1, 2, 3)
                                        if self.condition[sh][k] in ("value_at_most", "value_at_least"))
                                  for sh in ships]
+        # The slots a resolved card charges, per ship: by the card alone (its value, then its type:
+        # played_repulsor before played_multipoint) and by its place in the order; each list in the
+        # order the rule charges them, which is the order of the log lines.
+        self.value_slots = [tuple(tuple(k for k, at_most, cv in self.value_conditions[sh]
+                                        if (v <= cv if at_most else v >= cv)) for v in self.cvalue)
+                            for sh in ships]
+        self.first_slots = [self.cond_slots[sh].get("resolved_first", ()) for sh in ships]
+        self.last_slots = [self.cond_slots[sh].get("resolved_last", ()) for sh in ships]
+        self.type_slots = [tuple((self.cond_slots[sh].get("played_repulsor", ()) if kind in (1, 3) else ())
+                                 + (self.cond_slots[sh].get("played_multipoint", ()) if kind >= 2 else ())
+                                 for kind in self.ctype)
+                           for sh in ships]
         # Chance outcomes: for each deck size, the (card, probability) pair of every card, built once,
         # so a chance node lists the pairs of the cards left instead of allocating new ones.
         n_cards = len(self.symbols)
