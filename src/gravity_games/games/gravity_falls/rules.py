@@ -169,6 +169,10 @@ class GravityFallsGame(Game):
         self.road_bit = tuple(
             tuple(1 << t.road_id[(a, b)] if (a, b) in t.road_id else 0 for b in range(n)) for a in range(n)
         )
+        # move_tokens[loc]: the token moves a roll's arrows allow from loc, distrust then support
+        self.move_distrust = tuple(tuple(self.A_MOVE_D + nb for nb in t.adj[loc]) for loc in range(n))
+        self.move_support = tuple(tuple(self.A_MOVE_S + nb for nb in t.adj[loc]) for loc in range(n))
+        self._initial: GravityFallsState | None = None  # see new_initial_state
         # near[loc]: the location and its neighbours (the Manotaur's reach)
         self.near = tuple(frozenset((loc, *t.adj[loc])) for loc in range(len(t.names)))
 
@@ -180,10 +184,14 @@ class GravityFallsGame(Game):
         return (self.tensor_size,)
 
     def new_initial_state(self) -> GravityFallsState:
-        state = GravityFallsState(self)
-        state._setup_tasks()
-        state._advance()
-        return state
+        # Every game starts at the same position (setup's first chance step), built once and
+        # then copied: a random playout is short enough for building it to count.
+        template = self._initial
+        if template is None:
+            template = self._initial = GravityFallsState(self)
+            template._setup_tasks()
+            template._advance()
+        return template.clone()
 
     def _state_from_body(self, body: Mapping[str, Any]) -> GravityFallsState:
         state = GravityFallsState(self)
@@ -233,6 +241,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
     """One position. Flat lists of ints; see ``docs/games/gravity-falls.md`` for the JSON form."""
 
     __slots__ = (
+        "_capply",
         "_cp",
         "_cval",
         "active",
@@ -328,6 +337,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         # set by _advance: the player to act and the options of the pending step (never changed in place)
         self._cp = TERMINAL
         self._cval: Any = ()
+        self._capply: Any = None
 
     # -- copying -------------------------------------------------------------------------------
     def clone(self) -> GravityFallsState:
@@ -375,6 +385,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         new.extra = self.extra
         new._cp = self._cp
         new._cval = self._cval
+        new._capply = self._capply
         return new
 
     # -- the task machine ----------------------------------------------------------------------
@@ -388,35 +399,34 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         On return ``_cp`` holds the player to act and ``_cval`` that step's options (decisions
         sorted, or chance ``(outcome, probability)`` pairs): both are asked several times a step.
         """
-        if self._shared:  # handlers write to the log directly (see _apply)
-            self._unshare()
+        # Runs only on a state whose log is its own: from _apply, or on a newly built state
+        # (handlers write to the log directly).
         table = self._table
         tasks = self.tasks  # handlers change the list in place, never replace it
         while tasks and not self.result:
             task = tasks[0]
             auto, chance, options, apply = table[task[0]]
-            if auto is not None and auto(self, task):
-                continue
-            if tasks[0] is not task:
+            if auto is not None and (auto(self, task) or tasks[0] is not task):
                 continue
             found = options(self, task)
-            if chance:
-                if len(found) == 1:
-                    apply(self, task, found[0][0])
-                    continue
+            if len(found) > 1:  # a step: chance's, or a seat's (a forced choice is no step of its own)
+                if chance:
+                    self._cp = CHANCE
+                else:
+                    found.sort()
+                    self._cp = task[1]
                 self._cval = found
-                self._cp = CHANCE
+                self._capply = apply
                 return
-            if not found:
+            if found:
+                apply(self, task, found[0][0] if chance else found[0])
+            elif chance:  # no outcome at all: never with valid data; shown as a chance step without outcomes
+                self._cp = CHANCE
+                self._cval = found
+                self._capply = apply
+                return
+            else:
                 tasks.pop(0)
-                continue
-            if len(found) == 1:  # a forced choice is no step of its own
-                apply(self, task, found[0])
-                continue
-            found.sort()
-            self._cval = found
-            self._cp = task[1]
-            return
         if self.result:
             tasks.clear()
         self._cp = TERMINAL
@@ -469,15 +479,16 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         the monster movement deck is any card of it (``_chance_reveal``), a roll of n dice any id
         of ``dice_distribution(n)``; other steps read their kept outcomes as a lookup table.
         """
-        code, _, n, _ = self.tasks[0]
-        if code == K_REVEAL:
-            return self.mdeck
-        if code == K_ROLL:
-            return dice_outcome_ids(n)
+        task = self.tasks[0]
+        code = task[0]
         if code == K_GIVE_CURSE:
             ids = self.g.curse_ids.get(tuple(self.cdeck))
             if ids is not None:
                 return ids
+        elif code == K_REVEAL:
+            return self.mdeck
+        elif code == K_ROLL:
+            return dice_outcome_ids(task[2])
         return dict(self._cval)
 
     def _apply(self, action: int) -> None:
@@ -485,8 +496,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         # the line): a log still shared with a clone is copied once here, before any of them.
         if self._shared:
             self._unshare()
-        task = self.tasks[0]
-        self._table[task[0]][3](self, task, action)
+        self._capply(self, self.tasks[0], action)  # the handler of the pending step, kept by _advance
         self._advance()
 
     def _explain_illegal(self, action: int) -> str:

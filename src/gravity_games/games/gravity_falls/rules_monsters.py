@@ -30,6 +30,9 @@ from .tasks import (
 
 _DISPATCH: dict[type, list[tuple[Any, ...]]] = {}
 
+# what a token pull takes from a location (see _disorder_pull_kind)
+PULL_NONE, PULL_SUPPORT, PULL_DISTRUST, PULL_CHOICE = range(4)
+
 
 def _dispatch(cls: type) -> list[tuple[Any, ...]]:
     """Per task code: its (auto, is chance, options, apply) handlers, looked up once.
@@ -62,14 +65,20 @@ class MonsterPhase:
     _table: list[tuple[Any, ...]] = []  # the handlers per task code, set once the state class exists
 
     # ===================================================================== alarm track ===========
-    def _raise_alarm(self: Any, n: int, why: str) -> None:
-        """Raise the alarm; the monster icon curses everyone, the three icons shrink the row, the bus loses."""
+    def _raise_alarm(self: Any, n: int, why: str, *why_args: Any) -> None:
+        """Raise the alarm; the monster icon curses everyone, the three icons shrink the row, the bus loses.
+
+        ``why`` is the reason as a format for ``why_args`` (the log line is formatted when read).
+        """
         if n <= 0 or self.result:
             return
         al = self.tb.data.alarm
         old = self.alarm
         self.alarm = min(old + n, al.bus)
-        self._log.append(("The alarm rises by %s to %s (%s)", n, self.alarm, why))
+        if why_args:
+            self._log.append(("The alarm rises by %s to %s (" + why + ")", n, self.alarm, *why_args))
+        else:
+            self._log.append(("The alarm rises by %s to %s (%s)", n, self.alarm, why))
         if self.alarm >= al.bus:
             self.result = 2
             self._log.append("The alarm reaches the bus: Dipper and Mabel must leave Gravity Falls. The game is lost")
@@ -110,10 +119,11 @@ class MonsterPhase:
         if sum(self.cdeck):
             return False
         held = self.curses[seat]
-        if any(self.cdisc[k] and not held >> k & 1 for k in range(len(self.cdisc))):
-            self.cdeck, self.cdisc = self.cdisc, [0] * len(self.cdisc)
-            self._log.append("The curse discard pile is shuffled into a new curse deck")
-            return False
+        for k, count in enumerate(self.cdisc):
+            if count and not held >> k & 1:  # a curse the player could get: reshuffle
+                self.cdeck, self.cdisc = self.cdisc, [0] * len(self.cdisc)
+                self._log.append("The curse discard pile is shuffled into a new curse deck")
+                return False
         self.tasks.pop(0)
         self._log.append(("No curse card is left for %s", self.char_name(seat)))
         return True
@@ -160,18 +170,20 @@ class MonsterPhase:
 
     # ===================================================================== monster phase =========
     def _nearest_monsters(self: Any, seat: int) -> list[int]:
-        mloc = self.mloc
+        """The monsters in play nearest to the seat's character (by roads), in slot order."""
         d = self.tb.dist[self.cloc[seat]]
-        best = 999
-        near: list[int] = []
-        for m in (0, 1, 2):
-            loc = mloc[m]
-            if loc >= 0:
-                if d[loc] < best:
-                    best = d[loc]
-                    near = [m]
-                elif d[loc] == best:
-                    near.append(m)
+        a, b, c = self.mloc
+        da = d[a] if a >= 0 else 999
+        db = d[b] if b >= 0 else 999
+        dc = d[c] if c >= 0 else 999
+        best = min(da, db, dc)
+        if best == 999:
+            return []
+        near = [0] if da == best else []
+        if db == best:
+            near.append(1)
+        if dc == best:
+            near.append(2)
         return near
 
     def _auto_monster_move(self: Any, task: tuple) -> bool:
@@ -224,16 +236,25 @@ class MonsterPhase:
             sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
             self.tasks[0:1] = sub
             return True
+        pterodactyl = self.g.monster_ability[self.mon[m]] == "pull_distrust"
+        sup, dis, die, names, log = self.sup, self.dis, self.die, tb.names, self._log
         for i, nb in enumerate(adj):
-            found = self._disorder_pull_options(nb, m)
-            if not found:
-                continue
-            if len(found) > 1:
-                sub = [(K_DISORDER_PULL, seat, x, m) for x in adj[i:]]
-                sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
-                self.tasks[0:1] = sub
-                return True
-            self._disorder_pull(nb, m, found[0])
+            # _disorder_pull_kind's cases, branched on directly (this loop runs at every monster move)
+            if sup[nb] and not pterodactyl:
+                if die[nb]:
+                    continue
+                if dis[nb]:  # both kinds: the active player chooses, here and for the neighbours after
+                    sub = [(K_DISORDER_PULL, seat, x, m) for x in adj[i:]]
+                    sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
+                    self.tasks[0:1] = sub
+                    return True
+                sup[nb] -= 1
+                sup[card] += 1
+                log.append(("%s pulls a support token from %s", name, names[nb]))
+            elif dis[nb] and (pterodactyl or not die[nb]):
+                dis[nb] -= 1
+                dis[card] += 1
+                log.append(("%s pulls a distrust token from %s", name, names[nb]))
         tasks = self.tasks
         tasks.pop(0)
         self._disorder_alarm(m)
@@ -245,12 +266,26 @@ class MonsterPhase:
             return self._auto_reveal_stage(tasks[0])  # at the front now: it would run next anyway
         return True
 
-    def _disorder_pull_options(self: Any, frm: int, m: int) -> list[int]:
-        if self.g.monster_ability[self.mon[m]] == "pull_distrust":  # Pterodactyl: distrust, courage dice or not
-            return [self.g.A_PULL_D] if self.dis[frm] else []
+    def _disorder_pull_kind(self: Any, frm: int, pterodactyl: bool) -> int:
+        """What the arriving monster pulls from the neighbour ``frm``: nothing, the one kind of token
+        there, or a choice (both kinds, no courage die). The Pterodactyl pulls distrust only,
+        courage dice or not."""
+        if pterodactyl:
+            return PULL_DISTRUST if self.dis[frm] else PULL_NONE
         if self.die[frm]:
+            return PULL_NONE
+        if self.sup[frm]:
+            return PULL_CHOICE if self.dis[frm] else PULL_SUPPORT
+        return PULL_DISTRUST if self.dis[frm] else PULL_NONE
+
+    def _disorder_pull_options(self: Any, frm: int, m: int) -> list[int]:
+        kind = self._disorder_pull_kind(frm, self.g.monster_ability[self.mon[m]] == "pull_distrust")
+        g = self.g
+        if kind == PULL_NONE:
             return []
-        return self._pull_options(frm)
+        if kind == PULL_CHOICE:
+            return [g.A_PULL_S, g.A_PULL_D]
+        return [g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D]
 
     def _disorder_pull(self: Any, frm: int, m: int, action: int) -> None:
         kind = self._pull_token(frm, self.mloc[m], action)
@@ -272,7 +307,8 @@ class MonsterPhase:
         """The alarm rises by the distrust tokens at the monster's location; its support flips."""
         loc = self.mloc[m]
         if self.dis[loc]:
-            self._raise_alarm(self.dis[loc], f"{self.dis[loc]} distrust token(s) around {self.monster_name(m)}")
+            self._raise_alarm(self.dis[loc], "%s distrust token(s) around %s", self.dis[loc],
+                              self.tb.monster_names[self.mon[m]])
         self._flip_all_support(loc)
 
     # ===================================================================== 3. reveal =============
@@ -404,7 +440,7 @@ class MonsterPhase:
         seat = task[1]
         self.tasks.pop(0)
         if action == self.g.A_ALARM:
-            self._raise_alarm(1, f"{self.char_name(seat)} keeps the cards")
+            self._raise_alarm(1, "%s keeps the cards", self.char_name(seat))
             return
         c = action - self.g.A_HANDCARD
         self.hand[seat] &= ~(1 << c)

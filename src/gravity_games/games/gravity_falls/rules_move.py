@@ -126,26 +126,24 @@ class Movement:
         """Bit per location where a Gnome Giant stands: a character moving through it must stop there."""
         stop = 0
         giants = self.g.gnome_giants
-        if giants:
-            mon, mloc = self.mon, self.mloc
-            for m in (0, 1, 2):
-                if mloc[m] >= 0 and mon[m] in giants:
-                    stop |= 1 << mloc[m]
+        mon, mloc = self.mon, self.mloc
+        for m in (0, 1, 2):
+            if mloc[m] >= 0 and mon[m] in giants:
+                stop |= 1 << mloc[m]
         return stop
 
     def _blocked_mask(self: Any, seat: int) -> int:
         """Bit per location the seat may not enter: under the curse, where another character stands."""
         if not self.curses[seat] & self.g.cm_lonely:
             return 0
-        cloc = self.cloc
         blocked = 0
-        for s in range(self.np):
-            if s != seat and cloc[s] >= 0:
-                blocked |= 1 << cloc[s]
+        for s, loc in enumerate(self.cloc):
+            if s != seat and loc >= 0:
+                blocked |= 1 << loc
         return blocked
 
     def _route_firsts(self: Any, seat: int, pos: int, left: int, used: int, start: int) -> tuple[int, ...]:
-        """The neighbours of ``pos`` where a legal route of ``left`` more roads may go next."""
+        """The moves (``A_LOC`` + neighbour of ``pos``) where a legal route of ``left`` more roads may go next."""
         g = self.g
         blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
         stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
@@ -154,7 +152,7 @@ class Movement:
         if firsts is None:
             adj_roads = g.adj_roads
             firsts = tuple(
-                nxt for nxt, bit in adj_roads[pos]
+                g.A_LOC + nxt for nxt, bit in adj_roads[pos]
                 if not (used & bit or nxt == start or blocked >> nxt & 1)
                 and (stop >> nxt & 1 or route_continues(adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
             )
@@ -164,8 +162,7 @@ class Movement:
         return firsts
 
     def _opts_route(self: Any, task: tuple) -> list[int]:
-        a_loc = self.g.A_LOC
-        return [a_loc + nxt for nxt in self._route_firsts(task[1], self.rpos, self.rleft, self.rused, self.start)]
+        return list(self._route_firsts(task[1], self.rpos, self.rleft, self.rused, self.start))
 
     def _do_route(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
@@ -175,7 +172,7 @@ class Movement:
         self.rpos = nxt
         left = self.rleft = self.rleft - 1
         self.cloc[seat] = nxt
-        if left and g.gnome_giants and not g.gnome_giants.isdisjoint(self.mon) and self._stop_mask() >> nxt & 1:
+        if left and nxt in self.mloc and self._stop_mask() >> nxt & 1:
             self._log.append(("%s must stop at %s and fight the Gnome Giant", self.char_name(seat), self.loc_name(nxt)))
             left = self.rleft = 0
         if left == 0:
@@ -218,18 +215,20 @@ class Movement:
             return bool(self._teleport_targets(seat, any_one=True))
         cloc = self.cloc
         here = cloc[seat]
-        others = cloc[:seat] + cloc[seat + 1:]
         lonely = self.curses[seat] & self.g.cm_lonely
+        others = cloc[:seat] + cloc[seat + 1:] if lonely else cloc
         if rule == "monster":
             places = self.mloc
         elif rule == "character":
             if lonely:
                 return False
-            places = others
-        elif rule == "distrust3":
-            places = [loc for loc, d in enumerate(self.dis) if d >= 3]
-        else:  # courage_die
-            places = [loc for loc, d in enumerate(self.die) if d]
+            places = cloc  # the seat's own location is never a target
+        else:  # distrust3 or courage_die: any location with 3 distrust tokens, with a courage die
+            counts, least = (self.dis, 3) if rule == "distrust3" else (self.die, 1)
+            for loc, count in enumerate(counts):
+                if count >= least and loc != here and not (lonely and loc in others):
+                    return True
+            return False
         for loc in places:  # noqa: SIM110 (a plain loop: no generator frame on this path)
             if loc >= 0 and loc != here and not (lonely and loc in others):
                 return True

@@ -47,18 +47,31 @@ class CharacterPhase:
         """
         seat = task[1]
         tasks = self.tasks
-        adj = self.tb.adj[self.cloc[seat]]
-        for i, nb in enumerate(adj):
-            found = self._rumor_options(nb)
-            if not found:
-                continue
-            if len(found) > 1:
-                sub = [(K_RUMOR, seat, x, 0) for x in adj[i:]]
-                sub.append((K_ROLL_SETUP, seat, 0, 0))
-                tasks[0:1] = sub
-                return True
-            self._rumor(seat, nb, found[0])
-        tasks[0] = (K_ROLL_SETUP, seat, 0, 0)
+        here = self.cloc[seat]
+        adj = self.tb.adj[here]
+        sup, dis, die, names, log = self.sup, self.dis, self.die, self.tb.names, self._log
+        for i, nb in enumerate(adj):  # noqa: B007 (i: where the rumors stop for a choice)
+            # the options of _rumor_options, decided without building them: no token, no pull;
+            # one kind and no courage die, a forced pull; else a choice
+            if sup[nb]:
+                if dis[nb] or die[nb]:
+                    break
+                sup[nb] -= 1
+                sup[here] += 1
+                log.append(("Rumors: a %s token comes from %s", "support", names[nb]))
+            elif dis[nb]:
+                if die[nb]:
+                    break
+                dis[nb] -= 1
+                dis[here] += 1
+                log.append(("Rumors: a %s token comes from %s", "distrust", names[nb]))
+        else:
+            tasks[0] = (K_ROLL_SETUP, seat, 0, 0)
+            return self._auto_roll_setup(tasks[0])  # at the front now: it would run next anyway
+        sub = [(K_RUMOR, seat, x, 0) for x in adj[i:]]
+        sub.append((K_ROLL_SETUP, seat, 0, 0))
+        tasks[0:1] = sub
+        return True
         return self._auto_roll_setup(tasks[0])  # at the front now: it would run next anyway
 
     def _rumor_options(self: Any, frm: int) -> list[int]:
@@ -235,11 +248,9 @@ class CharacterPhase:
         seat = task[1]
         here = self.cloc[seat]
         g = self.g
-        out = []
-        if self.dis[here]:
-            out += [g.A_MOVE_D + nb for nb in self.tb.adj[here]]
+        out = list(g.move_distrust[here]) if self.dis[here] else []
         if self.sup[here] and not self.curses[seat] & g.cm_no_move_support:
-            out += [g.A_MOVE_S + nb for nb in self.tb.adj[here]]
+            out += g.move_support[here]
         return out
 
     def _do_move_token(self: Any, task: tuple, action: int) -> None:
