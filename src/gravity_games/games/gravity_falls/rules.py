@@ -54,6 +54,9 @@ from .tasks import (
 __all__ = ["CHANCE_TASKS", "FACES", "FACE_P", "PER_TURN_STEPS", "RESULTS", "TASK_NAMES", "TURN_LIMIT",
            "GravityFallsGame", "GravityFallsState", "T", "dice_distribution", "successes_distribution"]
 
+#: setup's chance steps that reveal any card of the monster movement deck
+DECK_DRAWS = frozenset((K_PLACE_MONSTER, K_PLACE_CHARACTER, K_SETUP_ROW))
+
 RESULTS = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
 def _names_param(value: Any, known: tuple[str, ...], what: str, count: int) -> tuple[int, ...]:
     lookup = {n.lower(): i for i, n in enumerate(known)}
@@ -475,9 +478,11 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
     def _chance_actions(self) -> Collection[int]:
         """apply_action's check (only ever at a chance node): the possible outcomes, built cheaply.
 
-        The two commonest chance steps answer from what they already hold: a card revealed from
-        the monster movement deck is any card of it (``_chance_reveal``), a roll of n dice any id
-        of ``dice_distribution(n)``; other steps read their kept outcomes as a lookup table.
+        The commonest chance steps answer from what they already hold: a curse drawn is any kind
+        of the deck's content (kept per content, ``_chance_give_curse``), a card revealed from
+        the monster movement deck any card of it (``_chance_reveal`` and setup's placements), a
+        roll of n dice any id of ``dice_distribution(n)``; other steps read their kept outcomes
+        as a lookup table.
         """
         task = self.tasks[0]
         code = task[0]
@@ -485,7 +490,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
             ids = self.g.curse_ids.get(tuple(self.cdeck))
             if ids is not None:
                 return ids
-        elif code == K_REVEAL:
+        elif code == K_REVEAL or code in DECK_DRAWS:
             return self.mdeck
         elif code == K_ROLL:
             return dice_outcome_ids(task[2])
