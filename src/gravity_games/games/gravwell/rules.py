@@ -261,7 +261,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         """Each player chooses a spaceship (seat order) and takes its 4 Ship Ability Cards."""
         self.ship[self.actor] = k
         self.ships_assigned()
-        self._note(f"Seat {self.actor} takes {self.tables.ship_names[k]}")
+        self._say("Seat %s takes %s", self.actor, self.tables.ship_names[k])
         n = len(self.pos)
         if self.actor + 1 < n:
             self.actor += 1
@@ -326,7 +326,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.pos[seat] = 0 if gate == 0 else self.L
         self.dest[seat] = self.L if gate == 0 else 0
         self.fdir[seat] = 1 if gate == 0 else -1
-        self._note(f"{self.ship_name(seat)} starts on the {'Inner' if gate == 0 else 'Outer'} Warp Gate")
+        self._say("%s starts on the %s Warp Gate", self.names[seat], "Inner" if gate == 0 else "Outer")
 
     def begin_round_one(self) -> None:
         """Round 1 is dealt: shuffle the deck for this player count and deal 6 cards to each player."""
@@ -336,7 +336,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.deck_sorted = True
         self.dealt = 0
         self.stage = ST_DEAL
-        self._note(f"Round 1: dealing {HAND} Fuel Cards to each player from {len(self.deck)} cards")
+        self._say("Round 1: dealing %s Fuel Cards to each player from %s cards", HAND, len(self.deck))
 
     def deal_card(self, card: int) -> None:
         n = len(self.pos)
@@ -357,7 +357,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.taken = [-1] * (2 * n)
         self.form = 0
         self.stage = ST_FORM
-        self._note(f"Round {self.round}: mining {2 * n} stacks")
+        self._say("Round %s: mining %s stacks", self.round, 2 * n)
 
     def form_stack_card(self, card: int) -> None:
         self.deck.remove(card)
@@ -370,7 +370,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
             self.mine_idx = 0
             self.stage = ST_MINE
             self.actor = first
-            self._note(f"{self.ship_name(first)} is nearest the Merton Cloud and mines first")
+            self._say("%s is nearest the Merton Cloud and mines first", self.names[first])
 
     def first_miner(self) -> int:
         """Nearest the Merton Cloud; tie: nearer the Inner Warp Gate; still tied (same gate): lower seat."""
@@ -384,7 +384,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.hands[a].extend(stack)
         self.known[a].extend(stack[1:])
         sym = self.tables.symbols
-        self._note(f"{self.ship_name(a)} mines stack {k + 1} (face up {sym[stack[1]]} and {sym[stack[2]]})")
+        self._say("%s mines stack %s (face up %s and %s)", self.names[a], k + 1, sym[stack[1]], sym[stack[2]])
         self.mine_idx += 1
         n = len(self.pos)
         if self.mine_idx == 1:
@@ -397,7 +397,7 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
     def choose_mining_direction(self, action: int) -> None:
         """The first miner chooses left or right; 'left' is the next seat number."""
         self.set_mining_order(1 if action == DIR_LEFT else -1)
-        self._note(f"Mining goes {'left' if action == DIR_LEFT else 'right'}")
+        self._say("Mining goes %s", "left" if action == DIR_LEFT else "right")
         self.stage = ST_MINE
         self.next_miner()
 
@@ -439,12 +439,13 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         chosen = self.chosen
         known = self.known
         names = self.names
-        shown = []
+        shown: list[str | int] = [self.round, self.phase]  # the log line's arguments: then ship, card, ...
         for s, c in enumerate(chosen):
             if known[s] and c in known[s]:  # a publicly known card is played: no longer in the hand
                 known[s].remove(c)
-            shown.append(f"{names[s]} {sym[c]}")
-        self._note(f"Round {self.round}, phase {self.phase}: " + ", ".join(shown))
+            shown.append(names[s])
+            shown.append(sym[c])
+        self._say(t.reveal_format, *shown)
         if self.delayed:
             self.delayed = []
         # only ships with a reveal-time ability (T'Rang's) can open a reveal window
@@ -589,15 +590,25 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.winners = [s for s in range(len(self.pos)) if self.distance_to_goal(s) == best]
         self.reason = "nearest after round 6"
         self.stage = ST_END
-        self._note("After round 6 the nearest to their goal: "
-                   + ", ".join(self.ship_name(s) for s in self.winners) + f" ({best} spaces away)")
+        self._say("After round 6 the nearest to their goal: %s (%s spaces away)",
+                  ", ".join(self.names[s] for s in self.winners), best)
 
     def escape(self, seat: int) -> None:
         """Entering the opposite Warp Gate ends the game at once; only one ship can escape."""
         self.winners = [seat]
         self.reason = "escaped"
         self.stage = ST_END
-        self._note(f"{self.ship_name(seat)} escapes the Gravwell and wins")
+        self._say("%s escapes the Gravwell and wins", self.names[seat])
+
+    def _say(self, *entry: str | int) -> None:
+        """Add a public log line, ``entry`` = (format, *args), written as ``format % args`` when read.
+
+        Most logs are never read (random playouts, searches), and formatting a line at once cost
+        more than building it; the core's lazy log entries (``LogEntry`` in core/api.py) defer it.
+        """
+        if self._shared:
+            self._unshare()
+        self._log.append(entry)
 
     # -- copying -----------------------------------------------------------------
 

@@ -71,7 +71,7 @@ class AbilitiesMixin:
         for k in t.cond_slots[sh][condition]:
             if not row[k]:
                 row[k] = True
-                self._note(f"{self.names[seat]} charges {t.ability_names[sh][k]}")
+                self._say("%s charges %s", self.names[seat], t.ability_names[sh][k])
 
     def charge_for_card(self: GravwellState, seat: int, card: int) -> None:
         """Conditions met by resolving a card: its printed value, its place in the order, its type."""
@@ -97,7 +97,7 @@ class AbilitiesMixin:
         for k in slots:
             if not row[k]:
                 row[k] = True
-                self._note(f"{self.names[seat]} charges {self.tables.ability_names[self.ship[seat]][k]}")
+                self._say("%s charges %s", self.names[seat], self.tables.ability_names[self.ship[seat]][k])
 
     def fire_move_events(self: GravwellState, seat: int, old: int, x: int, drifted: bool, owner: int,
                          multipoint: bool) -> None:
@@ -184,8 +184,8 @@ class AbilitiesMixin:
             if action != PASS:
                 _, k = self.tables.action_ability(action)
                 self.charged[self.actor][k] = True
-                self._note(f"{self.ship_name(self.actor)} kept its Emergency Stop and charges "
-                           f"{self.ability_name(self.actor, k)}")
+                self._say("%s kept its Emergency Stop and charges %s", self.names[self.actor],
+                          self.ability_name(self.actor, k))
             self.next_round_charge()
 
     # -- the owner's window --------------------------------------------------------
@@ -239,14 +239,14 @@ class AbilitiesMixin:
             self.charged[o][0] = False
             self.es_used[o] = True
             self.mods.append("stop")
-            self._note(f"{self.ship_name(o)} uses Emergency Stop")
+            self._say("%s uses Emergency Stop", self.names[o])
             self.after_own()
             return
         sh, k = self.tables.action_ability(action)
         self.charged[o][k] = False
         effect = self.tables.effect[sh][k]
         amount = self.tables.amount[sh][k]
-        self._note(f"{self.ship_name(o)} uses {self.tables.ability_names[sh][k]}")
+        self._say("%s uses %s", self.names[o], self.tables.ability_names[sh][k])
         if effect == "boost":
             self.eff_value += amount
             self.mods.append(f"boost+{amount}")
@@ -361,7 +361,7 @@ class AbilitiesMixin:
         sh, k = self.tables.action_ability(action)
         self.charged[r][k] = False
         effect = self.tables.effect[sh][k]
-        self._note(f"{self.ship_name(r)} answers with {self.tables.ability_names[sh][k]}")
+        self._say("%s answers with %s", self.names[r], self.tables.ability_names[sh][k])
         if effect == "coast":
             self.coasted.append(r)
         elif effect == "shield":
@@ -393,7 +393,7 @@ class AbilitiesMixin:
         s = self.actor
         sh, k = self.tables.action_ability(action)
         self.charged[s][k] = False
-        self._note(f"{self.ship_name(s)} uses {self.tables.ability_names[sh][k]}")
+        self._say("%s uses %s", self.names[s], self.tables.ability_names[sh][k])
         if self.tables.effect[sh][k] == "preact":
             self.stage = ST_PREACT
             return
@@ -411,7 +411,7 @@ class AbilitiesMixin:
             self.known[s].remove(card)
         self.chosen[s] = card
         sym = self.tables.symbols
-        self._note(f"{self.ship_name(s)} takes back {sym[old]} and plays {sym[card]}")
+        self._say("%s takes back %s and plays %s", self.names[s], sym[old], sym[card])
         self.continue_reveal()
 
     def continue_reveal(self: GravwellState) -> None:
@@ -447,13 +447,13 @@ class AbilitiesMixin:
             return
         if mods and "stop" in mods:
             sym = self.tables.symbols[self.chosen[o]]
-            self._note(f"{self.ship_name(o)}'s {sym} is discarded without moving anything")
+            self._say("%s's %s is discarded without moving anything", self.names[o], sym)
             self.finish_card()
             return
         if self.eff_type >= 2:
             if mods and "jam" in mods:
                 sym = self.tables.symbols[self.chosen[o]]
-                self._note(f"{self.ship_name(o)}'s Multipoint Beam {sym} is jammed and moves nothing")
+                self._say("%s's Multipoint Beam %s is jammed and moves nothing", self.names[o], sym)
                 self.finish_card()
                 return
             self.drag = self.multipoint_order(o, self.eff_type == 3)
@@ -481,7 +481,7 @@ class AbilitiesMixin:
         if t < 0:
             return
         self.pos[o], self.pos[t] = self.pos[t], self.pos[o]
-        self._note(f"{self.ship_name(o)} swaps places with {self.ship_name(t)}")
+        self._say("%s swaps places with %s", self.names[o], self.names[t])
 
     def latch_on(self: GravwellState, o: int, old: int) -> None:
         """Latch: each latching ship moves to the space just behind the ship that moved."""
@@ -519,7 +519,7 @@ class AbilitiesMixin:
         o = self.resolving
         if self.mods and self.echo == 0 and "echo" in self.mods:
             self.echo = 1
-            self._note(f"{self.names[o]}'s Echo Drive resolves the card again")
+            self._say("%s's Echo Drive resolves the card again", self.names[o])
             self.execute_card()
             return
         if self.tables.standard:

@@ -138,9 +138,9 @@ class MovesMixin:
             return
         t = self.tables
         names = t.space_names
-        self._note(f"{self.names[seat]} moves {abs(x - old)} "
-                   f"{'forward' if (x - old) * self.fdir[seat] > 0 else 'back'}"
-                   f" from {names[old]} to {names[x]}{' (drifting)' if drifted else ''}")
+        self._say("%s moves %s %s from %s to %s%s", self.names[seat], abs(x - old),
+                  "forward" if (x - old) * self.fdir[seat] > 0 else "back", names[old], names[x],
+                  " (drifting)" if drifted else "")
         if t.standard:
             self.fire_move_events(seat, old, x, drifted, owner, multipoint)
         if x == self.dest[seat]:
@@ -159,9 +159,9 @@ class MovesMixin:
         if x == old:
             return
         names = self.tables.space_names
-        self._note(f"{self.names[seat]} moves {abs(x - old)} "
-                   f"{'forward' if (x - old) * self.fdir[seat] > 0 else 'back'}"
-                   f" from {names[old]} to {names[x]}{' (drifting)' if drifted else ''}")
+        self._say("%s moves %s %s from %s to %s%s", self.names[seat], abs(x - old),
+                  "forward" if (x - old) * self.fdir[seat] > 0 else "back", names[old], names[x],
+                  " (drifting)" if drifted else "")
         if self.tables.standard:
             self.fire_move_events(seat, old, x, drifted, owner, multipoint)
         if x == self.dest[seat]:
@@ -184,7 +184,7 @@ class MovesMixin:
             x = nx
         self.junk[j] = x
         if x != old:
-            self._note(f"Space Junk moves from {old} to {x}")
+            self._say("Space Junk moves from %s to %s", old, x)
 
     # -- the two kinds of beam ----------------------------------------------
 
@@ -192,12 +192,12 @@ class MovesMixin:
         """A Standard Tractor (toward) or Repulsor (away) Beam moves the card owner's ship."""
         d = self.beam_direction(seat)
         if d == 0:
-            self._note(f"{self.ship_name(seat)} is held between equal pulls and does not move")
+            self._say("%s is held between equal pulls and does not move", self.names[seat])
             self.charge(seat, "stuck")
             return
         if repulsor:
             if self.in_gate(seat):
-                self._note(f"{self.ship_name(seat)} is in a Warp Gate; the Repulsor Beam does not move it")
+                self._say("%s is in a Warp Gate; the Repulsor Beam does not move it", self.names[seat])
                 return
             d = -d
         if flip:

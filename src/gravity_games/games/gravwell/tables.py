@@ -136,6 +136,8 @@ class Tables:
         # so a chance node lists the pairs of the cards left instead of allocating new ones.
         n_cards = len(self.symbols)
         self.chance_pairs = [()] + [tuple((c, 1.0 / size) for c in range(n_cards)) for size in range(1, n_cards + 1)]
+        # Format of the reveal log line: "Round r, phase p: <ship> <card>, <ship> <card>, ...".
+        self.reveal_format = "Round %s, phase %s: " + ", ".join(["%s %s"] * players)
         # Log wording of every space, looked up instead of formatted at each move.
         self.space_names = tuple("the Inner Warp Gate" if x == 0 else "the Outer Warp Gate" if x == self.length
                                  else f"space {x}" for x in range(self.length + 1))
