@@ -104,16 +104,16 @@ class AbilitiesMixin:
         """Charging events of one ship's move (drift, pushed back, passed over, approached, near junk)."""
         # Only the seats with a card waiting for an event are looked at (self.watch; empty outside
         # the standard variant), in seat order as the events charge them.
+        # (the set lookup first: most ships wait for none of these)
         waits = self.waits[seat]
         if drifted and "drifted" in waits:
             self.charge(seat, "drifted")
-        back = (x - old) * self.fdir[seat] < 0
         if owner != seat:
-            if back and "pushed_back" in waits:
+            if "pushed_back" in waits and (x - old) * self.fdir[seat] < 0:
                 self.charge(seat, "pushed_back")
             if multipoint and "moved_by_multipoint" in waits:
                 self.charge(seat, "moved_by_multipoint")
-        elif back and "own_backward" in waits:
+        elif "own_backward" in waits and (x - old) * self.fdir[seat] < 0:
             self.charge(seat, "own_backward")
         watch = self.watch
         L = self.L
@@ -197,28 +197,21 @@ class AbilitiesMixin:
             return []
         row = self.charged[o]
         out = []
-        for k, effect, scope, action in self.tables.own_abilities[self.ship[o]]:
-            if row[k] and self.own_applies(o, effect, scope):
+        # only the abilities that fit this kind of card (tables.own_fits_kind), looked up per ship
+        for k, action, positional in self.tables.own_by_kind[self.ship[o]][self.eff_type >= 2]:
+            if row[k] and (positional is None or self.own_in_reach(o, positional)):
                 out.append(action)
         if row[0]:
             out.append(STOP)
         return out
 
-    def own_applies(self: GravwellState, o: int, effect: str, scope: str) -> bool:
-        multi = self.eff_type >= 2
-        if effect == "boost":
-            return scope == "any" or not multi
-        if effect in ("reverse", "trim", "flail"):
-            return not multi
+    def own_in_reach(self: GravwellState, o: int, effect: str) -> bool:
+        """The position's part of an own-card ability: a target in reach, or a ship not yet cloaked."""
         if effect == "swap":
-            return not multi and self.swap_target(o, self.eff_value) >= 0
+            return self.swap_target(o, self.eff_value) >= 0
         if effect == "waypoint":
-            return not multi and self.waypoint_target(o, self.eff_value) >= 0
-        if effect == "dynamo":
-            return multi
-        if effect == "cloak":
-            return not self.cloaked[o]
-        return effect in ("echo", "invert")
+            return self.waypoint_target(o, self.eff_value) >= 0
+        return not self.cloaked[o]  # cloak
 
     def open_own_window(self: GravwellState) -> None:
         """The owner may change its own card: a window opens only if some ability of it applies."""

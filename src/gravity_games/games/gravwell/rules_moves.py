@@ -39,7 +39,11 @@ class MovesMixin:
         for t, p in enumerate(self.pos):
             if p == x and t != ship:
                 return True
-        return any(q == x and j != junk for j, q in enumerate(self.junk))
+        # a plain loop, not any(<generator>): no generator object per call
+        for j, q in enumerate(self.junk):  # noqa: SIM110
+            if q == x and j != junk:
+                return True
+        return False
 
     def gravity_sources(self: GravwellState, seat: int) -> list[int]:
         """Positions of the objects a Standard Beam of ``seat`` can lock onto.

@@ -69,6 +69,26 @@ CARD_STAGES = frozenset({ST_CHOOSE, ST_PREACT})
 """Stages whose moves are the cards of the hand (the secret choice, Preact's replacement)."""
 
 
+POSITIONAL_OWN_EFFECTS = frozenset({"swap", "waypoint", "cloak"})
+"""Own-card abilities whose use depends on the position as well as on the kind of card."""
+
+
+def own_fits_kind(effect: str, scope: str, multi: bool) -> bool:
+    """Can an own-card ability apply to a Multipoint (``multi``) or a Standard Beam card?
+
+    Boost works on any card when its scope says so, else on Standard Beams only; Reverse, Precision,
+    Flail, Swap Paint and Waypoint change Standard Beams only, Dynamo a Multipoint Beam only; Cloak,
+    Echo Drive and Inverter work on either.
+    """
+    if effect == "boost":
+        return scope == "any" or not multi
+    if effect in ("reverse", "trim", "flail", "swap", "waypoint"):
+        return not multi
+    if effect == "dynamo":
+        return multi
+    return effect in ("cloak", "echo", "invert")
+
+
 class Tables:
     """Everything derived from the data and parameters that the rules read at every step."""
 
@@ -107,6 +127,14 @@ class Tables:
         ships = range(len(data.ships))
         self.own_abilities = [tuple((k, self.effect[sh][k], self.scope[sh][k], ABILITY0 + sh * 3 + k - 1)
                                     for k in self.own_slots[sh]) for sh in ships]
+        # The own-card abilities that can apply to a Standard (index 0) or a Multipoint Beam (1), as
+        # (slot, action id, effect) where the effect also needs a look at the position (a Swap Paint
+        # or Waypoint target in reach, not cloaked yet; see AbilitiesMixin.own_in_reach), else None.
+        self.own_by_kind = [tuple(tuple((k, action, effect if effect in POSITIONAL_OWN_EFFECTS else None)
+                                        for k, effect, scope, action in self.own_abilities[sh]
+                                        if own_fits_kind(effect, scope, multi))
+                                  for multi in (False, True))
+                            for sh in ships]
         self.response_abilities = [tuple((k, self.effect[sh][k], ABILITY0 + sh * 3 + k - 1)
                                          for k in self.response_slots[sh]) for sh in ships]
         self.reveal_abilities = [tuple((k, self.effect[sh][k], ABILITY0 + sh * 3 + k - 1)
