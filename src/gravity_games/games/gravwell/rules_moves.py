@@ -121,30 +121,31 @@ class MovesMixin:
         """Move ``seat``'s ship ``steps`` spaces in direction ``d`` (by ``owner``'s card), drifting."""
         if steps <= 0 or d == 0:
             return
-        # drift_target, inlined (this runs at nearly every card)
+        # drift_target and settle_ship, inlined (this runs at nearly every card)
         L = self.L
         pos = self.pos
         junk = self.junk
-        x = pos[seat] + d * steps
+        old = pos[seat]
+        x = old + d * steps
         drifted = False
         while 0 < x < L:
-            if x in junk or (x in pos and (pos[seat] != x or pos.count(x) > 1)):
+            if x in junk or (x in pos and (old != x or pos.count(x) > 1)):
                 x += d
                 drifted = True
             else:
                 break
         else:
             x = 0 if x <= 0 else L
-        # settle_ship, inlined: this runs at nearly every card
-        old = pos[seat]
-        pos[seat] = x
         if x == old:
             return
+        pos[seat] = x
         t = self.tables
         names = t.space_names
-        self._say("%s moves %s %s from %s to %s%s", self.names[seat], abs(x - old),
-                  "forward" if (x - old) * self.fdir[seat] > 0 else "back", names[old], names[x],
-                  " (drifting)" if drifted else "")
+        if self._shared:  # _say, inlined
+            self._unshare()
+        self._log.append(("%s moves %s %s from %s to %s%s", self.names[seat], abs(x - old),
+                          "forward" if (x - old) * self.fdir[seat] > 0 else "back", names[old], names[x],
+                          " (drifting)" if drifted else ""))
         if t.standard:
             self.fire_move_events(seat, old, x, drifted, owner, multipoint)
         if x == self.dest[seat]:
