@@ -7,17 +7,35 @@ faces are the rest); the curse-removal roll counts successes only.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from itertools import repeat
 from math import comb, factorial
 
 FACES = ("success", "move", "curse")
 FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)
-REROLL_OUTCOMES = tuple(enumerate(FACE_P))  # one re-rolled die: (face, probability)
+
+
+class Outcomes(list):  # type: ignore[type-arg]
+    """A chance step's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes.
+
+    ``ids`` answers apply_action's legality check (``_chance_actions``) without building a lookup
+    table at every chance step. Tables shared by many states (dice rolls, curse draws) must never
+    be changed; ``chance_outcomes`` hands out plain copies.
+    """
+
+    __slots__ = ("ids",)
+
+    def __init__(self, pairs: Iterable[tuple[int, float]], ids: Collection[int] | None = None) -> None:
+        super().__init__(pairs)
+        self.ids: Collection[int] = frozenset(a for a, _ in self) if ids is None else ids
+
+
+REROLL_OUTCOMES = Outcomes(enumerate(FACE_P))  # one re-rolled die: (face, probability); shared
 
 
 @lru_cache(maxsize=16)
-def dice_distribution(n: int) -> list[tuple[int, float]]:
+def dice_distribution(n: int) -> Outcomes:
     """Outcomes of rolling ``n`` dice as ids ``8*successes + moves`` with multinomial weights.
 
     The list is shared by every caller: never change it (``chance_outcomes`` hands out copies).
@@ -28,21 +46,16 @@ def dice_distribution(n: int) -> list[tuple[int, float]]:
             c = n - s - m
             w = factorial(n) / (factorial(s) * factorial(m) * factorial(c))
             out.append((8 * s + m, w * FACE_P[0] ** s * FACE_P[1] ** m * FACE_P[2] ** c))
-    return out
+    return Outcomes(out)
 
 
 @lru_cache(maxsize=16)
-def successes_distribution(n: int) -> list[tuple[int, float]]:
+def successes_distribution(n: int) -> Outcomes:
     """Number of successes among ``n`` dice (the curse-removal roll counts nothing else); shared, never change it."""
-    return [(k, comb(n, k) / 2**n) for k in range(n + 1)]
+    return Outcomes((k, comb(n, k) / 2**n) for k in range(n + 1))
 
 
-@lru_cache(maxsize=16)
-def dice_outcome_ids(n: int) -> frozenset[int]:
-    """The outcome ids of a roll of ``n`` dice (for the legality check of a chance step)."""
-    return frozenset(a for a, _ in dice_distribution(n))
-
-
-def uniform(items: list[int]) -> list[tuple[int, float]]:
+def uniform(items: list[int]) -> Outcomes:
     """Each of ``items`` with the same chance (a card drawn from a shuffled pile), in their order."""
-    return list(zip(items, repeat(1.0 / len(items))))
+    # ids: a copy, as ``items`` may be a list of the state (a clone keeps these outcomes)
+    return Outcomes(zip(items, repeat(1.0 / len(items))), tuple(items))

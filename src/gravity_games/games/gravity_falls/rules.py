@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from gravity_games.core.api import (
     CHANCE,
@@ -26,21 +26,18 @@ from gravity_games.core.api import (
 )
 
 from .data import COURAGE_DICE, Tables, load_tables
-from .dice import FACE_P, FACES, dice_distribution, dice_outcome_ids, successes_distribution
+from .dice import FACE_P, FACES, Outcomes, dice_distribution, successes_distribution
 from .rules_monsters import MonsterPhase, _dispatch
 from .rules_move import Movement
 from .rules_setup import SetupPhase
 from .rules_turn import CharacterPhase
 from .tasks import (
     CHANCE_TASKS,
-    K_GIVE_CURSE,
     K_PICK_CHARACTER,
     K_PICK_EVENT,
     K_PICK_MONSTER,
     K_PLACE_CHARACTER,
     K_PLACE_MONSTER,
-    K_REVEAL,
-    K_ROLL,
     K_SETUP_ROW,
     K_START_TURN,
     PER_TURN_STEPS,
@@ -53,9 +50,6 @@ from .tasks import (
 # The dice tables and the turn bounds live in dice.py and tasks.py; they are named here as before.
 __all__ = ["CHANCE_TASKS", "FACES", "FACE_P", "PER_TURN_STEPS", "RESULTS", "TASK_NAMES", "TURN_LIMIT",
            "GravityFallsGame", "GravityFallsState", "T", "dice_distribution", "successes_distribution"]
-
-#: setup's chance steps that reveal any card of the monster movement deck
-DECK_DRAWS = frozenset((K_PLACE_MONSTER, K_PLACE_CHARACTER, K_SETUP_ROW))
 
 RESULTS = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
 def _names_param(value: Any, known: tuple[str, ...], what: str, count: int) -> tuple[int, ...]:
@@ -140,10 +134,11 @@ class GravityFallsGame(Game):
         self.adj_roads: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((nxt, 1 << t.road_id[(pos, nxt)]) for nxt in t.adj[pos]) for pos in range(len(t.names))
         )
-        self.route_cache: dict[tuple[int, ...], tuple[int, ...]] = {}  # see rules_move
-        # the curse draw's outcomes and their ids per curse deck content (see _chance_give_curse)
-        self.curse_outcomes: dict[tuple[int, ...], list[tuple[int, float]]] = {}
-        self.curse_ids: dict[tuple[int, ...], frozenset[int]] = {}
+        self.route_cache: dict[int, tuple[int, ...]] = {}  # see rules_move
+        self.route_key_bits = n.bit_length()  # a location's width in a route cache key
+        self.alarm_marks = AlarmMarks(t.data.alarm.curse_space, t.data.alarm.shrink_space, t.data.alarm.bus)
+        # the curse draw's outcomes per curse deck content (see _chance_give_curse)
+        self.curse_outcomes: dict[tuple[int, ...], Outcomes] = {}
         # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
         # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
         self.cm_lonely = self.curse_mask.get("no_shared_location", 0)
@@ -201,6 +196,14 @@ class GravityFallsGame(Game):
         state._load_body(body)
         state._advance()
         return state
+
+
+class AlarmMarks(NamedTuple):
+    """The alarm track's marks (from the data), as plain ints for the rules' hot path."""
+
+    curse_space: int
+    shrink_space: int
+    bus: int
 
 
 def monster_set_label(t: Tables, fixed: tuple[int, ...] | None) -> str:
@@ -476,25 +479,11 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         return list(self._cval) if self._cp == CHANCE else []
 
     def _chance_actions(self) -> Collection[int]:
-        """apply_action's check (only ever at a chance node): the possible outcomes, built cheaply.
+        """apply_action's check (only ever at a chance node): exactly the possible outcomes.
 
-        The commonest chance steps answer from what they already hold: a curse drawn is any kind
-        of the deck's content (kept per content, ``_chance_give_curse``), a card revealed from
-        the monster movement deck any card of it (``_chance_reveal`` and setup's placements), a
-        roll of n dice any id of ``dice_distribution(n)``; other steps read their kept outcomes
-        as a lookup table.
+        Every chance step's options are a ``dice.Outcomes``, which carries them as ``ids``.
         """
-        task = self.tasks[0]
-        code = task[0]
-        if code == K_GIVE_CURSE:
-            ids = self.g.curse_ids.get(tuple(self.cdeck))
-            if ids is not None:
-                return ids
-        elif code == K_REVEAL or code in DECK_DRAWS:
-            return self.mdeck
-        elif code == K_ROLL:
-            return dice_outcome_ids(task[2])
-        return dict(self._cval)
+        return self._cval.ids  # type: ignore[no-any-return]
 
     def _apply(self, action: int) -> None:
         # Handlers append log lines to ``_log`` directly (a method call per line costs more than

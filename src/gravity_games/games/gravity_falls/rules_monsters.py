@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dice import uniform
+from .dice import Outcomes, uniform
 from .tasks import (
     K_ALARM_CHECK,
     K_CHOOSE_MOVER,
@@ -72,7 +72,7 @@ class MonsterPhase:
         """
         if n <= 0 or self.result:
             return
-        al = self.tb.data.alarm
+        al = self.g.alarm_marks  # the track's marks, read off the data once per game
         old = self.alarm
         self.alarm = min(old + n, al.bus)
         if why_args:
@@ -134,9 +134,7 @@ class MonsterPhase:
         found = self.g.curse_outcomes.get(key)
         if found is None:
             total = sum(key)
-            found = [(k, c / total) for k, c in enumerate(key) if c]
-            self.g.curse_outcomes[key] = found
-            self.g.curse_ids[key] = frozenset(k for k, _ in found)
+            found = self.g.curse_outcomes[key] = Outcomes((k, c / total) for k, c in enumerate(key) if c)
         return found
 
     def _roll_give_curse(self: Any, task: tuple, k: int) -> None:

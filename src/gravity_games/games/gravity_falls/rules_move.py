@@ -147,7 +147,10 @@ class Movement:
         g = self.g
         blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
         stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
-        key = (pos, left, used, start, blocked, stop)
+        # one int as the key (fields side by side, see GravityFallsGame.route_key_bits): no tuple
+        # to build and hash
+        bits = g.route_key_bits
+        key = ((((used << bits | pos) << bits | start) << 3 | left) << g.n_loc | blocked) << g.n_loc | stop
         firsts = g.route_cache.get(key)
         if firsts is None:
             adj_roads = g.adj_roads

@@ -184,7 +184,7 @@ class CharacterPhase:
         self._push((K_REROLL, task[1], 0, 0))
 
     def _chance_reroll(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return list(REROLL_OUTCOMES)
+        return REROLL_OUTCOMES  # shared: kept as the step's options, handed out as copies
 
     def _roll_reroll(self: Any, task: tuple, face: int) -> None:
         if face == 0:
