@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from positions import gravwell_choice_of_seat
 from toygames import OnlyView
 
 from gravity_games import InvalidParameterError, load
@@ -172,19 +173,8 @@ def test_depth_zero_is_allowed_everywhere() -> None:
 
 
 def gravwell_choice_state(seed: int) -> State:
-    """A 3-seat Gravwell position at a fuel-card choice of seat 0 or later, reached by random play."""
-    game = load("gravwell", players=3)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while True:
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(sample_chance(state, rng))
-            continue
-        if state.observation(player)["stage"] == "choose" and player == 1:
-            return state
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
+    """A 3-seat Gravwell position at a fuel-card choice of seat 1, reached by random play."""
+    return gravwell_choice_of_seat(1, seed)
 
 
 def test_gravwell_offers_its_hooks_and_defaults() -> None:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from positions import gravwell_choice_of_seat
 
 from gravity_games import InvalidParameterError, load
 from gravity_games.agents import make_agent
@@ -107,22 +108,6 @@ def test_the_opponent_setting_names_model_among_the_allowed_values() -> None:
 
 
 # --- Gravwell's opponent model -------------------------------------------------------
-
-
-def gravwell_choice_of_seat(seat: int, seed: int) -> State:
-    """A 3-seat Gravwell position where ``seat`` chooses a fuel card, reached by random play."""
-    game = load("gravwell", players=3)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while True:
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(sample_chance(state, rng))
-            continue
-        if player == seat and state.stage == Stage.CHOOSE and len(state.legal_actions()) > 1:
-            return state
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
 
 
 def test_gravwell_offers_its_opponent_model_by_default() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .dice import Outcomes, uniform
+from .rules_setup import PULL_CHOICE, PULL_DISTRUST, PULL_NONE, PULL_SUPPORT
 from .tasks import (
     K_ALARM_CHECK,
     K_CHOOSE_MOVER,
@@ -30,8 +31,6 @@ from .tasks import (
 
 _DISPATCH: dict[type, list[tuple[Any, ...]]] = {}
 
-# what a token pull takes from a location (see _disorder_pull_kind)
-PULL_NONE, PULL_SUPPORT, PULL_DISTRUST, PULL_CHOICE = range(4)
 
 
 def _dispatch(cls: type) -> list[tuple[Any, ...]]:
@@ -235,24 +234,16 @@ class MonsterPhase:
             self.tasks[0:1] = sub
             return True
         pterodactyl = self.g.monster_ability[self.mon[m]] == "pull_distrust"
-        sup, dis, die, names, log = self.sup, self.dis, self.die, tb.names, self._log
+        g = self.g
         for i, nb in enumerate(adj):
-            # _disorder_pull_kind's cases, branched on directly (this loop runs at every monster move)
-            if sup[nb] and not pterodactyl:
-                if die[nb]:
-                    continue
-                if dis[nb]:  # both kinds: the active player chooses, here and for the neighbours after
-                    sub = [(K_DISORDER_PULL, seat, x, m) for x in adj[i:]]
-                    sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
-                    self.tasks[0:1] = sub
-                    return True
-                sup[nb] -= 1
-                sup[card] += 1
-                log.append(("%s pulls a support token from %s", name, names[nb]))
-            elif dis[nb] and (pterodactyl or not die[nb]):
-                dis[nb] -= 1
-                dis[card] += 1
-                log.append(("%s pulls a distrust token from %s", name, names[nb]))
+            kind = self._disorder_pull_kind(nb, pterodactyl)
+            if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
+                sub = [(K_DISORDER_PULL, seat, x, m) for x in adj[i:]]
+                sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
+                self.tasks[0:1] = sub
+                return True
+            if kind != PULL_NONE:
+                self._disorder_pull(nb, m, g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D)
         tasks = self.tasks
         tasks.pop(0)
         self._disorder_alarm(m)
@@ -270,11 +261,7 @@ class MonsterPhase:
         courage dice or not."""
         if pterodactyl:
             return PULL_DISTRUST if self.dis[frm] else PULL_NONE
-        if self.die[frm]:
-            return PULL_NONE
-        if self.sup[frm]:
-            return PULL_CHOICE if self.dis[frm] else PULL_SUPPORT
-        return PULL_DISTRUST if self.dis[frm] else PULL_NONE
+        return PULL_NONE if self.die[frm] else self._pull_kind(frm)
 
     def _disorder_pull_options(self: Any, frm: int, m: int) -> list[int]:
         kind = self._disorder_pull_kind(frm, self.g.monster_ability[self.mon[m]] == "pull_distrust")

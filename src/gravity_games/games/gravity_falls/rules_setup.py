@@ -12,6 +12,9 @@ from typing import Any
 from .dice import uniform
 from .tasks import K_SETUP_FLIP, K_SETUP_PULL
 
+# what a pull from a location can take (see SetupPhase._pull_kind)
+PULL_NONE, PULL_SUPPORT, PULL_DISTRUST, PULL_CHOICE = range(4)
+
 
 class SetupPhase:
     """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
@@ -25,6 +28,13 @@ class SetupPhase:
         if self.sup[frm]:
             return [g.A_PULL_S, g.A_PULL_D] if self.dis[frm] else [g.A_PULL_S]
         return [g.A_PULL_D] if self.dis[frm] else []
+
+    def _pull_kind(self: Any, frm: int) -> int:
+        """What a pull from ``frm`` can take: nothing, the one kind of token there, or a choice of both
+        (``_pull_options`` as one number, for the loops that carry out forced pulls at once)."""
+        if self.sup[frm]:
+            return PULL_CHOICE if self.dis[frm] else PULL_SUPPORT
+        return PULL_DISTRUST if self.dis[frm] else PULL_NONE
 
     def _pull_token(self: Any, frm: int, to: int, action: int) -> str:
         """Move the pulled token (``A_PULL_S`` support, else distrust); returns its kind for the log."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from .dice import FACES, REROLL_OUTCOMES, dice_distribution, successes_distribution, uniform
 from .rules_move import CARD_TELEPORT
+from .rules_setup import PULL_CHOICE, PULL_NONE, PULL_SUPPORT
 from .tasks import (
     K_ABILITY,
     K_CLEANSE,
@@ -49,22 +50,14 @@ class CharacterPhase:
         tasks = self.tasks
         here = self.cloc[seat]
         adj = self.tb.adj[here]
-        sup, dis, die, names, log = self.sup, self.dis, self.die, self.tb.names, self._log
+        die, g = self.die, self.g
         for i, nb in enumerate(adj):  # noqa: B007 (i: where the rumors stop for a choice)
-            # the options of _rumor_options, decided without building them: no token, no pull;
-            # one kind and no courage die, a forced pull; else a choice
-            if sup[nb]:
-                if dis[nb] or die[nb]:
-                    break
-                sup[nb] -= 1
-                sup[here] += 1
-                log.append(("Rumors: a %s token comes from %s", "support", names[nb]))
-            elif dis[nb]:
-                if die[nb]:
-                    break
-                dis[nb] -= 1
-                dis[here] += 1
-                log.append(("Rumors: a %s token comes from %s", "distrust", names[nb]))
+            kind = self._pull_kind(nb)
+            if kind == PULL_NONE:
+                continue
+            if kind == PULL_CHOICE or die[nb]:  # both kinds, or a pull the die makes optional
+                break
+            self._rumor(seat, nb, g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D)
         else:
             tasks[0] = (K_ROLL_SETUP, seat, 0, 0)
             return self._auto_roll_setup(tasks[0])  # at the front now: it would run next anyway
@@ -72,7 +65,6 @@ class CharacterPhase:
         sub.append((K_ROLL_SETUP, seat, 0, 0))
         tasks[0:1] = sub
         return True
-        return self._auto_roll_setup(tasks[0])  # at the front now: it would run next anyway
 
     def _rumor_options(self: Any, frm: int) -> list[int]:
         out = self._pull_options(frm)

@@ -494,26 +494,11 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.resolving = o
         self.eff_type = t.ctype[card]
         self.eff_value = t.cvalue[card]
-        # clear_card_answers and open_own_window, inlined: this runs at every card
-        if self.mods:
-            self.mods = []
-        if self.shielded:
-            self.shielded = []
-        if self.coasted:
-            self.coasted = []
-        if self.latchers:
-            self.latchers = []
+        self.clear_card_answers()
         if self.drag:
             self.drag = []
         self.echo = 0
-        options = self.own_options(o)
-        if options:
-            self.stage = ST_OWN
-            self.actor = o
-            self.window = options
-            return
-        self.queue = list(t.seats_after[o])  # after_own, with nothing used
-        self.next_response()
+        self.open_own_window()
 
     def clear_card_answers(self) -> None:
         """Forget the last card's modifiers and answers (usually empty already: only filled lists are replaced)."""
