@@ -55,7 +55,28 @@ def successes_distribution(n: int) -> Outcomes:
     return Outcomes((k, comb(n, k) / 2**n) for k in range(n + 1))
 
 
+UNIFORM_IDS = 64
+"""Ids below this (every card, monster and character id of the printed game) draw their pairs from
+``_UNIFORM_PAIRS``; larger ones (a user's data file with many more cards) build them."""
+
+# _UNIFORM_PAIRS[n][i] is the pair (i, 1/n), built once: a draw among n items then allocates no
+# pair. Card draws are a quarter of all steps of a random playout.
+_UNIFORM_PAIRS = [[]] + [[(i, 1.0 / n) for i in range(UNIFORM_IDS)] for n in range(1, UNIFORM_IDS + 1)]
+_new_outcomes = list.__new__
+
+
 def uniform(items: list[int]) -> Outcomes:
-    """Each of ``items`` with the same chance (a card drawn from a shuffled pile), in their order."""
+    """Each of ``items`` (ids >= 0) with the same chance (a card drawn from a shuffled pile), in their order.
+
+    >>> uniform([4, 0, 7])
+    [(4, 0.3333333333333333), (0, 0.3333333333333333), (7, 0.3333333333333333)]
+    """
+    n = len(items)
+    out = _new_outcomes(Outcomes)  # not Outcomes(...): its __init__ would build the ids again
+    try:
+        out += map(_UNIFORM_PAIRS[n].__getitem__, items)
+    except IndexError:  # more than UNIFORM_IDS items, or an id beyond: build the pairs
+        return Outcomes(zip(items, repeat(1.0 / n)), tuple(items))
     # ids: a copy, as ``items`` may be a list of the state (a clone keeps these outcomes)
-    return Outcomes(zip(items, repeat(1.0 / len(items))), tuple(items))
+    out.ids = tuple(items)
+    return out

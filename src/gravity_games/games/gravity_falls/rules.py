@@ -135,6 +135,10 @@ class GravityFallsGame(Game):
             tuple((nxt, 1 << t.road_id[(pos, nxt)]) for nxt in t.adj[pos]) for pos in range(len(t.names))
         )
         self.route_cache: dict[int, tuple[int, ...]] = {}  # see rules_move
+        # the common question (no location blocked, no Gnome Giant in play), by start and position,
+        # then ``used << 3 | left``: a small int, where the full key is a long one
+        self.plain_route_cache: list[list[dict[int, tuple[int, ...]]]] = [[{} for _ in range(n)] for _ in range(n)]
+        self.plain_route_count = 0
         self.route_key_bits = n.bit_length()  # a location's width in a route cache key
         self.alarm_marks = AlarmMarks(t.data.alarm.curse_space, t.data.alarm.shrink_space, t.data.alarm.bus)
         # the curse draw's outcomes per curse deck content (see _chance_give_curse)
@@ -473,6 +477,30 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
 
     def _legal_actions(self) -> list[int]:
         return list(self._cval)
+
+    # The two public calls of every step, answered from what ``_advance`` keeps (the player to act
+    # and the step's options) instead of through State's generic wrappers (a second
+    # current_player(), the memo of the legal moves): those wrappers were a fifth of a random
+    # playout's time here. The guarantees are State's: a refused action goes to State.apply_action,
+    # which raises with its reason and changes nothing.
+    def legal_actions(self) -> list[int]:
+        cp = self._cp
+        if cp >= 0:
+            return list(self._cval)
+        if cp == CHANCE:
+            return [a for a, _ in self._cval]
+        return []
+
+    def apply_action(self, action: int) -> None:
+        cp = self._cp
+        if type(action) is int and (action in self._cval.ids if cp == CHANCE else cp >= 0 and action in self._cval):
+            if self._shared:  # handlers write to the log directly
+                self._unshare()
+            self._capply(self, self.tasks[0], action)
+            self._advance()
+            self._history.append(action)
+            return
+        super().apply_action(action)  # refused (or not an int): raises with the reason
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # a copy: the kept list may be a cached table shared by every state

@@ -147,6 +147,24 @@ class Movement:
         g = self.g
         blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
         stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
+        if not (blocked or stop):
+            cache = g.plain_route_cache[start][pos]
+            firsts = cache.get(used << 3 | left)
+            if firsts is None:
+                adj_roads = g.adj_roads
+                firsts = tuple(
+                    g.A_LOC + nxt for nxt, bit in adj_roads[pos]
+                    if not (used & bit or nxt == start)
+                    and route_continues(adj_roads, nxt, left - 1, used | bit, start, 0, 0)
+                )
+                if g.plain_route_count >= ROUTE_CACHE_LIMIT:
+                    for row in g.plain_route_cache:
+                        for table in row:
+                            table.clear()
+                    g.plain_route_count = 0
+                cache[used << 3 | left] = firsts
+                g.plain_route_count += 1
+            return firsts
         # one int as the key (fields side by side, see GravityFallsGame.route_key_bits): no tuple
         # to build and hash
         bits = g.route_key_bits
