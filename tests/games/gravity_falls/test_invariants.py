@@ -102,8 +102,8 @@ def test_fresh_game_is_set_up_by_the_rules():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_route_answers_kept_per_game_match_a_fresh_search(players: int):
-    # Route questions are answered once per game (GravityFallsGame.route_cache) and reused by every
-    # state. At each card choice and route step of random games (curses, other characters and Gnome
+    # Route questions are answered once per game (GravityFallsGame.plain_route_cache and route_cache)
+    # and reused by every state. At each card choice and route step of random games (curses, other characters and Gnome
     # Giants in play), the options must equal those of a search that remembers nothing.
     from gravity_games.games.gravity_falls.tasks import K_CHOOSE_CARD, K_ROUTE
 
@@ -119,7 +119,7 @@ def test_route_answers_kept_per_game_match_a_fresh_search(players: int):
             else:
                 legal = state.legal_actions()
                 if state.tasks[0][0] in (K_CHOOSE_CARD, K_ROUTE):
-                    fresh.route_cache.clear()
+                    fresh.clear_route_cache()
                     assert fresh.state_from_json(state.to_json()).legal_actions() == legal
                     checked += 1
                 action = rng.choice(legal)

@@ -134,12 +134,14 @@ class GravityFallsGame(Game):
         self.adj_roads: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((nxt, 1 << t.road_id[(pos, nxt)]) for nxt in t.adj[pos]) for pos in range(len(t.names))
         )
-        self.route_cache: dict[int, tuple[int, ...]] = {}  # see rules_move
-        # the common question (no location blocked, no Gnome Giant in play), by start and position,
-        # then ``used << 3 | left``: a small int, where the full key is a long one
-        self.plain_route_cache: list[list[dict[int, tuple[int, ...]]]] = [[{} for _ in range(n)] for _ in range(n)]
-        self.plain_route_count = 0
-        self.route_key_bits = n.bit_length()  # a location's width in a route cache key
+        # Route answers (see rules_move._route_firsts), by start and position, then under
+        # ``used << 3 | left``: small ints, where one key of every field would be an 80-bit int.
+        # plain_route_cache holds the common question (no location blocked, no Gnome Giant in
+        # play); route_cache one table per blocked/stop mask pair.
+        self.plain_route_cache: list[list[dict[int, tuple[int, ...]]]] = []
+        self.route_cache: list[list[dict[int, dict[int, tuple[int, ...]]]]] = []
+        self.route_answers = 0
+        self.clear_route_cache()
         self.alarm_marks = AlarmMarks(t.data.alarm.curse_space, t.data.alarm.shrink_space, t.data.alarm.bus)
         # the curse draw's outcomes per curse deck content (see _chance_give_curse)
         self.curse_outcomes: dict[tuple[int, ...], Outcomes] = {}
@@ -180,10 +182,20 @@ class GravityFallsGame(Game):
 
     def _dimensions(self) -> tuple[int, int, int]:
         setup = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50
-        return setup + TURN_LIMIT * PER_TURN_STEPS, self.n_actions, max(64, self.n_cards)
+        length = setup + TURN_LIMIT * PER_TURN_STEPS
+        # a turn starts only while PER_TURN_STEPS more steps fit in the bound (see _auto_start_turn)
+        self.last_turn_start = length - PER_TURN_STEPS
+        return length, self.n_actions, max(64, self.n_cards)
 
     def _observation_shape(self) -> tuple[int, ...]:
         return (self.tensor_size,)
+
+    def clear_route_cache(self) -> None:
+        """Forget every route answer kept (when the tables are full, and for tests)."""
+        n = self.n_loc
+        self.plain_route_cache = [[{} for _ in range(n)] for _ in range(n)]
+        self.route_cache = [[{} for _ in range(n)] for _ in range(n)]
+        self.route_answers = 0
 
     def new_initial_state(self) -> GravityFallsState:
         # Every game starts at the same position (setup's first chance step), built once and
@@ -411,7 +423,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         """
         # Runs only on a state whose log is its own: from _apply, or on a newly built state
         # (handlers write to the log directly).
-        table = self._table
+        table = _HANDLERS  # a module global: read faster than a class attribute
         tasks = self.tasks  # handlers change the list in place, never replace it
         while tasks and not self.result:
             task = tasks[0]
@@ -623,7 +635,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         return new
 
 
-GravityFallsState._table = _dispatch(GravityFallsState)
+GravityFallsState._table = _HANDLERS = _dispatch(GravityFallsState)
 
 
 def check_seat(state: GravityFallsState, seat: int) -> None:

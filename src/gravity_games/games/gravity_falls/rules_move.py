@@ -3,7 +3,8 @@
 Route questions ("which first roads start a route of d roads?") depend only on the board, the
 roads used so far, the start, the locations the seat may not enter (the curse forbidding shared
 locations) and where a Gnome Giant stands. Their answers are kept per game
-(``GravityFallsGame.route_cache``), so a search runs once per distinct question, not once per step.
+(``GravityFallsGame.plain_route_cache`` and ``route_cache``), so a search runs once per distinct
+question, not once per step.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from .tasks import (
     K_REST_RETURN,
     K_ROUTE,
     K_TELEPORT,
-    PER_TURN_STEPS,
     TURN_LIMIT,
 )
 
@@ -52,7 +52,7 @@ class Movement:
 
     # ===================================================================== turn start ===========
     def _auto_start_turn(self: Any, task: tuple) -> bool:
-        if self.turn >= TURN_LIMIT or len(self._history) + PER_TURN_STEPS > self.g.spec.max_game_length:
+        if self.turn >= TURN_LIMIT or len(self._history) > self.g.last_turn_start:
             self.tasks.pop(0)
             self.result = 3
             self._log.append("The summer is over before the monsters are beaten: the game is lost")
@@ -75,9 +75,9 @@ class Movement:
         g = self.g
         hand = self.hand[seat]
         here = self.cloc[seat]
-        if not self.curses[seat] & g.cm_lonely:
-            # without the curse, the plain route table answers (a Gnome Giant on the way only
-            # shortens routes, never forbids one)
+        if not (self.curses[seat] & g.cm_lonely and self._blocked_mask(seat)):
+            # without the curse, or with no other character on the board to avoid, the plain route
+            # table answers (a Gnome Giant on the way only shortens routes, never forbids one)
             out = list(g.card_choices[hand & g.plain_cards[here]])
         else:  # with it, the route search
             out = [g.A_REST]
@@ -92,31 +92,33 @@ class Movement:
         return out
 
     def _do_choose_card(self: Any, task: tuple, action: int) -> None:
+        # the card choice is done: what it starts takes its place at the front of the tasks
         seat = task[1]
-        self.tasks.pop(0)
-        if action == self.g.A_REST:
+        tasks = self.tasks
+        g = self.g
+        if action == g.A_REST:
             self.card = CARD_REST
             self._log.append(("%s declares a rest", self.char_name(seat)))
-            self.tasks[0:0] = ((K_REST_RETURN, seat, 0, 0), (K_FLIP_CURSE, seat, 0, 0),
-                               (K_ABILITY, seat, 0, 0), (K_MONSTER_MOVE, seat, 0, 0))
+            tasks[0:1] = ((K_REST_RETURN, seat, 0, 0), (K_FLIP_CURSE, seat, 0, 0),
+                          (K_ABILITY, seat, 0, 0), (K_MONSTER_MOVE, seat, 0, 0))
             return
-        c = action - self.g.A_CARD
+        c = action - g.A_CARD
         self.card = c
         self.hand[seat] &= ~(1 << c)
         self.adisc[seat] |= 1 << c
         char = self.char[seat]
-        self._log.append(("%s plays %s", self.tb.char_names[char], self.g.card_label[char][c]))
+        self._log.append(("%s plays %s", self.tb.char_names[char], g.card_label[char][c]))
         d = self.tb.card_distance[c]
         if c == CARD_TELEPORT:
-            self.tasks.insert(0, (K_TELEPORT, seat, 0, 0))
+            tasks[0] = (K_TELEPORT, seat, 0, 0)
         elif d == 0:
-            self.tasks.insert(0, task := (K_AFTER_MOVE, seat, 0, 0))
+            tasks[0] = task = (K_AFTER_MOVE, seat, 0, 0)
             self._auto_after_move(task)  # at the front now: it would run next anyway
         else:
             self.rpos = self.cloc[seat]
             self.rleft = d
             self.rused = 0
-            self.tasks.insert(0, (K_ROUTE, seat, 0, 0))
+            tasks[0] = (K_ROUTE, seat, 0, 0)
 
     def _card_label(self: Any, seat: int, c: int) -> str:
         return str(self.g.card_label[self.char[seat]][c])
@@ -124,12 +126,14 @@ class Movement:
     # ===================================================================== 2. movement ===========
     def _stop_mask(self: Any) -> int:
         """Bit per location where a Gnome Giant stands: a character moving through it must stop there."""
-        stop = 0
         giants = self.g.gnome_giants
         mon, mloc = self.mon, self.mloc
-        for m in (0, 1, 2):
-            if mloc[m] >= 0 and mon[m] in giants:
-                stop |= 1 << mloc[m]
+        # the three monster slots written out: no loop on this path (every route step with a Giant in play)
+        stop = 1 << mloc[0] if mloc[0] >= 0 and mon[0] in giants else 0
+        if mloc[1] >= 0 and mon[1] in giants:
+            stop |= 1 << mloc[1]
+        if mloc[2] >= 0 and mon[2] in giants:
+            stop |= 1 << mloc[2]
         return stop
 
     def _blocked_mask(self: Any, seat: int) -> int:
@@ -147,39 +151,24 @@ class Movement:
         g = self.g
         blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
         stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
-        if not (blocked or stop):
+        if blocked or stop:
+            by_mask = g.route_cache[start][pos]
+            cache = by_mask.get(blocked << g.n_loc | stop)
+            if cache is None:
+                cache = by_mask[blocked << g.n_loc | stop] = {}
+        else:
             cache = g.plain_route_cache[start][pos]
-            firsts = cache.get(used << 3 | left)
-            if firsts is None:
-                adj_roads = g.adj_roads
-                firsts = tuple(
-                    g.A_LOC + nxt for nxt, bit in adj_roads[pos]
-                    if not (used & bit or nxt == start)
-                    and route_continues(adj_roads, nxt, left - 1, used | bit, start, 0, 0)
-                )
-                if g.plain_route_count >= ROUTE_CACHE_LIMIT:
-                    for row in g.plain_route_cache:
-                        for table in row:
-                            table.clear()
-                    g.plain_route_count = 0
-                cache[used << 3 | left] = firsts
-                g.plain_route_count += 1
-            return firsts
-        # one int as the key (fields side by side, see GravityFallsGame.route_key_bits): no tuple
-        # to build and hash
-        bits = g.route_key_bits
-        key = ((((used << bits | pos) << bits | start) << 3 | left) << g.n_loc | blocked) << g.n_loc | stop
-        firsts = g.route_cache.get(key)
+        firsts = cache.get(used << 3 | left)
         if firsts is None:
             adj_roads = g.adj_roads
-            firsts = tuple(
+            firsts = cache[used << 3 | left] = tuple(
                 g.A_LOC + nxt for nxt, bit in adj_roads[pos]
                 if not (used & bit or nxt == start or blocked >> nxt & 1)
                 and (stop >> nxt & 1 or route_continues(adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
             )
-            if len(g.route_cache) >= ROUTE_CACHE_LIMIT:
-                g.route_cache.clear()
-            g.route_cache[key] = firsts
+            g.route_answers += 1
+            if g.route_answers >= ROUTE_CACHE_LIMIT:
+                g.clear_route_cache()
         return firsts
 
     def _opts_route(self: Any, task: tuple) -> list[int]:
