@@ -166,22 +166,30 @@ class MonsterPhase:
         return True
 
     # ===================================================================== monster phase =========
-    def _nearest_monsters(self: Any, seat: int) -> list[int]:
-        """The monsters in play nearest to the seat's character (by roads), in slot order."""
+    def _nearest_monsters(self: Any, seat: int) -> tuple[int, ...]:
+        """The monsters in play nearest to the seat's character (by roads), in slot order.
+
+        A comparison tree returning constant tuples: asked at every monster move, where building a
+        list and calling ``min`` cost more than the comparisons.
+        """
         d = self.tb.dist[self.cloc[seat]]
         a, b, c = self.mloc
-        da = d[a] if a >= 0 else 999
+        da = d[a] if a >= 0 else 999  # not in play (not placed yet, or defeated): never nearest
         db = d[b] if b >= 0 else 999
         dc = d[c] if c >= 0 else 999
-        best = min(da, db, dc)
-        if best == 999:
-            return []
-        near = [0] if da == best else []
-        if db == best:
-            near.append(1)
-        if dc == best:
-            near.append(2)
-        return near
+        if da < db:
+            if da < dc:
+                return (0,)
+            return (2,) if dc < da else (0, 2)
+        if db < da:
+            if db < dc:
+                return (1,)
+            return (2,) if dc < db else (1, 2)
+        if da < dc:  # da == db from here on
+            return (0, 1)
+        if dc < da:
+            return (2,)
+        return (0, 1, 2) if dc != 999 else ()
 
     def _auto_monster_move(self: Any, task: tuple) -> bool:
         """1. The card furthest from the deck moves the monster closest to the active character."""
