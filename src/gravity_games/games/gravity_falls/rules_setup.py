@@ -7,6 +7,7 @@ the rumors step. ``_pull_options`` and ``_pull_token`` carry out that rule for a
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from typing import Any
 
 from .dice import uniform
@@ -55,9 +56,8 @@ class SetupPhase:
 
     # ===================================================================== setup ================
     def _chance_pick_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
-        level = ("easy", "medium", "hard")[task[2]]
-        pool = [i for i, lv in enumerate(self.tb.monster_level) if lv == level and i not in self.mon]
-        return uniform(pool)
+        mon = self.mon
+        return uniform([i for i in _monsters_by_level(self.g)[task[2]] if i not in mon])
 
     def _roll_pick_monster(self: Any, task: tuple, outcome: int) -> None:
         self.mon[task[2]] = outcome
@@ -98,13 +98,13 @@ class SetupPhase:
         self._log.append(("Setup: %s appears at %s", self.tb.monster_names[self.mon[m]], self.tb.names[card]))
         adj = self.tb.adj[card]
         for i, nb in enumerate(adj):
-            found = self._pull_options(nb)
-            if not found:
+            kind = self._pull_kind(nb)  # _pull_options as one number: no list per neighbour
+            if kind == PULL_NONE:
                 continue
-            if len(found) > 1:
+            if kind == PULL_CHOICE:
                 self._push(*[(K_SETUP_PULL, 0, x, m) for x in adj[i:]], (K_SETUP_FLIP, -1, m, 0))
                 return
-            self._setup_pull(nb, m, found[0])
+            self._setup_pull(nb, m, self.g.A_PULL_S if kind == PULL_SUPPORT else self.g.A_PULL_D)
             if self.result:
                 return
         self._flip_all_support(card)
@@ -146,12 +146,29 @@ class SetupPhase:
         self._log.append(("Setup: monster movement card %s is revealed", self.loc_name(card)))
 
     def _chance_pick_event(self: Any, task: tuple) -> list[tuple[int, float]]:
-        pool = [c for c in self.mbox if c >= self.g.n_loc]
-        return uniform(pool)
+        # The box is kept sorted (built so, loaded so, cards only leave it) and the event cards
+        # are the ids from n_loc on: they are its tail, found by bisection instead of a scan.
+        mbox = self.mbox
+        return uniform(mbox[bisect_left(mbox, self.g.n_loc):])
 
     def _roll_pick_event(self: Any, task: tuple, card: int) -> None:
         """The chosen number of event cards is shuffled into the monster movement deck."""
         self.mbox.remove(card)
-        self.mdeck.append(card)
-        self.mdeck.sort()
+        insort(self.mdeck, card)  # the deck is kept sorted (its order is not the draw order)
         self.tasks.pop(0)
+
+
+def _monsters_by_level(g: Any) -> tuple[tuple[int, ...], ...]:
+    """The monsters of each setup slot's difficulty (easy, medium, hard), in data order.
+
+    Built once per game, on the first draw, and kept on the game (a table of the data, as the
+    game's own tables are).
+    """
+    try:
+        return g.monsters_by_level  # type: ignore[no-any-return]
+    except AttributeError:
+        levels = g.tables.monster_level
+        g.monsters_by_level = tuple(
+            tuple(i for i, lv in enumerate(levels) if lv == level) for level in ("easy", "medium", "hard")
+        )
+        return g.monsters_by_level  # type: ignore[no-any-return]
