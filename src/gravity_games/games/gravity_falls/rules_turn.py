@@ -33,6 +33,8 @@ from .tasks import (
     K_RUMOR,
 )
 
+RUMOR_PULL = "Rumors: a %s token comes from %s"  # the log line of a rumor's pull (forced or chosen)
+
 
 class CharacterPhase:
     """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
@@ -51,40 +53,39 @@ class CharacterPhase:
         here = self.cloc[seat]
         adj = self.tb.adj[here]
         die, g = self.die, self.g
-        for i, nb in enumerate(adj):  # noqa: B007 (i: where the rumors stop for a choice)
+        for nb in adj:
             kind = self._pull_kind(nb)
             if kind == PULL_NONE:
                 continue
             if kind == PULL_CHOICE or die[nb]:  # both kinds, or a pull the die makes optional
                 break
-            self._rumor(seat, nb, g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D)
+            # _rumor's pull, without its check for the choice to leave (there is none here)
+            self._log.append((RUMOR_PULL, self._pull_token(nb, here, g.A_PULL_S if kind == PULL_SUPPORT
+                                                            else g.A_PULL_D), self.tb.names[nb]))
         else:
-            tasks[0] = (K_ROLL_SETUP, seat, 0, 0)
-            return self._auto_roll_setup(tasks[0])  # at the front now: it would run next anyway
-        sub = [(K_RUMOR, seat, x, 0) for x in adj[i:]]
+            tasks[0] = nxt = (K_ROLL_SETUP, seat, 0, 0)
+            return self._auto_roll_setup(nxt)  # at the front now: it would run next anyway
+        sub = [(K_RUMOR, seat, x, 0) for x in adj[adj.index(nb):]]  # from the neighbour that stopped the loop
         sub.append((K_ROLL_SETUP, seat, 0, 0))
         tasks[0:1] = sub
         return True
 
-    def _rumor_options(self: Any, frm: int) -> list[int]:
+    def _opts_rumor(self: Any, task: tuple) -> list[int]:
+        frm = task[2]
         out = self._pull_options(frm)
         if out and self.die[frm]:
             out.append(self.g.A_LEAVE)  # pulling from a location with a courage die is optional
         return out
 
-    def _rumor(self: Any, seat: int, frm: int, action: int) -> None:
-        if action == self.g.A_LEAVE:
-            self._log.append(("Rumors: %s leaves the tokens at %s", self.char_name(seat), self.tb.names[frm]))
-            return
-        kind = self._pull_token(frm, self.cloc[seat], action)
-        self._log.append(("Rumors: a %s token comes from %s", kind, self.tb.names[frm]))
-
-    def _opts_rumor(self: Any, task: tuple) -> list[int]:
-        return self._rumor_options(task[2])
-
     def _do_rumor(self: Any, task: tuple, action: int) -> None:
+        """Pull the chosen token from the neighbour ``task[2]``, or leave them all there."""
         self.tasks.pop(0)
-        self._rumor(task[1], task[2], action)
+        seat, frm = task[1], task[2]
+        if action == self.g.A_LEAVE:
+            self._log.append(("Rumors: %s leaves the tokens at %s", self.tb.char_names[self.char[seat]],
+                              self.tb.names[frm]))
+            return
+        self._log.append((RUMOR_PULL, self._pull_token(frm, self.cloc[seat], action), self.tb.names[frm]))
 
     # ===================================================================== 4. roll ==============
     def _auto_roll_setup(self: Any, task: tuple) -> bool:
