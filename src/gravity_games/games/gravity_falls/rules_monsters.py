@@ -31,6 +31,14 @@ from .tasks import (
 
 _DISPATCH: dict[type, list[tuple[Any, ...]]] = {}
 
+# Tasks that are always the same tuple, built once: a task list only ever holds tuples, and
+# building one at every use was a measurable share of a step.
+_ALARM_CHECK = (K_ALARM_CHECK, -1, 0, 0)
+_REVEAL = (K_REVEAL, -1, 0, -1)  # the reveal stage's reveal (no curse, no event waiting)
+_CURSE_REVEAL = (K_REVEAL, -1, 1, -1)  # the reveal of Bill's scheme (a curse)
+_EVENT_END = (K_EVENT_END, -1, 0, 0)
+_START_TURN = (K_START_TURN, -1, 0, 0)
+
 
 
 def _dispatch(cls: type) -> list[tuple[Any, ...]]:
@@ -73,21 +81,24 @@ class MonsterPhase:
             return
         al = self.g.alarm_marks  # the track's marks, read off the data once per game
         old = self.alarm
-        self.alarm = min(old + n, al.bus)
+        alarm = old + n
+        if alarm >= al.bus:  # the track ends at the bus
+            alarm = al.bus
+        self.alarm = alarm
         if why_args:
-            self._log.append(("The alarm rises by %s to %s (" + why + ")", n, self.alarm, *why_args))
+            self._log.append(("The alarm rises by %s to %s (" + why + ")", n, alarm, *why_args))
         else:
-            self._log.append(("The alarm rises by %s to %s (%s)", n, self.alarm, why))
-        if self.alarm >= al.bus:
+            self._log.append(("The alarm rises by %s to %s (%s)", n, alarm, why))
+        if alarm >= al.bus:
             self.result = 2
             self._log.append("The alarm reaches the bus: Dipper and Mabel must leave Gravity Falls. The game is lost")
             return
         if not self.g.standard:
             return  # the young players' rules ignore the marks on the track, except the bus
-        if old < al.curse_space <= self.alarm:
+        if old < al.curse_space <= alarm:
             self.alarm_due = 1
             self._log.append("The alarm reaches the monster icon: every player takes a curse")
-        if old < al.shrink_space <= self.alarm:
+        if old < al.shrink_space <= alarm:
             self.cap = 2
             self._log.append("The alarm reaches the three icons: only 2 monster movement cards stay revealed")
             if len(self.row) > 2:
@@ -151,7 +162,7 @@ class MonsterPhase:
         self.newc[seat] |= 1 << k
         self._log.append(("Bill Cipher curses %s: '%s'", who, name))
         if tb.curse_kinds[k] == "reveal_card":
-            self.tasks[0:1] = ((K_CURSE_REVEAL, seat, 0, 0), (K_ALARM_CHECK, -1, 0, 0))
+            self.tasks[0:1] = ((K_CURSE_REVEAL, seat, 0, 0), _ALARM_CHECK)
             return
         self.tasks.pop(0)  # this task is done; the alarm check it leaves runs here
         if self.alarm_due:
@@ -162,7 +173,7 @@ class MonsterPhase:
         self.tasks.pop(0)
         if self.row and len(self.row) >= self.cap:
             self._to_discard_pile(self.row.pop())
-        self._push((K_REVEAL, -1, 1, -1))
+        self._push(_CURSE_REVEAL)
         return True
 
     # ===================================================================== monster phase =========
@@ -238,7 +249,7 @@ class MonsterPhase:
         if card in self.cloc:
             sub = [(K_GIVE_CURSE, s, 0, 0) for s in self.seats_from_active() if self.cloc[s] == card]
             sub += [(K_DISORDER_PULL, seat, nb, m) for nb in adj]
-            sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
+            sub += ((K_DISORDER_ALARM, seat, m, 0), _ALARM_CHECK)
             self.tasks[0:1] = sub
             return True
         pterodactyl = self.g.monster_ability[self.mon[m]] == "pull_distrust"
@@ -247,7 +258,7 @@ class MonsterPhase:
             kind = self._disorder_pull_kind(nb, pterodactyl)
             if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
                 sub = [(K_DISORDER_PULL, seat, x, m) for x in adj[i:]]
-                sub += ((K_DISORDER_ALARM, seat, m, 0), (K_ALARM_CHECK, -1, 0, 0))
+                sub += ((K_DISORDER_ALARM, seat, m, 0), _ALARM_CHECK)
                 self.tasks[0:1] = sub
                 return True
             if kind != PULL_NONE:
@@ -307,7 +318,7 @@ class MonsterPhase:
     # ===================================================================== 3. reveal =============
     def _auto_reveal_stage(self: Any, task: tuple) -> bool:
         if len(self.row) < self.cap:
-            self.tasks[0] = (K_REVEAL, -1, 0, -1)
+            self.tasks[0] = _REVEAL
         else:
             self.tasks.pop(0)
         return True
@@ -317,7 +328,7 @@ class MonsterPhase:
         if len(self.row) >= self.cap or not (self.mdeck or self.mdisc):
             self.tasks.pop(0)
             if deferred >= 0:
-                self._push((K_EVENT, -1, deferred, 0), (K_ALARM_CHECK, -1, 0, 0))
+                self._push((K_EVENT, -1, deferred, 0), _ALARM_CHECK)
             return True
         if not self.mdeck:
             self.mdeck = sorted(self.mdisc)
@@ -337,7 +348,7 @@ class MonsterPhase:
             self._log.append(("Monster movement card revealed: %s", self.tb.names[card]))
             tasks = self.tasks
             if deferred >= 0:
-                tasks[0:1] = ((K_EVENT, -1, deferred, 0), (K_ALARM_CHECK, -1, 0, 0))
+                tasks[0:1] = ((K_EVENT, -1, deferred, 0), _ALARM_CHECK)
             else:
                 tasks.pop(0)
                 if tasks and tasks[0][0] == K_END_TURN:
@@ -354,7 +365,7 @@ class MonsterPhase:
         self._log.append(("Event: %s", name))
         if ctx == 0:
             self.tasks.pop(0)
-            self._push((K_EVENT, -1, card, 0), (K_ALARM_CHECK, -1, 0, 0), (K_REVEAL, -1, 0, -1))
+            self._push((K_EVENT, -1, card, 0), _ALARM_CHECK, _REVEAL)
         else:  # revealed by a curse: finish revealing first, then resolve the event
             self.tasks[0] = (task[0], task[1], ctx, card)
 
@@ -379,7 +390,7 @@ class MonsterPhase:
             sub = [(K_EV_REMOVE_DIE, self.active, 1, s) for s in seats]
         else:
             sub = [(K_EV_FLEE, s, 0, 0) for s in seats]
-        self._push(*sub, (K_EVENT_END, -1, 0, 0))
+        self._push(*sub, _EVENT_END)
         return True
 
     def _auto_event_end(self: Any, task: tuple) -> bool:
@@ -480,9 +491,9 @@ class MonsterPhase:
     # ===================================================================== end of turn ===========
     def _auto_end_turn(self: Any, task: tuple) -> bool:
         if self.alarm_due:
-            self.tasks.insert(0, (K_ALARM_CHECK, -1, 0, 0))
+            self.tasks.insert(0, _ALARM_CHECK)
             return True
         self.active = (self.active + 1) % self.np
         self.turn += 1
-        self.tasks[0] = (K_START_TURN, -1, 0, 0)  # this task is done: the next turn takes its place
-        return self._auto_start_turn(self.tasks[0])  # at the front now: it would run next anyway
+        self.tasks[0] = _START_TURN  # this task is done: the next turn takes its place
+        return self._auto_start_turn(_START_TURN)  # at the front now: it would run next anyway
