@@ -216,8 +216,9 @@ class MonsterPhase:
         if len(near) > 1:
             tasks[0:1] = ((K_CHOOSE_MOVER, seat, card, 0), (K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
             return True
-        tasks[0:1] = ((K_MOVE_MONSTER, seat, near[0], card), (K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
-        return self._auto_move_monster(tasks[0])  # at the front now: it would run next anyway
+        tasks[0:1] = ((K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
+        # the move's task would be at the front and run next: carried out at once, without its tuple
+        return self._move_monster(seat, near[0], card)
 
     def _opts_choose_mover(self: Any, task: tuple) -> list[int]:
         return [self.g.A_MONSTER + m for m in self._nearest_monsters(task[1])]
@@ -227,18 +228,20 @@ class MonsterPhase:
         self._push((K_MOVE_MONSTER, task[1], action - self.g.A_MONSTER, task[2]))
 
     def _auto_move_monster(self: Any, task: tuple) -> bool:
+        self.tasks.pop(0)
+        return self._move_monster(task[1], task[2], task[3])
+
+    def _move_monster(self: Any, seat: int, m: int, card: int) -> bool:
         """2. The monster moves to the card's location (unless a courage die stops it), then disorder.
 
         Disorder: curses for the characters there, a token pulled from each neighbour, the alarm
         rises by the distrust around the monster, the support there flips. Pulls that leave no
         choice are carried out here, in order, until one needs the active player's choice; from
-        there on the pulls wait as tasks.
+        there on the pulls wait as tasks. The move's own task is already off the list.
         """
-        seat, m, card = task[1], task[2], task[3]
         tb = self.tb
         name = tb.monster_names[self.mon[m]]
         if self.die[card]:
-            self.tasks.pop(0)
             self.die[card] = 0
             self.supply += 1
             self._log.append(("%s is stopped by the courage die at %s, which it removes", name, tb.names[card]))
@@ -246,26 +249,27 @@ class MonsterPhase:
         self.mloc[m] = card
         self._log.append(("%s moves to %s", name, tb.names[card]))
         adj = tb.adj[card]
+        tasks = self.tasks
         if card in self.cloc:
             sub = [(K_GIVE_CURSE, s, 0, 0) for s in self.seats_from_active() if self.cloc[s] == card]
             sub += [(K_DISORDER_PULL, seat, nb, m) for nb in adj]
             sub += ((K_DISORDER_ALARM, seat, m, 0), _ALARM_CHECK)
-            self.tasks[0:1] = sub
+            tasks[0:0] = sub
             return True
         pterodactyl = self.g.monster_ability[self.mon[m]] == "pull_distrust"
         g = self.g
-        for i, nb in enumerate(adj):
+        for nb in adj:
             kind = self._disorder_pull_kind(nb, pterodactyl)
-            if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
-                sub = [(K_DISORDER_PULL, seat, x, m) for x in adj[i:]]
+            if kind == PULL_SUPPORT:
+                self._disorder_pull(nb, card, name, g.A_PULL_S)
+            elif kind == PULL_DISTRUST:
+                self._disorder_pull(nb, card, name, g.A_PULL_D)
+            elif kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
+                sub = [(K_DISORDER_PULL, seat, x, m) for x in adj[adj.index(nb):]]
                 sub += ((K_DISORDER_ALARM, seat, m, 0), _ALARM_CHECK)
-                self.tasks[0:1] = sub
+                tasks[0:0] = sub
                 return True
-            if kind != PULL_NONE:
-                self._disorder_pull(nb, m, g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D)
-        tasks = self.tasks
-        tasks.pop(0)
-        self._disorder_alarm(m)
+        self._disorder_alarm(card, name)
         if self.result:
             return True
         if self.alarm_due:
@@ -291,28 +295,30 @@ class MonsterPhase:
             return [g.A_PULL_S, g.A_PULL_D]
         return [g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D]
 
-    def _disorder_pull(self: Any, frm: int, m: int, action: int) -> None:
-        kind = self._pull_token(frm, self.mloc[m], action)
-        self._log.append(("%s pulls a %s token from %s", self.tb.monster_names[self.mon[m]], kind, self.tb.names[frm]))
+    def _disorder_pull(self: Any, frm: int, to: int, name: str, action: int) -> None:
+        """The monster ``name`` at ``to`` pulls the token ``action`` names from ``frm``."""
+        kind = self._pull_token(frm, to, action)
+        self._log.append(("%s pulls a %s token from %s", name, kind, self.tb.names[frm]))
 
     def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
         return self._disorder_pull_options(task[2], task[3])
 
     def _do_disorder_pull(self: Any, task: tuple, action: int) -> None:
         self.tasks.pop(0)
-        self._disorder_pull(task[2], task[3], action)
+        m = task[3]
+        self._disorder_pull(task[2], self.mloc[m], self.tb.monster_names[self.mon[m]], action)
 
     def _auto_disorder_alarm(self: Any, task: tuple) -> bool:
         self.tasks.pop(0)
-        self._disorder_alarm(task[2])
+        m = task[2]
+        self._disorder_alarm(self.mloc[m], self.tb.monster_names[self.mon[m]])
         return True
 
-    def _disorder_alarm(self: Any, m: int) -> None:
-        """The alarm rises by the distrust tokens at the monster's location; its support flips."""
-        loc = self.mloc[m]
-        if self.dis[loc]:
-            self._raise_alarm(self.dis[loc], "%s distrust token(s) around %s", self.dis[loc],
-                              self.tb.monster_names[self.mon[m]])
+    def _disorder_alarm(self: Any, loc: int, name: str) -> None:
+        """The alarm rises by the distrust tokens at the monster's location ``loc``; its support flips."""
+        dis = self.dis[loc]
+        if dis:
+            self._raise_alarm(dis, "%s distrust token(s) around %s", dis, name)
         self._flip_all_support(loc)
 
     # ===================================================================== 3. reveal =============
