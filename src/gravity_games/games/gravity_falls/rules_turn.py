@@ -33,6 +33,9 @@ from .tasks import (
     K_RUMOR,
 )
 
+# CARD_DRAWS[mask]: one card drawn at random from a pile of action cards (bit c: card c), the
+# outcomes shared by every state (never changed; chance_outcomes hands out copies)
+CARD_DRAWS = tuple(uniform([c for c in range(6) if mask >> c & 1]) for mask in range(64))
 RUMOR_PULL = "Rumors: a %s token comes from %s"  # the log line of a rumor's pull (forced or chosen)
 
 
@@ -92,11 +95,12 @@ class CharacterPhase:
         seat = task[1]
         here = self.cloc[seat]
         mloc = self.mloc
-        foes = mloc.count(here)
-        if foes > 1:
+        if here not in mloc:
+            self.foe = -1
+        elif mloc.count(here) > 1:
             return False  # several monsters here: the player chooses which one to fight (choose_foe)
-        self.tasks.pop(0)
-        self.foe = mloc.index(here) if foes else -1
+        else:
+            self.foe = mloc.index(here)
         self._start_roll(seat)
         return True
 
@@ -104,52 +108,51 @@ class CharacterPhase:
         return [self.g.A_MONSTER + m for m in self.monsters_at(self.cloc[task[1]])]
 
     def _do_roll_setup(self: Any, task: tuple, action: int) -> None:
-        self.tasks.pop(0)
         self.foe = action - self.g.A_MONSTER
         self._start_roll(task[1])
 
-    def _resourcefulness(self: Any, seat: int) -> int:
-        if self.card == CARD_TELEPORT:
-            return self.tb.char_teleport_res[self.char[seat]]
-        return self.tb.card_res[self.card]
-
     def _start_roll(self: Any, seat: int) -> None:
-        """Dice = resourcefulness + support tokens here; at most 7 (5 when cursed), extra dice curse."""
-        here = self.cloc[seat]
-        want = self._resourcefulness(seat) + self.sup[here]
-        cap = 5 if self.curses[seat] & self.g.cm_max_five else 7
-        rolled = min(want, cap)
-        self.extra = want - rolled
+        """Dice = resourcefulness + support tokens here; at most 7 (5 when cursed), extra dice curse.
+
+        The roll's tasks take the place of the roll setup at the front.
+        """
         tb = self.tb
-        who = tb.char_names[self.char[seat]]
+        char = self.char[seat]
+        card = self.card
+        # resourcefulness: the played card's, or for a Teleport the character's own
+        want = (tb.char_teleport_res[char] if card == CARD_TELEPORT else tb.card_res[card]) + self.sup[self.cloc[seat]]
+        cap = 5 if self.curses[seat] & self.g.cm_max_five else 7
+        rolled = want if want < cap else cap
+        extra = self.extra = want - rolled
+        who = tb.char_names[char]
         if self.foe >= 0:
             name = tb.monster_names[self.mon[self.foe]]
-            if self.extra:
-                self._log.append(("%s fights %s with %s dice (%s over the limit)", who, name, rolled, self.extra))
+            if extra:
+                self._log.append(("%s fights %s with %s dice (%s over the limit)", who, name, rolled, extra))
             else:
                 self._log.append(("%s fights %s with %s dice", who, name, rolled))
-        elif self.extra:
-            self._log.append(("%s persuades the residents with %s dice (%s over the limit)", who, rolled, self.extra))
+        elif extra:
+            self._log.append(("%s persuades the residents with %s dice (%s over the limit)", who, rolled, extra))
         else:
             self._log.append(("%s persuades the residents with %s dice", who, rolled))
         self.ds = self.dm = self.dc = 0
         if not rolled:
-            self.tasks.insert(0, (K_RESOLVE_ROLL, seat, 0, 0))
-        elif self.tb.char_ability[self.char[seat]] == "reroll_one":
-            self.tasks[0:0] = ((K_ROLL, seat, rolled, 0), (K_REROLL_OFFER, seat, 0, 0), (K_RESOLVE_ROLL, seat, 0, 0))
+            self.tasks[0] = (K_RESOLVE_ROLL, seat, 0, 0)
+        elif tb.char_ability[char] == "reroll_one":
+            self.tasks[0:1] = ((K_ROLL, seat, rolled, 0), (K_REROLL_OFFER, seat, 0, 0), (K_RESOLVE_ROLL, seat, 0, 0))
         else:
-            self.tasks[0:0] = ((K_ROLL, seat, rolled, 0), (K_RESOLVE_ROLL, seat, 0, 0))
+            self.tasks[0:1] = ((K_ROLL, seat, rolled, 0), (K_RESOLVE_ROLL, seat, 0, 0))
 
     def _chance_roll(self: Any, task: tuple) -> list[tuple[int, float]]:
         return dice_distribution(task[2])  # shared table: kept as the step's options, handed out as copies
 
     def _roll_roll(self: Any, task: tuple, outcome: int) -> None:
-        n = task[2]
-        self.ds, self.dm = outcome // 8, outcome % 8
-        self.dc = n - self.ds - self.dm
+        ds, dm = outcome >> 3, outcome & 7  # the id is 8 * successes + moves (dice.dice_distribution)
+        dc = task[2] - ds - dm
+        self.ds, self.dm, self.dc = ds, dm, dc
         tasks = self.tasks
         tasks.pop(0)
-        self._log.append(("Roll: %s success, %s move, %s curse", self.ds, self.dm, self.dc))
+        self._log.append(("Roll: %s success, %s move, %s curse", ds, dm, dc))
         if tasks and tasks[0][0] == K_RESOLVE_ROLL:
             self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
 
@@ -192,7 +195,6 @@ class CharacterPhase:
     def _auto_resolve_roll(self: Any, task: tuple) -> bool:
         """Successes first, then movement, and the curses at the very end."""
         seat = task[1]
-        here = self.cloc[seat]
         moves = self.dm
         if self.foe >= 0:
             moves = self._fight(seat, self.foe)
@@ -200,16 +202,18 @@ class CharacterPhase:
                 self.tasks.pop(0)
                 return True
         else:
-            flips = min(self.ds, self.dis[here])
+            here = self.cloc[seat]
+            dis, ds = self.dis, self.ds
+            flips = ds if ds < dis[here] else dis[here]
             if flips:
-                self.dis[here] -= flips
+                dis[here] -= flips
                 self.sup[here] += flips
                 self._log.append(("%s distrust token(s) at %s flip to support", flips, self.tb.names[here]))
         if moves:
             self.tasks[0:1] = ((K_MOVE_TOKEN, seat, moves, 0), (K_ROLL_CURSES, seat, 0, 0))
             return True
-        self.tasks[0] = (K_ROLL_CURSES, seat, 0, 0)  # this task is done: the curses take its place
-        return self._auto_roll_curses(self.tasks[0])
+        # this task is done: the curses take its place at the front (their handler reads the seat only)
+        return self._auto_roll_curses(task)
 
     def _fight(self: Any, seat: int, m: int) -> int:
         """Defeat the monster with enough successes; return how many tokens still move."""
@@ -272,12 +276,14 @@ class CharacterPhase:
 
     def _auto_roll_curses(self: Any, task: tuple) -> bool:
         seat = task[1]
-        count = (1 if self.dc else 0) + self.extra
+        count = self.extra + 1 if self.dc else self.extra
         if count:
-            self.tasks[0:1] = [(K_GIVE_CURSE, seat, 0, 0)] * count + [(K_END_STEPS, seat, 0, 0)]
+            sub = [(K_GIVE_CURSE, seat, 0, 0)] * count
+            sub.append((K_END_STEPS, seat, 0, 0))
+            self.tasks[0:1] = sub
             return True
-        self.tasks[0] = (K_END_STEPS, seat, 0, 0)  # this task is done: the end steps take its place
-        return self._auto_end_steps(self.tasks[0])
+        # this task is done: the end steps take its place at the front (their handler reads the seat only)
+        return self._auto_end_steps(task)
 
     # ===================================================================== 5. end of turn ========
     def _auto_end_steps(self: Any, task: tuple) -> bool:
@@ -288,13 +294,13 @@ class CharacterPhase:
         """
         seat = task[1]
         tasks = self.tasks
-        tasks[0:1] = ((K_PLACE_DIE, seat, 0, 0), (K_DRAW, seat, self._draw_count(seat), 0),
-                      (K_FLIP_CURSE, seat, 0, 0), (K_CLEANSE, seat, 0, 0), (K_ABILITY, seat, 0, 0),
+        draw = (K_DRAW, seat, self._draw_count(seat), 0)
+        tasks[0:1] = (draw, (K_FLIP_CURSE, seat, 0, 0), (K_CLEANSE, seat, 0, 0), (K_ABILITY, seat, 0, 0),
                       (K_MONSTER_MOVE, seat, 0, 0))
-        if self._opts_place_die(tasks[0]):
+        if self._opts_place_die(task):  # (reads the seat only) a choice: it goes first
+            tasks.insert(0, (K_PLACE_DIE, seat, 0, 0))
             return True
-        tasks.pop(0)
-        return self._auto_draw(tasks[0])
+        return self._auto_draw(draw)
 
     def _opts_place_die(self: Any, task: tuple) -> list[int]:
         here = self.cloc[task[1]]
@@ -332,11 +338,11 @@ class CharacterPhase:
         base = 3 - held if self.tb.char_ability[self.char[seat]] == "draw_to_three" else 1
         if self.curses[seat] & self.g.cm_draw_fewer:
             base -= 1
-        return max(base, 0)
+        return base if base > 0 else 0
 
     def _auto_draw(self: Any, task: tuple) -> bool:
         seat, left = task[1], task[2]
-        if left <= 0 or not (self.adeck[seat] | self.adisc[seat]):
+        if not left or not (self.adeck[seat] | self.adisc[seat]):  # (left is never below 0)
             tasks = self.tasks
             tasks.pop(0)
             if tasks and tasks[0][0] == K_FLIP_CURSE:
@@ -374,9 +380,7 @@ class CharacterPhase:
         self.tasks[0] = (task[0], seat, left - 1, 0)
 
     def _chance_draw_card(self: Any, task: tuple) -> list[tuple[int, float]]:
-        deck = self.adeck[task[1]]
-        cards = [c for c in range(6) if deck >> c & 1]
-        return uniform(cards)
+        return CARD_DRAWS[self.adeck[task[1]]]
 
     def _roll_draw_card(self: Any, task: tuple, c: int) -> None:
         seat, left = task[1], task[2]
@@ -408,20 +412,21 @@ class CharacterPhase:
 
     def _cleanse_dice(self: Any, seat: int) -> int:
         here = self.cloc[seat]
-        old = self.curses[seat] & ~self.newc[seat]
-        if not self.die[here] or not old:
+        if not self.die[here] or not self.curses[seat] & ~self.newc[seat]:
             return 0
-        return min(self.sup[here], 7)
+        n = self.sup[here]
+        return n if n < 7 else 7
 
     def _auto_cleanse(self: Any, task: tuple) -> bool:
         seat = task[1]
-        if not self.curses[seat] & ~self.newc[seat] or self._cleanse_dice(seat) == 0:
-            tasks = self.tasks
-            tasks.pop(0)
-            if tasks and tasks[0][0] == K_ABILITY:
-                return self._offer_ability(tasks[0])  # at the front now: it would run next anyway
-            return True
-        return False
+        # a roll only with curses from before this turn (the cheap test first: it is rare)
+        if self.curses[seat] & ~self.newc[seat] and self._cleanse_dice(seat):
+            return False
+        tasks = self.tasks
+        tasks.pop(0)
+        if tasks and tasks[0][0] == K_ABILITY:
+            return self._offer_ability(tasks[0])  # at the front now: it would run next anyway
+        return True
 
     def _chance_cleanse(self: Any, task: tuple) -> list[tuple[int, float]]:
         return successes_distribution(self._cleanse_dice(task[1]))
@@ -436,9 +441,7 @@ class CharacterPhase:
 
     def _opts_discard_curse(self: Any, task: tuple) -> list[int]:
         seat = task[1]
-        old = self.curses[seat] & ~self.newc[seat]
-        kinds = [self.g.A_CURSE + k for k in range(len(self.tb.curse_kinds)) if old >> k & 1]
-        return [*kinds, self.g.A_NO] if kinds else []
+        return list(_discard_choices(self.g, self.curses[seat] & ~self.newc[seat]))
 
     def _do_discard_curse(self: Any, task: tuple, action: int) -> None:
         seat, left = task[1], task[2]
@@ -472,21 +475,30 @@ class CharacterPhase:
     def _opts_ability(self: Any, task: tuple) -> list[int]:
         """Soos removes another nearby character's curse; Wendy moves a courage die (once per turn)."""
         seat = task[1]
-        g = self.g
         ability = self.tb.char_ability[self.char[seat]]
-        here = self.cloc[seat]
-        out: list[int] = []
         if ability == "remove_curse":
+            g = self.g
+            here = self.cloc[seat]
+            out: list[int] = []
             k_n = len(self.tb.curse_kinds)
             for s in range(self.np):
                 if s != seat and (self.cloc[s] == here or self.cloc[s] in self.tb.adj[here]):
                     out += [g.A_SOOS + s * k_n + k for k in range(k_n) if self.curses[s] >> k & 1]
         elif ability == "move_courage_die":
-            for nb in self.tb.adj[here]:
-                if self.die[here] and not self.die[nb]:
-                    out.append(g.A_WENDY_TO + nb)
-                if self.die[nb] and not self.die[here]:
-                    out.append(g.A_WENDY_FROM + nb)
+            g = self.g
+            here = self.cloc[seat]
+            out = []
+            die = self.die
+            if die[here]:  # carry it to a neighbour without one
+                for nb in self.tb.adj[here]:
+                    if not die[nb]:
+                        out.append(g.A_WENDY_TO + nb)
+            else:  # bring one from a neighbour
+                for nb in self.tb.adj[here]:
+                    if die[nb]:
+                        out.append(g.A_WENDY_FROM + nb)
+        else:
+            return []  # the other characters have no ability step
         return [*out, g.A_NO] if out else []
 
     def _do_ability(self: Any, task: tuple, action: int) -> None:
@@ -530,9 +542,7 @@ class CharacterPhase:
         return True
 
     def _chance_rest_return(self: Any, task: tuple) -> list[tuple[int, float]]:
-        pool = self._rest_pool(task[1])
-        cards = [c for c in range(6) if pool >> c & 1]
-        return uniform(cards)
+        return CARD_DRAWS[self._rest_pool(task[1])]
 
     def _roll_rest_return(self: Any, task: tuple, c: int) -> None:
         seat = task[1]
@@ -542,3 +552,19 @@ class CharacterPhase:
         self.adeck[seat] = 1 << c
         self.adisc[seat] = 0
         self._log.append(("%s is cursed: one random card stays in the action deck", self.char_name(seat)))
+
+
+def _discard_choices(g: Any, old: int) -> tuple[int, ...]:
+    """The choices of a curse discard: each kind among the ``old`` curses (a bit mask), or none.
+
+    Built once per mask and game, and kept on the game (a table of the data, as its own tables are).
+    """
+    try:
+        table = g.discard_choices
+    except AttributeError:
+        table = g.discard_choices = {}
+    out = table.get(old)
+    if out is None:
+        kinds = [g.A_CURSE + k for k in range(len(g.tables.curse_kinds)) if old >> k & 1]
+        out = table[old] = (*kinds, g.A_NO) if kinds else ()
+    return out  # type: ignore[no-any-return]
