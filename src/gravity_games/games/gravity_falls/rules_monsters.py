@@ -125,17 +125,20 @@ class MonsterPhase:
 
     # ===================================================================== curses ================
     def _auto_give_curse(self: Any, task: tuple) -> bool:
-        seat = task[1]
-        if sum(self.cdeck):
+        if any(self.cdeck):
             return False
+        seat = task[1]
         held = self.curses[seat]
-        for k, count in enumerate(self.cdisc):
-            if count and not held >> k & 1:  # a curse the player could get: reshuffle
-                self.cdeck, self.cdisc = self.cdisc, [0] * len(self.cdisc)
-                self._log.append("The curse discard pile is shuffled into a new curse deck")
-                return False
+        cdisc = self.cdisc
+        # a player holding every kind cannot get one (the usual case here): no need to look
+        if held != (1 << len(cdisc)) - 1:
+            for k, count in enumerate(cdisc):
+                if count and not held >> k & 1:  # a curse the player could get: reshuffle
+                    self.cdeck, self.cdisc = cdisc, [0] * len(cdisc)
+                    self._log.append("The curse discard pile is shuffled into a new curse deck")
+                    return False
         self.tasks.pop(0)
-        self._log.append(("No curse card is left for %s", self.char_name(seat)))
+        self._log.append(("No curse card is left for %s", self.tb.char_names[self.char[seat]]))
         return True
 
     def _chance_give_curse(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -152,15 +155,16 @@ class MonsterPhase:
         seat = task[1]
         self.cdeck[k] -= 1
         tb = self.tb
-        name = tb.curse_names[k]
-        who = tb.char_names[self.char[seat]]
-        if self.curses[seat] >> k & 1:
+        bit = 1 << k
+        held = self.curses[seat]
+        if held & bit:
             self.cdisc[k] += 1
-            self._log.append(("%s already has '%s': it is discarded and another drawn", who, name))
+            self._log.append(("%s already has '%s': it is discarded and another drawn",
+                              tb.char_names[self.char[seat]], tb.curse_names[k]))
             return
-        self.curses[seat] |= 1 << k
-        self.newc[seat] |= 1 << k
-        self._log.append(("Bill Cipher curses %s: '%s'", who, name))
+        self.curses[seat] = held | bit
+        self.newc[seat] |= bit
+        self._log.append(("Bill Cipher curses %s: '%s'", tb.char_names[self.char[seat]], tb.curse_names[k]))
         if tb.curse_kinds[k] == "reveal_card":
             self.tasks[0:1] = ((K_CURSE_REVEAL, seat, 0, 0), _ALARM_CHECK)
             return
