@@ -38,6 +38,8 @@ _REVEAL = (K_REVEAL, -1, 0, -1)  # the reveal stage's reveal (no curse, no event
 _CURSE_REVEAL = (K_REVEAL, -1, 1, -1)  # the reveal of Bill's scheme (a curse)
 _EVENT_END = (K_EVENT_END, -1, 0, 0)
 _START_TURN = (K_START_TURN, -1, 0, 0)
+# the monster phase's last two tasks (reveal, end of turn) by active seat (1-5 players)
+_REVEAL_THEN_END = tuple(((K_REVEAL_STAGE, s, 0, 0), (K_END_TURN, s, 0, 0)) for s in range(5))
 
 
 
@@ -212,7 +214,7 @@ class MonsterPhase:
         tasks = self.tasks
         if not self.row:
             self._log.append("No monster movement card is revealed: no monster moves")
-            tasks[0:1] = ((K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
+            tasks[0:1] = _REVEAL_THEN_END[seat]
             return True
         card = self.row.pop()
         self.mdisc.append(card)
@@ -220,7 +222,7 @@ class MonsterPhase:
         if len(near) > 1:
             tasks[0:1] = ((K_CHOOSE_MOVER, seat, card, 0), (K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
             return True
-        tasks[0:1] = ((K_REVEAL_STAGE, seat, 0, 0), (K_END_TURN, seat, 0, 0))
+        tasks[0:1] = _REVEAL_THEN_END[seat]
         # the move's task would be at the front and run next: carried out at once, without its tuple
         return self._move_monster(seat, near[0], card)
 
@@ -351,12 +353,12 @@ class MonsterPhase:
 
     def _roll_reveal(self: Any, task: tuple, card: int) -> None:
         """A movement card fills the free space; an event acts (one per turn) or raises the alarm."""
-        ctx, deferred = task[2], task[3]
         self.mdeck.remove(card)
         if card < self.g.n_loc:
             self.row.insert(0, card)
             self._log.append(("Monster movement card revealed: %s", self.tb.names[card]))
             tasks = self.tasks
+            deferred = task[3]
             if deferred >= 0:
                 tasks[0:1] = ((K_EVENT, -1, deferred, 0), _ALARM_CHECK)
             else:
@@ -373,6 +375,7 @@ class MonsterPhase:
             return
         self.event_used = 1
         self._log.append(("Event: %s", name))
+        ctx = task[2]
         if ctx == 0:
             self.tasks.pop(0)
             self._push((K_EVENT, -1, card, 0), _ALARM_CHECK, _REVEAL)
