@@ -81,26 +81,27 @@ class MonsterPhase:
         """
         if n <= 0 or self.result:
             return
-        al = self.g.alarm_marks  # the track's marks, read off the data once per game
+        # the track's marks, read off the data once per game (unpacked: a NamedTuple field read costs more)
+        curse_space, shrink_space, bus = self.g.alarm_marks
         old = self.alarm
         alarm = old + n
-        if alarm >= al.bus:  # the track ends at the bus
-            alarm = al.bus
+        if alarm >= bus:  # the track ends at the bus
+            alarm = bus
         self.alarm = alarm
         if why_args:
             self._log.append(("The alarm rises by %s to %s (" + why + ")", n, alarm, *why_args))
         else:
             self._log.append(("The alarm rises by %s to %s (%s)", n, alarm, why))
-        if alarm >= al.bus:
+        if alarm == bus:
             self.result = 2
             self._log.append("The alarm reaches the bus: Dipper and Mabel must leave Gravity Falls. The game is lost")
             return
         if not self.g.standard:
             return  # the young players' rules ignore the marks on the track, except the bus
-        if old < al.curse_space <= alarm:
+        if old < curse_space <= alarm:
             self.alarm_due = 1
             self._log.append("The alarm reaches the monster icon: every player takes a curse")
-        if old < al.shrink_space <= alarm:
+        if old < shrink_space <= alarm:
             self.cap = 2
             self._log.append("The alarm reaches the three icons: only 2 monster movement cards stay revealed")
             if len(self.row) > 2:
@@ -336,9 +337,9 @@ class MonsterPhase:
         return True
 
     def _auto_reveal(self: Any, task: tuple) -> bool:
-        deferred = task[3]
         if len(self.row) >= self.cap or not (self.mdeck or self.mdisc):
             self.tasks.pop(0)
+            deferred = task[3]
             if deferred >= 0:
                 self._push((K_EVENT, -1, deferred, 0), _ALARM_CHECK)
             return True
