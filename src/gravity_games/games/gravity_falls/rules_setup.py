@@ -49,9 +49,10 @@ class SetupPhase:
 
     def _flip_all_support(self: Any, loc: int) -> None:
         sup = self.sup
-        if sup[loc]:
-            self._log.append(("%s support token(s) at %s flip to distrust", sup[loc], self.tb.names[loc]))
-            self.dis[loc] += sup[loc]
+        n = sup[loc]
+        if n:
+            self._log.append(("%s support token(s) at %s flip to distrust", n, self.tb.names[loc]))
+            self.dis[loc] += n
             sup[loc] = 0
 
     # ===================================================================== setup ================

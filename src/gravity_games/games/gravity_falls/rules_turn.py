@@ -82,13 +82,16 @@ class CharacterPhase:
 
     def _do_rumor(self: Any, task: tuple, action: int) -> None:
         """Pull the chosen token from the neighbour ``task[2]``, or leave them all there."""
-        self.tasks.pop(0)
+        tasks = self.tasks
+        tasks.pop(0)
         seat, frm = task[1], task[2]
         if action == self.g.A_LEAVE:
             self._log.append(("Rumors: %s leaves the tokens at %s", self.tb.char_names[self.char[seat]],
                               self.tb.names[frm]))
-            return
-        self._log.append((RUMOR_PULL, self._pull_token(frm, self.cloc[seat], action), self.tb.names[frm]))
+        else:
+            self._log.append((RUMOR_PULL, self._pull_token(frm, self.cloc[seat], action), self.tb.names[frm]))
+        if tasks[0][0] == K_ROLL_SETUP:  # (the rumors always end with it)
+            self._auto_roll_setup(tasks[0])  # at the front now: it would run next anyway
 
     # ===================================================================== 4. roll ==============
     def _auto_roll_setup(self: Any, task: tuple) -> bool:
@@ -166,8 +169,11 @@ class CharacterPhase:
         return out
 
     def _do_reroll_offer(self: Any, task: tuple, action: int) -> None:
-        self.tasks.pop(0)
+        tasks = self.tasks
+        tasks.pop(0)
         if action == self.g.A_NO:
+            if tasks and tasks[0][0] == K_RESOLVE_ROLL:
+                self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
             return
         face = action - self.g.A_REROLL
         if face == 0:
@@ -189,8 +195,11 @@ class CharacterPhase:
             self.dm += 1
         else:
             self.dc += 1
-        self.tasks.pop(0)
+        tasks = self.tasks
+        tasks.pop(0)
         self._log.append(("The re-rolled die shows %s", FACES[face]))
+        if tasks and tasks[0][0] == K_RESOLVE_ROLL:
+            self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
 
     def _auto_resolve_roll(self: Any, task: tuple) -> bool:
         """Successes first, then movement, and the curses at the very end."""
@@ -438,6 +447,8 @@ class CharacterPhase:
                           self._cleanse_dice(seat), hits))
         if hits:
             self._push((K_DISCARD_CURSE, seat, hits, 0))
+        else:
+            self._offer_next_ability()
 
     def _opts_discard_curse(self: Any, task: tuple) -> list[int]:
         seat = task[1]
@@ -445,15 +456,13 @@ class CharacterPhase:
 
     def _do_discard_curse(self: Any, task: tuple, action: int) -> None:
         seat, left = task[1], task[2]
-        if action == self.g.A_NO:
-            self.tasks.pop(0)
-            return
-        k = action - self.g.A_CURSE
-        self._drop_curse(seat, k)
-        if left > 1:
-            self.tasks[0] = (task[0], seat, left - 1, 0)
-        else:
-            self.tasks.pop(0)
+        if action != self.g.A_NO:
+            self._drop_curse(seat, action - self.g.A_CURSE)
+            if left > 1:
+                self.tasks[0] = (task[0], seat, left - 1, 0)
+                return
+        self.tasks.pop(0)
+        self._offer_next_ability()
 
     def _drop_curse(self: Any, seat: int, k: int) -> None:
         self.curses[seat] &= ~(1 << k)
@@ -462,6 +471,12 @@ class CharacterPhase:
         self._log.append(("%s discards the curse '%s'", self.char_name(seat), self.tb.data.curses[k].name))
 
     # ----------------------------------------------------------------- abilities ----------------
+    def _offer_next_ability(self: Any) -> None:
+        """After the cleansing: the ability step, when it is at the front now (it would run next anyway)."""
+        tasks = self.tasks
+        if tasks and tasks[0][0] == K_ABILITY:
+            self._offer_ability(tasks[0])
+
     def _offer_ability(self: Any, task: tuple) -> bool:
         """The ability step at the front: a choice when there is one, else straight on to the monster phase."""
         if self._opts_ability(task):
@@ -504,11 +519,12 @@ class CharacterPhase:
     def _do_ability(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
         g = self.g
-        self.tasks.pop(0)
+        tasks = self.tasks
+        tasks.pop(0)
         here = self.cloc[seat]
         if action == g.A_NO:
-            return
-        if action >= g.A_WENDY_FROM:
+            pass
+        elif action >= g.A_WENDY_FROM:
             nb = action - g.A_WENDY_FROM
             self.die[nb], self.die[here] = 0, 1
             self._log.append(("Wendy brings the courage die from %s to %s", self.loc_name(nb), self.loc_name(here)))
@@ -521,6 +537,8 @@ class CharacterPhase:
             s, k = divmod(action - g.A_SOOS, k_n)
             self._log.append(("Soos helps %s:", self.char_name(s)))
             self._drop_curse(s, k)
+        if tasks and tasks[0][0] == K_MONSTER_MOVE:
+            self._auto_monster_move(tasks[0])  # at the front now: it would run next anyway
 
     # ----------------------------------------------------------------- rest ---------------------
     def _rest_pool(self: Any, seat: int) -> int:
@@ -529,16 +547,20 @@ class CharacterPhase:
     def _auto_rest_return(self: Any, task: tuple) -> bool:
         seat = task[1]
         pool = self._rest_pool(seat)
-        if self.has_curse(seat, "draw_fewer") and bin(pool).count("1") > 1:
+        cursed = self.curses[seat] & self.g.cm_draw_fewer
+        if cursed and pool.bit_count() > 1:
             return False  # one random card stays out (chance)
-        self.tasks.pop(0)
-        if pool and self.has_curse(seat, "draw_fewer"):
+        tasks = self.tasks
+        tasks.pop(0)
+        if pool and cursed:
             self.adeck[seat], self.adisc[seat] = pool, 0  # the only card stays out, in the deck
             self._log.append(("%s is cursed and takes back no card", self.char_name(seat)))
-            return True
-        self.hand[seat] |= pool
-        self.adeck[seat] = self.adisc[seat] = 0
-        self._log.append(("%s takes all action cards back into hand", self.char_name(seat)))
+        else:
+            self.hand[seat] |= pool
+            self.adeck[seat] = self.adisc[seat] = 0
+            self._log.append(("%s takes all action cards back into hand", self.char_name(seat)))
+        if tasks and tasks[0][0] == K_FLIP_CURSE:
+            return self._auto_flip_curse(tasks[0])  # at the front now: it would run next anyway
         return True
 
     def _chance_rest_return(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -552,6 +574,9 @@ class CharacterPhase:
         self.adeck[seat] = 1 << c
         self.adisc[seat] = 0
         self._log.append(("%s is cursed: one random card stays in the action deck", self.char_name(seat)))
+        tasks = self.tasks
+        if tasks and tasks[0][0] == K_FLIP_CURSE:
+            self._auto_flip_curse(tasks[0])  # at the front now: it would run next anyway
 
 
 def _discard_choices(g: Any, old: int) -> tuple[int, ...]:
