@@ -39,6 +39,25 @@ CARD_DRAWS = tuple(uniform([c for c in range(6) if mask >> c & 1]) for mask in r
 RUMOR_PULL = "Rumors: a %s token comes from %s"  # the log line of a rumor's pull (forced or chosen)
 
 
+def _per_seat(kind: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The task ``(kind, seat, 0, 0)`` of each seat (1-5 players), built once: the turn's fixed
+    tasks are put in place without building their tuples each time."""
+    return tuple((kind, seat, 0, 0) for seat in range(5))
+
+
+_ROLL_SETUP = _per_seat(K_ROLL_SETUP)
+_REROLL_OFFER = _per_seat(K_REROLL_OFFER)
+_RESOLVE_ROLL = _per_seat(K_RESOLVE_ROLL)
+_ROLL_CURSES = _per_seat(K_ROLL_CURSES)
+_GIVE_CURSE = _per_seat(K_GIVE_CURSE)
+_END_STEPS = _per_seat(K_END_STEPS)
+_PLACE_DIE = _per_seat(K_PLACE_DIE)
+# the end steps after the draw: the flip curse, cleansing, abilities, then the monster phase
+_AFTER_DRAW = tuple(
+    tuple((kind, seat, 0, 0) for kind in (K_FLIP_CURSE, K_CLEANSE, K_ABILITY, K_MONSTER_MOVE)) for seat in range(5)
+)
+
+
 class CharacterPhase:
     """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
 
@@ -66,10 +85,10 @@ class CharacterPhase:
             self._log.append((RUMOR_PULL, self._pull_token(nb, here, g.A_PULL_S if kind == PULL_SUPPORT
                                                             else g.A_PULL_D), self.tb.names[nb]))
         else:
-            tasks[0] = nxt = (K_ROLL_SETUP, seat, 0, 0)
+            tasks[0] = nxt = _ROLL_SETUP[seat]
             return self._auto_roll_setup(nxt)  # at the front now: it would run next anyway
         sub = [(K_RUMOR, seat, x, 0) for x in adj[adj.index(nb):]]  # from the neighbour that stopped the loop
-        sub.append((K_ROLL_SETUP, seat, 0, 0))
+        sub.append(_ROLL_SETUP[seat])
         tasks[0:1] = sub
         return True
 
@@ -140,11 +159,11 @@ class CharacterPhase:
             self._log.append(("%s persuades the residents with %s dice", who, rolled))
         self.ds = self.dm = self.dc = 0
         if not rolled:
-            self.tasks[0] = (K_RESOLVE_ROLL, seat, 0, 0)
+            self.tasks[0] = _RESOLVE_ROLL[seat]
         elif tb.char_ability[char] == "reroll_one":
-            self.tasks[0:1] = ((K_ROLL, seat, rolled, 0), (K_REROLL_OFFER, seat, 0, 0), (K_RESOLVE_ROLL, seat, 0, 0))
+            self.tasks[0:1] = ((K_ROLL, seat, rolled, 0), _REROLL_OFFER[seat], _RESOLVE_ROLL[seat])
         else:
-            self.tasks[0:1] = ((K_ROLL, seat, rolled, 0), (K_RESOLVE_ROLL, seat, 0, 0))
+            self.tasks[0:1] = ((K_ROLL, seat, rolled, 0), _RESOLVE_ROLL[seat])
 
     def _chance_roll(self: Any, task: tuple) -> list[tuple[int, float]]:
         return dice_distribution(task[2])  # shared table: kept as the step's options, handed out as copies
@@ -219,7 +238,7 @@ class CharacterPhase:
                 self.sup[here] += flips
                 self._log.append(("%s distrust token(s) at %s flip to support", flips, self.tb.names[here]))
         if moves:
-            self.tasks[0:1] = ((K_MOVE_TOKEN, seat, moves, 0), (K_ROLL_CURSES, seat, 0, 0))
+            self.tasks[0:1] = ((K_MOVE_TOKEN, seat, moves, 0), _ROLL_CURSES[seat])
             return True
         # this task is done: the curses take its place at the front (their handler reads the seat only)
         return self._auto_roll_curses(task)
@@ -287,8 +306,8 @@ class CharacterPhase:
         seat = task[1]
         count = self.extra + 1 if self.dc else self.extra
         if count:
-            sub = [(K_GIVE_CURSE, seat, 0, 0)] * count
-            sub.append((K_END_STEPS, seat, 0, 0))
+            sub = [_GIVE_CURSE[seat]] * count
+            sub.append(_END_STEPS[seat])
             self.tasks[0:1] = sub
             return True
         # this task is done: the end steps take its place at the front (their handler reads the seat only)
@@ -303,11 +322,10 @@ class CharacterPhase:
         """
         seat = task[1]
         tasks = self.tasks
-        draw = (K_DRAW, seat, self._draw_count(seat), 0)
-        tasks[0:1] = (draw, (K_FLIP_CURSE, seat, 0, 0), (K_CLEANSE, seat, 0, 0), (K_ABILITY, seat, 0, 0),
-                      (K_MONSTER_MOVE, seat, 0, 0))
+        tasks[0] = draw = (K_DRAW, seat, self._draw_count(seat), 0)
+        tasks[1:1] = _AFTER_DRAW[seat]
         if self._opts_place_die(task):  # (reads the seat only) a choice: it goes first
-            tasks.insert(0, (K_PLACE_DIE, seat, 0, 0))
+            tasks.insert(0, _PLACE_DIE[seat])
             return True
         return self._auto_draw(draw)
 
