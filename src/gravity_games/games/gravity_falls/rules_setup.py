@@ -62,7 +62,7 @@ class SetupPhase:
 
     def _roll_pick_monster(self: Any, task: tuple, outcome: int) -> None:
         self.mon[task[2]] = outcome
-        self.tasks.pop(0)
+        del self.tasks[0]
         self._log.append(("Setup: %s (%s) joins the game", self.tb.monster_names[outcome],
                           self.tb.monster_level[outcome]))
 
@@ -72,7 +72,7 @@ class SetupPhase:
 
     def _roll_pick_character(self: Any, task: tuple, outcome: int) -> None:
         self.char[task[1]] = outcome
-        self.tasks.pop(0)
+        del self.tasks[0]
         self._log.append(("Setup: seat %s plays %s", task[1], self.tb.char_names[outcome]))
 
     def _deck_draw_options(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -85,7 +85,7 @@ class SetupPhase:
         """Setup 4-5: a card revealed to place a monster or a character goes to the discard pile."""
         self.mdeck.remove(card)
         self.mdisc.append(card)
-        self.tasks.pop(0)
+        del self.tasks[0]
 
     def _roll_place_monster(self: Any, task: tuple, card: int) -> None:
         """Setup 4a-d: place the monster, pull a token from each neighbour, then flip its location.
@@ -115,7 +115,7 @@ class SetupPhase:
         return self._pull_options(task[2])
 
     def _do_setup_pull(self: Any, task: tuple, action: int) -> None:
-        self.tasks.pop(0)
+        del self.tasks[0]
         self._setup_pull(task[2], task[3], action)
 
     def _setup_pull(self: Any, frm: int, m: int, action: int) -> None:
@@ -126,7 +126,7 @@ class SetupPhase:
             self._raise_alarm(1, "a distrust token taken during setup")
 
     def _auto_setup_flip(self: Any, task: tuple) -> bool:
-        self.tasks.pop(0)
+        del self.tasks[0]
         self._flip_all_support(self.mloc[task[2]])
         return True
 
@@ -143,7 +143,7 @@ class SetupPhase:
     def _roll_setup_row(self: Any, task: tuple, card: int) -> None:
         self.mdeck.remove(card)
         self.row.insert(0, card)
-        self.tasks.pop(0)
+        del self.tasks[0]
         self._log.append(("Setup: monster movement card %s is revealed", self.loc_name(card)))
 
     def _chance_pick_event(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -156,7 +156,7 @@ class SetupPhase:
         """The chosen number of event cards is shuffled into the monster movement deck."""
         self.mbox.remove(card)
         insort(self.mdeck, card)  # the deck is kept sorted (its order is not the draw order)
-        self.tasks.pop(0)
+        del self.tasks[0]
 
 
 def _monsters_by_level(g: Any) -> tuple[tuple[int, ...], ...]:

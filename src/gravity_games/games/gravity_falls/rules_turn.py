@@ -102,7 +102,7 @@ class CharacterPhase:
     def _do_rumor(self: Any, task: tuple, action: int) -> None:
         """Pull the chosen token from the neighbour ``task[2]``, or leave them all there."""
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         seat, frm = task[1], task[2]
         if action == self.g.A_LEAVE:
             self._log.append(("Rumors: %s leaves the tokens at %s", self.tb.char_names[self.char[seat]],
@@ -173,7 +173,7 @@ class CharacterPhase:
         dc = task[2] - ds - dm
         self.ds, self.dm, self.dc = ds, dm, dc
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         self._log.append(("Roll: %s success, %s move, %s curse", ds, dm, dc))
         if tasks and tasks[0][0] == K_RESOLVE_ROLL:
             self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
@@ -189,7 +189,7 @@ class CharacterPhase:
 
     def _do_reroll_offer(self: Any, task: tuple, action: int) -> None:
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         if action == self.g.A_NO:
             if tasks and tasks[0][0] == K_RESOLVE_ROLL:
                 self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
@@ -215,7 +215,7 @@ class CharacterPhase:
         else:
             self.dc += 1
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         self._log.append(("The re-rolled die shows %s", FACES[face]))
         if tasks and tasks[0][0] == K_RESOLVE_ROLL:
             self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
@@ -227,7 +227,7 @@ class CharacterPhase:
         if self.foe >= 0:
             moves = self._fight(seat, self.foe)
             if self.result:
-                self.tasks.pop(0)
+                del self.tasks[0]
                 return True
         else:
             here = self.cloc[seat]
@@ -298,7 +298,7 @@ class CharacterPhase:
             self.tasks[0] = (task[0], seat, left - 1, 0)
         else:
             tasks = self.tasks
-            tasks.pop(0)
+            del tasks[0]
             if tasks and tasks[0][0] == K_ROLL_CURSES:
                 self._auto_roll_curses(tasks[0])  # at the front now: it would run next anyway
 
@@ -336,7 +336,7 @@ class CharacterPhase:
         return [self.g.A_YES, self.g.A_NO]
 
     def _do_place_die(self: Any, task: tuple, action: int) -> None:
-        self.tasks.pop(0)
+        del self.tasks[0]
         if action == self.g.A_YES:
             here = self.cloc[task[1]]
             self.die[here] = 1
@@ -371,7 +371,7 @@ class CharacterPhase:
         seat, left = task[1], task[2]
         if not left or not (self.adeck[seat] | self.adisc[seat]):  # (left is never below 0)
             tasks = self.tasks
-            tasks.pop(0)
+            del tasks[0]
             if tasks and tasks[0][0] == K_FLIP_CURSE:
                 return self._auto_flip_curse(tasks[0])  # at the front now: it would run next anyway
             return True
@@ -421,7 +421,7 @@ class CharacterPhase:
         """Curse: at the end of the turn (after the draw) flip 1 support token in your location."""
         seat = task[1]
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         if self.curses[seat] & self.g.cm_flip_support:
             here = self.cloc[seat]
             if self.sup[here]:
@@ -450,7 +450,7 @@ class CharacterPhase:
         if self.curses[seat] & ~self.newc[seat] and self._cleanse_dice(seat):
             return False
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         if tasks and tasks[0][0] == K_ABILITY:
             return self._offer_ability(tasks[0])  # at the front now: it would run next anyway
         return True
@@ -460,7 +460,7 @@ class CharacterPhase:
 
     def _roll_cleanse(self: Any, task: tuple, hits: int) -> None:
         seat = task[1]
-        self.tasks.pop(0)
+        del self.tasks[0]
         self._log.append(("%s rolls %s dice against curses: %s success(es)", self.char_name(seat),
                           self._cleanse_dice(seat), hits))
         if hits:
@@ -479,7 +479,7 @@ class CharacterPhase:
             if left > 1:
                 self.tasks[0] = (task[0], seat, left - 1, 0)
                 return
-        self.tasks.pop(0)
+        del self.tasks[0]
         self._offer_next_ability()
 
     def _drop_curse(self: Any, seat: int, k: int) -> None:
@@ -500,7 +500,7 @@ class CharacterPhase:
         if self._opts_ability(task):
             return True
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         if tasks and tasks[0][0] == K_MONSTER_MOVE:
             return self._auto_monster_move(tasks[0])  # at the front now: it would run next anyway
         return True
@@ -538,7 +538,7 @@ class CharacterPhase:
         seat = task[1]
         g = self.g
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         here = self.cloc[seat]
         if action == g.A_NO:
             pass
@@ -569,7 +569,7 @@ class CharacterPhase:
         if cursed and pool.bit_count() > 1:
             return False  # one random card stays out (chance)
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         if pool and cursed:
             self.adeck[seat], self.adisc[seat] = pool, 0  # the only card stays out, in the deck
             self._log.append(("%s is cursed and takes back no card", self.char_name(seat)))
@@ -586,7 +586,7 @@ class CharacterPhase:
 
     def _roll_rest_return(self: Any, task: tuple, c: int) -> None:
         seat = task[1]
-        self.tasks.pop(0)
+        del self.tasks[0]
         pool = self._rest_pool(seat)
         self.hand[seat] |= pool & ~(1 << c)
         self.adeck[seat] = 1 << c
