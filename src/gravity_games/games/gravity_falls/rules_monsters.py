@@ -23,7 +23,6 @@ from .tasks import (
     K_EVENT,
     K_EVENT_END,
     K_GIVE_CURSE,
-    K_MOVE_MONSTER,
     K_REVEAL,
     K_REVEAL_STAGE,
     K_START_TURN,
@@ -232,9 +231,12 @@ class MonsterPhase:
 
     def _do_choose_mover(self: Any, task: tuple, action: int) -> None:
         self.tasks.pop(0)
-        self._push((K_MOVE_MONSTER, task[1], action - self.g.A_MONSTER, task[2]))
+        # the move's task would be at the front and run next: carried out at once, without its tuple
+        self._move_monster(task[1], action - self.g.A_MONSTER, task[2])
 
     def _auto_move_monster(self: Any, task: tuple) -> bool:
+        # The rules carry a move out at once (_move_monster) and never queue this task; a state
+        # document that names it (written by hand or by an older version) still plays on.
         self.tasks.pop(0)
         return self._move_monster(task[1], task[2], task[3])
 
@@ -408,8 +410,11 @@ class MonsterPhase:
         return True
 
     def _auto_event_end(self: Any, task: tuple) -> bool:
-        self.tasks.pop(0)
+        tasks = self.tasks
+        tasks.pop(0)
         self.cur_event = -1
+        if tasks and tasks[0][0] == K_ALARM_CHECK:  # what an event leaves behind: it would run next anyway
+            return self._auto_alarm_check(tasks[0])
         return True
 
     def _event_monsters_pull(self: Any) -> None:
@@ -450,9 +455,8 @@ class MonsterPhase:
                           self.loc_name(self.cloc[seat])))
 
     def _opts_ev_discard_or_alarm(self: Any, task: tuple) -> list[int]:
-        seat = task[1]
-        g = self.g
-        return [g.A_HANDCARD + c for c in range(6) if self.hand[seat] >> c & 1] + [g.A_ALARM]
+        hand, g = self.hand[task[1]], self.g
+        return [g.A_HANDCARD + c for c in range(6) if hand >> c & 1] + [g.A_ALARM]
 
     def _do_ev_discard_or_alarm(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
