@@ -438,6 +438,8 @@ class CharacterPhase:
         return True
 
     def _cleanse_dice(self: Any, seat: int) -> int:
+        """Dice against curses: the support tokens here (at most 7), when a courage die is here and the
+        seat holds a curse from before this turn; else none."""
         here = self.cloc[seat]
         if not self.die[here] or not self.curses[seat] & ~self.newc[seat]:
             return 0
@@ -445,10 +447,8 @@ class CharacterPhase:
         return n if n < 7 else 7
 
     def _auto_cleanse(self: Any, task: tuple) -> bool:
-        seat = task[1]
-        # a roll only with curses from before this turn (the cheap test first: it is rare)
-        if self.curses[seat] & ~self.newc[seat] and self._cleanse_dice(seat):
-            return False
+        if self._cleanse_dice(task[1]):
+            return False  # a roll against the curses from before this turn (chance)
         tasks = self.tasks
         del tasks[0]
         if tasks and tasks[0][0] == K_ABILITY:
