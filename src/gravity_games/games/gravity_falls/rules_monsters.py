@@ -30,6 +30,8 @@ from .tasks import (
 
 _DISPATCH: dict[type, list[tuple[Any, ...]]] = {}
 
+DISORDER_PULL = "%s pulls a %s token from %s"  # the log line of a monster's pull in disorder (forced or chosen)
+
 # Tasks that are always the same tuple, built once: a task list only ever holds tuples, and
 # building one at every use was a measurable share of a step.
 _ALARM_CHECK = (K_ALARM_CHECK, -1, 0, 0)
@@ -266,18 +268,19 @@ class MonsterPhase:
             tasks[0:0] = sub
             return True
         pterodactyl = self.g.monster_ability[self.mon[m]] == "pull_distrust"
-        g = self.g
+        g, log, names = self.g, self._log, tb.names
         for nb in adj:
             kind = self._disorder_pull_kind(nb, pterodactyl)
-            if kind == PULL_SUPPORT:
-                self._disorder_pull(nb, card, name, g.A_PULL_S)
-            elif kind == PULL_DISTRUST:
-                self._disorder_pull(nb, card, name, g.A_PULL_D)
-            elif kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
+            if kind == PULL_NONE:
+                continue
+            if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
                 sub = [(K_DISORDER_PULL, seat, x, m) for x in adj[adj.index(nb):]]
                 sub += ((K_DISORDER_ALARM, seat, m, 0), _ALARM_CHECK)
                 tasks[0:0] = sub
                 return True
+            # _do_disorder_pull's pull, without a choice (there is none here)
+            log.append((DISORDER_PULL, name, self._pull_token(nb, card, g.A_PULL_S if kind == PULL_SUPPORT
+                                                              else g.A_PULL_D), names[nb]))
         self._disorder_alarm(card, name)
         if self.result:
             return True
@@ -304,18 +307,16 @@ class MonsterPhase:
             return [g.A_PULL_S, g.A_PULL_D]
         return [g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D]
 
-    def _disorder_pull(self: Any, frm: int, to: int, name: str, action: int) -> None:
-        """The monster ``name`` at ``to`` pulls the token ``action`` names from ``frm``."""
-        kind = self._pull_token(frm, to, action)
-        self._log.append(("%s pulls a %s token from %s", name, kind, self.tb.names[frm]))
-
     def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
         return self._disorder_pull_options(task[2], task[3])
 
     def _do_disorder_pull(self: Any, task: tuple, action: int) -> None:
-        self.tasks.pop(0)
-        m = task[3]
-        self._disorder_pull(task[2], self.mloc[m], self.tb.monster_names[self.mon[m]], action)
+        """The monster ``task[3]`` pulls the chosen token from the neighbour ``task[2]``."""
+        del self.tasks[0]
+        frm, m = task[2], task[3]
+        tb = self.tb
+        self._log.append((DISORDER_PULL, tb.monster_names[self.mon[m]], self._pull_token(frm, self.mloc[m], action),
+                          tb.names[frm]))
 
     def _auto_disorder_alarm(self: Any, task: tuple) -> bool:
         self.tasks.pop(0)
