@@ -512,7 +512,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
             self._advance()
             self._history.append(action)
             return
-        super().apply_action(action)  # refused (or not an int): raises with the reason
+        State.apply_action(self, action)  # refused (or not an int): raises with the reason
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # a copy: the kept list may be a cached table shared by every state
