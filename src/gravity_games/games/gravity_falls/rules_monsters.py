@@ -111,7 +111,7 @@ class MonsterPhase:
 
     def _auto_alarm_check(self: Any, task: tuple) -> bool:
         """Curses of the monster icon come once the effect that raised the alarm is over."""
-        self.tasks.pop(0)
+        del self.tasks[0]
         if self.alarm_due:
             self._curse_everyone()
         return True
@@ -141,7 +141,7 @@ class MonsterPhase:
                     self.cdeck, self.cdisc = cdisc, [0] * len(cdisc)
                     self._log.append("The curse discard pile is shuffled into a new curse deck")
                     return False
-        self.tasks.pop(0)
+        del self.tasks[0]
         self._log.append(("No curse card is left for %s", self.tb.char_names[self.char[seat]]))
         return True
 
@@ -172,13 +172,13 @@ class MonsterPhase:
         if tb.curse_kinds[k] == "reveal_card":
             self.tasks[0:1] = ((K_CURSE_REVEAL, seat, 0, 0), _ALARM_CHECK)
             return
-        self.tasks.pop(0)  # this task is done; the alarm check it leaves runs here
+        del self.tasks[0]  # this task is done; the alarm check it leaves runs here
         if self.alarm_due:
             self._curse_everyone()
 
     def _auto_curse_reveal(self: Any, task: tuple) -> bool:
         """Curse (reconstructed): the revealed cards move one space on, the furthest is discarded, a new one shows."""
-        self.tasks.pop(0)
+        del self.tasks[0]
         if self.row and len(self.row) >= self.cap:
             self._to_discard_pile(self.row.pop())
         self._push(_CURSE_REVEAL)
@@ -232,14 +232,14 @@ class MonsterPhase:
         return [self.g.A_MONSTER + m for m in self._nearest_monsters(task[1])]
 
     def _do_choose_mover(self: Any, task: tuple, action: int) -> None:
-        self.tasks.pop(0)
+        del self.tasks[0]
         # the move's task would be at the front and run next: carried out at once, without its tuple
         self._move_monster(task[1], action - self.g.A_MONSTER, task[2])
 
     def _auto_move_monster(self: Any, task: tuple) -> bool:
         # The rules carry a move out at once (_move_monster) and never queue this task; a state
         # document that names it (written by hand or by an older version) still plays on.
-        self.tasks.pop(0)
+        del self.tasks[0]
         return self._move_monster(task[1], task[2], task[3])
 
     def _move_monster(self: Any, seat: int, m: int, card: int) -> bool:
@@ -319,7 +319,7 @@ class MonsterPhase:
                           tb.names[frm]))
 
     def _auto_disorder_alarm(self: Any, task: tuple) -> bool:
-        self.tasks.pop(0)
+        del self.tasks[0]
         m = task[2]
         self._disorder_alarm(self.mloc[m], self.tb.monster_names[self.mon[m]])
         return True
@@ -336,12 +336,12 @@ class MonsterPhase:
         if len(self.row) < self.cap:
             self.tasks[0] = _REVEAL
         else:
-            self.tasks.pop(0)
+            del self.tasks[0]
         return True
 
     def _auto_reveal(self: Any, task: tuple) -> bool:
         if len(self.row) >= self.cap or not (self.mdeck or self.mdisc):
-            self.tasks.pop(0)
+            del self.tasks[0]
             deferred = task[3]
             if deferred >= 0:
                 self._push((K_EVENT, -1, deferred, 0), _ALARM_CHECK)
@@ -366,7 +366,7 @@ class MonsterPhase:
             if deferred >= 0:
                 tasks[0:1] = ((K_EVENT, -1, deferred, 0), _ALARM_CHECK)
             else:
-                tasks.pop(0)
+                del tasks[0]
                 if tasks and tasks[0][0] == K_END_TURN:
                     self._auto_end_turn(tasks[0])  # at the front now: it would run next anyway
             return
@@ -381,7 +381,7 @@ class MonsterPhase:
         self._log.append(("Event: %s", name))
         ctx = task[2]
         if ctx == 0:
-            self.tasks.pop(0)
+            del self.tasks[0]
             self._push((K_EVENT, -1, card, 0), _ALARM_CHECK, _REVEAL)
         else:  # revealed by a curse: finish revealing first, then resolve the event
             self.tasks[0] = (task[0], task[1], ctx, card)
@@ -389,7 +389,7 @@ class MonsterPhase:
     # ===================================================================== events ================
     def _auto_event(self: Any, task: tuple) -> bool:
         card = task[2]
-        self.tasks.pop(0)
+        del self.tasks[0]
         kind = self.tb.event_cards[card - self.g.n_loc]
         self.cur_event = kind
         effect = self.tb.event_effects[kind]
@@ -412,7 +412,7 @@ class MonsterPhase:
 
     def _auto_event_end(self: Any, task: tuple) -> bool:
         tasks = self.tasks
-        tasks.pop(0)
+        del tasks[0]
         self.cur_event = -1
         if tasks and tasks[0][0] == K_ALARM_CHECK:  # what an event leaves behind: it would run next anyway
             return self._auto_alarm_check(tasks[0])
@@ -431,11 +431,11 @@ class MonsterPhase:
     def _auto_ev_teleport(self: Any, task: tuple) -> bool:
         seat = task[1]
         if not self.hand[seat] >> 5 & 1:
-            self.tasks.pop(0)
+            del self.tasks[0]
             return True
         if not self._teleport_targets(seat):
             self._discard_teleport(seat)
-            self.tasks.pop(0)
+            del self.tasks[0]
             self._log.append(("%s cannot use the Teleport card and discards it", self.char_name(seat)))
             return True
         return False
@@ -450,7 +450,7 @@ class MonsterPhase:
     def _do_ev_teleport(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
         self._discard_teleport(seat)
-        self.tasks.pop(0)
+        del self.tasks[0]
         self.cloc[seat] = action - self.g.A_LOC
         self._log.append(("%s uses the Teleport card and goes to %s", self.char_name(seat),
                           self.loc_name(self.cloc[seat])))
@@ -461,7 +461,7 @@ class MonsterPhase:
 
     def _do_ev_discard_or_alarm(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
-        self.tasks.pop(0)
+        del self.tasks[0]
         if action == self.g.A_ALARM:
             self._raise_alarm(1, "%s keeps the cards", self.char_name(seat))
             return
@@ -479,7 +479,7 @@ class MonsterPhase:
 
     def _do_ev_remove_die(self: Any, task: tuple, action: int) -> None:
         loc = action - self.g.A_LOC
-        self.tasks.pop(0)
+        del self.tasks[0]
         self.die[loc] = 0
         self.supply += 1
         self._log.append(("The courage die at %s is removed", self.loc_name(loc)))
@@ -503,7 +503,7 @@ class MonsterPhase:
 
     def _do_ev_flee(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
-        self.tasks.pop(0)
+        del self.tasks[0]
         self.cloc[seat] = action - self.g.A_LOC
         self._log.append(("%s runs to %s", self.char_name(seat), self.loc_name(self.cloc[seat])))
 
