@@ -250,15 +250,17 @@ class MonsterPhase:
         choice are carried out here, in order, until one needs the active player's choice; from
         there on the pulls wait as tasks. The move's own task is already off the list.
         """
-        tb = self.tb
-        name = tb.monster_names[self.mon[m]]
+        tb, log = self.tb, self._log
+        mon = self.mon[m]
+        name = tb.monster_names[mon]
+        names = tb.names
         if self.die[card]:
             self.die[card] = 0
             self.supply += 1
-            self._log.append(("%s is stopped by the courage die at %s, which it removes", name, tb.names[card]))
+            log.append(("%s is stopped by the courage die at %s, which it removes", name, names[card]))
             return True
         self.mloc[m] = card
-        self._log.append(("%s moves to %s", name, tb.names[card]))
+        log.append(("%s moves to %s", name, names[card]))
         adj = tb.adj[card]
         tasks = self.tasks
         if card in self.cloc:
@@ -267,8 +269,8 @@ class MonsterPhase:
             sub += ((K_DISORDER_ALARM, seat, m, 0), _ALARM_CHECK)
             tasks[0:0] = sub
             return True
-        pterodactyl = self.g.monster_ability[self.mon[m]] == "pull_distrust"
-        g, log, names = self.g, self._log, tb.names
+        g = self.g
+        pterodactyl = g.monster_ability[mon] == "pull_distrust"
         for nb in adj:
             kind = self._disorder_pull_kind(nb, pterodactyl)
             if kind == PULL_NONE:
