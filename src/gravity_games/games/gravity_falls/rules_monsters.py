@@ -213,12 +213,12 @@ class MonsterPhase:
     def _auto_monster_move(self: Any, task: tuple) -> bool:
         """1. The card furthest from the deck moves the monster closest to the active character."""
         seat = task[1]
-        tasks = self.tasks
-        if not self.row:
+        tasks, row = self.tasks, self.row
+        if not row:
             self._log.append("No monster movement card is revealed: no monster moves")
             tasks[0:1] = _REVEAL_THEN_END[seat]
             return True
-        card = self.row.pop()
+        card = row.pop()
         self.mdisc.append(card)
         near = self._nearest_monsters(seat)
         if len(near) > 1:
@@ -342,16 +342,17 @@ class MonsterPhase:
         return True
 
     def _auto_reveal(self: Any, task: tuple) -> bool:
-        if len(self.row) >= self.cap or not (self.mdeck or self.mdisc):
+        if self.mdeck and len(self.row) < self.cap:
+            return False  # the usual case: a free space and a card to draw for it
+        if len(self.row) >= self.cap or not self.mdisc:
             del self.tasks[0]
             deferred = task[3]
             if deferred >= 0:
                 self._push((K_EVENT, -1, deferred, 0), _ALARM_CHECK)
             return True
-        if not self.mdeck:
-            self.mdeck = sorted(self.mdisc)
-            self.mdisc = []
-            self._log.append("The monster movement deck is reshuffled: the monsters grow more dangerous")
+        self.mdeck = sorted(self.mdisc)  # the deck is empty here
+        self.mdisc = []
+        self._log.append("The monster movement deck is reshuffled: the monsters grow more dangerous")
         return False
 
     def _chance_reveal(self: Any, task: tuple) -> list[tuple[int, float]]:
