@@ -109,7 +109,7 @@ class CharacterPhase:
                               self.tb.names[frm]))
         else:
             self._log.append((RUMOR_PULL, self._pull_token(frm, self.cloc[seat], action), self.tb.names[frm]))
-        if tasks[0][0] == K_ROLL_SETUP:  # (the rumors always end with it)
+        if tasks and tasks[0][0] == K_ROLL_SETUP:  # after the last rumor
             self._auto_roll_setup(tasks[0])  # at the front now: it would run next anyway
 
     # ===================================================================== 4. roll ==============
