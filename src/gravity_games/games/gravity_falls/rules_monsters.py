@@ -300,17 +300,15 @@ class MonsterPhase:
             return PULL_DISTRUST if self.dis[frm] else PULL_NONE
         return PULL_NONE if self.die[frm] else self._pull_kind(frm)
 
-    def _disorder_pull_options(self: Any, frm: int, m: int) -> list[int]:
-        kind = self._disorder_pull_kind(frm, self.g.monster_ability[self.mon[m]] == "pull_distrust")
+    def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
+        """What the monster ``task[3]`` may pull from the neighbour ``task[2]`` (none, one kind, or a choice)."""
         g = self.g
+        kind = self._disorder_pull_kind(task[2], g.monster_ability[self.mon[task[3]]] == "pull_distrust")
         if kind == PULL_NONE:
             return []
         if kind == PULL_CHOICE:
             return [g.A_PULL_S, g.A_PULL_D]
         return [g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D]
-
-    def _opts_disorder_pull(self: Any, task: tuple) -> list[int]:
-        return self._disorder_pull_options(task[2], task[3])
 
     def _do_disorder_pull(self: Any, task: tuple, action: int) -> None:
         """The monster ``task[3]`` pulls the chosen token from the neighbour ``task[2]``."""
@@ -321,9 +319,12 @@ class MonsterPhase:
                           tb.names[frm]))
 
     def _auto_disorder_alarm(self: Any, task: tuple) -> bool:
-        del self.tasks[0]
+        tasks = self.tasks
+        del tasks[0]
         m = task[2]
         self._disorder_alarm(self.mloc[m], self.tb.monster_names[self.mon[m]])
+        if tasks and tasks[0][0] == K_ALARM_CHECK and not self.result:  # queued with it: it would run next anyway
+            return self._auto_alarm_check(tasks[0])
         return True
 
     def _disorder_alarm(self: Any, loc: int, name: str) -> None:
