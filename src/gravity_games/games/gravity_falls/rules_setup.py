@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from typing import Any
 
-from .dice import uniform
+from .dice import Outcomes, uniform
 from .tasks import K_SETUP_FLIP, K_SETUP_PULL
 
 # what a pull from a location can take (see SetupPhase._pull_kind)
@@ -57,8 +57,12 @@ class SetupPhase:
 
     # ===================================================================== setup ================
     def _chance_pick_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
+        """Any monster of the slot's difficulty not in the game yet, equally likely."""
+        level, draw = _monster_draws(self.g)[task[2]]
         mon = self.mon
-        return uniform([i for i in _monsters_by_level(self.g)[task[2]] if i not in mon])
+        if not draw.ids.isdisjoint(mon):  # (never in a dealt game: each slot has its own difficulty)
+            return uniform([i for i in level if i not in mon])
+        return draw
 
     def _roll_pick_monster(self: Any, task: tuple, outcome: int) -> None:
         self.mon[task[2]] = outcome
@@ -159,17 +163,22 @@ class SetupPhase:
         del self.tasks[0]
 
 
-def _monsters_by_level(g: Any) -> tuple[tuple[int, ...], ...]:
-    """The monsters of each setup slot's difficulty (easy, medium, hard), in data order.
+def _monster_draws(g: Any) -> tuple[tuple[tuple[int, ...], Outcomes], ...]:
+    """Per setup slot (easy, medium, hard): the monsters of its difficulty in data order, and the
+    draw of one of them (outcome ids as a frozenset; shared, never changed).
 
     Built once per game, on the first draw, and kept on the game (a table of the data, as the
     game's own tables are).
     """
     try:
-        return g.monsters_by_level  # type: ignore[no-any-return]
+        return g.monster_draws  # type: ignore[no-any-return]
     except AttributeError:
         levels = g.tables.monster_level
-        g.monsters_by_level = tuple(
-            tuple(i for i, lv in enumerate(levels) if lv == level) for level in ("easy", "medium", "hard")
-        )
-        return g.monsters_by_level  # type: ignore[no-any-return]
+        table = []
+        for difficulty in ("easy", "medium", "hard"):
+            level = tuple(i for i, lv in enumerate(levels) if lv == difficulty)
+            draw = uniform(list(level))
+            draw.ids = frozenset(level)
+            table.append((level, draw))
+        g.monster_draws = tuple(table)
+        return g.monster_draws  # type: ignore[no-any-return]
