@@ -180,11 +180,14 @@ class CharacterPhase:
 
     def _opts_reroll_offer(self: Any, task: tuple) -> list[int]:
         """Dipper (reconstructed): once per turn he may re-roll one die of his roll."""
-        g = self.g
-        out = [g.A_NO]
-        for f, count in enumerate((self.ds, self.dm, self.dc)):
-            if count:
-                out.append(g.A_REROLL + f)
+        a = self.g.A_REROLL  # + the face shown: 0 success, 1 move, 2 curse
+        out = [self.g.A_NO]
+        if self.ds:
+            out.append(a)
+        if self.dm:
+            out.append(a + 1)
+        if self.dc:
+            out.append(a + 2)
         return out
 
     def _do_reroll_offer(self: Any, task: tuple, action: int) -> None:
