@@ -411,7 +411,8 @@ class MonsterPhase:
             sub = [(K_EV_REMOVE_DIE, self.active, 1, s) for s in seats]
         else:
             sub = [(K_EV_FLEE, s, 0, 0) for s in seats]
-        self._push(*sub, _EVENT_END)
+        sub.append(_EVENT_END)
+        self.tasks[0:0] = sub  # the effect's steps, then its end, at the front
         return True
 
     def _auto_event_end(self: Any, task: tuple) -> bool:
