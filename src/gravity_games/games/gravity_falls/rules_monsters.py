@@ -178,10 +178,9 @@ class MonsterPhase:
 
     def _auto_curse_reveal(self: Any, task: tuple) -> bool:
         """Curse (reconstructed): the revealed cards move one space on, the furthest is discarded, a new one shows."""
-        del self.tasks[0]
         if self.row and len(self.row) >= self.cap:
             self._to_discard_pile(self.row.pop())
-        self._push(_CURSE_REVEAL)
+        self.tasks[0] = _CURSE_REVEAL  # the reveal takes this task's place
         return True
 
     # ===================================================================== monster phase =========
@@ -346,10 +345,11 @@ class MonsterPhase:
         if self.mdeck and len(self.row) < self.cap:
             return False  # the usual case: a free space and a card to draw for it
         if len(self.row) >= self.cap or not self.mdisc:
-            del self.tasks[0]
             deferred = task[3]
-            if deferred >= 0:
-                self._push((K_EVENT, -1, deferred, 0), _ALARM_CHECK)
+            if deferred >= 0:  # an event revealed on the way waits no longer
+                self.tasks[0:1] = ((K_EVENT, -1, deferred, 0), _ALARM_CHECK)
+            else:
+                del self.tasks[0]
             return True
         self.mdeck = sorted(self.mdisc)  # the deck is empty here
         self.mdisc = []
@@ -385,8 +385,7 @@ class MonsterPhase:
         self._log.append(("Event: %s", name))
         ctx = task[2]
         if ctx == 0:
-            del self.tasks[0]
-            self._push((K_EVENT, -1, card, 0), _ALARM_CHECK, _REVEAL)
+            self.tasks[0:1] = ((K_EVENT, -1, card, 0), _ALARM_CHECK, _REVEAL)
         else:  # revealed by a curse: finish revealing first, then resolve the event
             self.tasks[0] = (task[0], task[1], ctx, card)
 
