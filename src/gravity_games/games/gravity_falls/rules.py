@@ -179,6 +179,9 @@ class GravityFallsGame(Game):
         self._initial: GravityFallsState | None = None  # see new_initial_state
         # near[loc]: the location and its neighbours (the Manotaur's reach)
         self.near = tuple(frozenset((loc, *t.adj[loc])) for loc in range(len(t.names)))
+        # dist_far[loc][x]: roads from loc to x; a monster's location -1 / -2 (not placed yet, or
+        # defeated) reads 999, so the nearest-monster test needs no branch per monster
+        self.dist_far = tuple((*row, 999, 999) for row in t.dist)
 
     def _dimensions(self) -> tuple[int, int, int]:
         setup = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50

@@ -190,11 +190,9 @@ class MonsterPhase:
         A comparison tree returning constant tuples: asked at every monster move, where building a
         list and calling ``min`` cost more than the comparisons.
         """
-        d = self.tb.dist[self.cloc[seat]]
+        d = self.g.dist_far[self.cloc[seat]]  # a monster not in play (location -1 or -2) is 999 away: never nearest
         a, b, c = self.mloc
-        da = d[a] if a >= 0 else 999  # not in play (not placed yet, or defeated): never nearest
-        db = d[b] if b >= 0 else 999
-        dc = d[c] if c >= 0 else 999
+        da, db, dc = d[a], d[b], d[c]
         if da < db:
             if da < dc:
                 return (0,)
