@@ -125,3 +125,45 @@ def test_route_answers_kept_per_game_match_a_fresh_search(players: int):
                 action = rng.choice(legal)
             state.apply_action(action)
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_route_options_equal_the_plain_route_rule_at_every_route_step(players: int):
+    # The kept answers are cut to what can matter (masks limited to the locations within reach);
+    # here every route step's options are recomputed by the rule itself (route_continues with the
+    # full masks: every other character's location under the no-shared-location curse, every
+    # Gnome Giant's location), with nothing kept and nothing cut.
+    from gravity_games.games.gravity_falls.rules_move import route_continues
+    from gravity_games.games.gravity_falls.tasks import K_ROUTE
+
+    g = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
+    rng = random.Random(100 + players)
+    checked = blocked_seen = stop_seen = 0
+    for _ in range(25):
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                action = sample_chance(state, rng)
+            else:
+                legal = state.legal_actions()
+                if state.tasks[0][0] == K_ROUTE:
+                    seat = state.tasks[0][1]
+                    lonely = state.curses[seat] & g.cm_lonely
+                    blocked = sum(1 << loc for loc in {loc for s, loc in enumerate(state.cloc)
+                                                       if s != seat and loc >= 0}) if lonely else 0
+                    stop = sum(1 << state.mloc[m] for m in range(3)
+                               if state.mloc[m] >= 0 and state.mon[m] in g.gnome_giants)
+                    pos, left, used, start = state.rpos, state.rleft, state.rused, state.start
+                    expected = sorted(
+                        g.A_LOC + nxt for nxt, bit in g.adj_roads[pos]
+                        if not (used & bit or nxt == start or blocked >> nxt & 1)
+                        and (stop >> nxt & 1 or route_continues(g.adj_roads, nxt, left - 1, used | bit, start,
+                                                                 blocked, stop))
+                    )
+                    assert legal == expected
+                    checked += 1
+                    blocked_seen += bool(blocked)
+                    stop_seen += bool(stop)
+                action = rng.choice(legal)
+            state.apply_action(action)
+    assert checked > 300 and stop_seen > 20 and (players == 1 or blocked_seen > 20)

@@ -182,6 +182,12 @@ class GravityFallsGame(Game):
         # dist_far[loc][x]: roads from loc to x; a monster's location -1 / -2 (not placed yet, or
         # defeated) reads 999, so the nearest-monster test needs no branch per monster
         self.dist_far = tuple((*row, 999, 999) for row in t.dist)
+        # reach[pos][d]: bit per location at most d roads from pos (d = 0..7, beyond every card's
+        # distance). A route of d roads never enters a location outside it, so the blocked and
+        # Gnome Giant masks of a route question are cut to it (see rules_move._route_firsts).
+        self.reach = tuple(
+            tuple(sum(1 << x for x, far in enumerate(row) if far <= d) for d in range(8)) for row in t.dist
+        )
 
     def _dimensions(self) -> tuple[int, int, int]:
         setup = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50

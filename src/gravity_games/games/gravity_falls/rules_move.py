@@ -152,6 +152,12 @@ class Movement:
         blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
         stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
         if blocked or stop:
+            # only locations within ``left`` roads can be entered: the rest of each mask cannot
+            # change the answer, and cutting it lets far-apart questions share one answer
+            near = g.reach[pos][left]
+            blocked &= near
+            stop &= near
+        if blocked or stop:
             by_mask = g.route_cache[start][pos]
             cache = by_mask.get(blocked << g.n_loc | stop)
             if cache is None:
