@@ -75,17 +75,19 @@ class Movement:
         g = self.g
         hand = self.hand[seat]
         here = self.cloc[seat]
-        if not (self.curses[seat] & g.cm_lonely and self._blocked_mask(seat)):
+        blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
+        if not blocked:
             # without the curse, or with no other character on the board to avoid, the plain route
             # table answers (a Gnome Giant on the way only shortens routes, never forbids one)
             out = list(g.card_choices[hand & g.plain_cards[here]])
-        else:  # with it, the route search
+        else:  # with it, the route search (the masks found once for every card)
+            stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
             out = [g.A_REST]
             distance = self.tb.card_distance
             for c in range(CARD_TELEPORT):
                 if hand >> c & 1:
                     d = distance[c]
-                    if d == 0 or self._route_firsts(seat, here, d, 0, here):
+                    if d == 0 or self._route_firsts(here, d, 0, here, blocked, stop):
                         out.append(g.A_CARD + c)
         if hand >> CARD_TELEPORT & 1 and self._can_teleport(seat):
             out.append(g.A_CARD + CARD_TELEPORT)
@@ -146,11 +148,15 @@ class Movement:
                 blocked |= 1 << loc
         return blocked
 
-    def _route_firsts(self: Any, seat: int, pos: int, left: int, used: int, start: int) -> tuple[int, ...]:
-        """The moves (``A_LOC`` + neighbour of ``pos``) where a legal route of ``left`` more roads may go next."""
+    def _route_firsts(
+        self: Any, pos: int, left: int, used: int, start: int, blocked: int, stop: int,
+    ) -> tuple[int, ...]:
+        """The moves (``A_LOC`` + neighbour of ``pos``) where a legal route of ``left`` more roads may go next.
+
+        ``blocked`` (``_blocked_mask``, under the no-shared-location curse) and ``stop``
+        (``_stop_mask``, with a Gnome Giant in play) are the mover's masks, found by the caller.
+        """
         g = self.g
-        blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
-        stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
         if blocked or stop:
             # only locations within ``left`` roads can be entered: the rest of each mask cannot
             # change the answer, and cutting it lets far-apart questions share one answer
@@ -178,7 +184,11 @@ class Movement:
         return firsts
 
     def _opts_route(self: Any, task: tuple) -> list[int]:
-        return list(self._route_firsts(task[1], self.rpos, self.rleft, self.rused, self.start))
+        seat = task[1]
+        g = self.g
+        blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
+        stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
+        return list(self._route_firsts(self.rpos, self.rleft, self.rused, self.start, blocked, stop))
 
     def _do_route(self: Any, task: tuple, action: int) -> None:
         seat = task[1]
