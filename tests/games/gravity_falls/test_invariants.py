@@ -100,30 +100,34 @@ def test_fresh_game_is_set_up_by_the_rules():
     assert b["tasks"][0][:2] == ["choose_card", 0]
 
 
+def _seat_decisions(g, rng: random.Random, games: int):
+    """Random games of ``g``: yields each seat decision as ``(state, legal)`` before a random choice is played."""
+    for _ in range(games):
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions()
+            yield state, legal
+            state.apply_action(rng.choice(legal))
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_route_answers_kept_per_game_match_a_fresh_search(players: int):
     # Route questions are answered once per game (GravityFallsGame.plain_route_cache and route_cache)
-    # and reused by every state. At each card choice and route step of random games (curses, other characters and Gnome
-    # Giants in play), the options must equal those of a search that remembers nothing.
+    # and reused by every state. At each card choice and route step of random games (curses, other
+    # characters and Gnome Giants in play), the options must equal those of a search that remembers nothing.
     from gravity_games.games.gravity_falls.tasks import K_CHOOSE_CARD, K_ROUTE
 
     g = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
     fresh = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
-    rng = random.Random(players)
     checked = 0
-    for _ in range(12):
-        state = g.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                action = sample_chance(state, rng)
-            else:
-                legal = state.legal_actions()
-                if state.tasks[0][0] in (K_CHOOSE_CARD, K_ROUTE):
-                    fresh.clear_route_cache()
-                    assert fresh.state_from_json(state.to_json()).legal_actions() == legal
-                    checked += 1
-                action = rng.choice(legal)
-            state.apply_action(action)
+    for state, legal in _seat_decisions(g, random.Random(players), 12):
+        if state.tasks[0][0] in (K_CHOOSE_CARD, K_ROUTE):
+            fresh.clear_route_cache()
+            assert fresh.state_from_json(state.to_json()).legal_actions() == legal
+            checked += 1
     assert checked > 100
 
 
@@ -137,33 +141,66 @@ def test_route_options_equal_the_plain_route_rule_at_every_route_step(players: i
     from gravity_games.games.gravity_falls.tasks import K_ROUTE
 
     g = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
-    rng = random.Random(100 + players)
     checked = blocked_seen = stop_seen = 0
-    for _ in range(25):
-        state = g.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                action = sample_chance(state, rng)
-            else:
-                legal = state.legal_actions()
-                if state.tasks[0][0] == K_ROUTE:
-                    seat = state.tasks[0][1]
-                    lonely = state.curses[seat] & g.cm_lonely
-                    blocked = sum(1 << loc for loc in {loc for s, loc in enumerate(state.cloc)
-                                                       if s != seat and loc >= 0}) if lonely else 0
-                    stop = sum(1 << state.mloc[m] for m in range(3)
-                               if state.mloc[m] >= 0 and state.mon[m] in g.gnome_giants)
-                    pos, left, used, start = state.rpos, state.rleft, state.rused, state.start
-                    expected = sorted(
-                        g.A_LOC + nxt for nxt, bit in g.adj_roads[pos]
-                        if not (used & bit or nxt == start or blocked >> nxt & 1)
-                        and (stop >> nxt & 1 or route_continues(g.adj_roads, nxt, left - 1, used | bit, start,
-                                                                 blocked, stop))
-                    )
-                    assert legal == expected
-                    checked += 1
-                    blocked_seen += bool(blocked)
-                    stop_seen += bool(stop)
-                action = rng.choice(legal)
-            state.apply_action(action)
+    for state, legal in _seat_decisions(g, random.Random(100 + players), 25):
+        if state.tasks[0][0] != K_ROUTE:
+            continue
+        seat = state.tasks[0][1]
+        lonely = state.curses[seat] & g.cm_lonely
+        blocked = sum(1 << loc for loc in {loc for s, loc in enumerate(state.cloc)
+                                           if s != seat and loc >= 0}) if lonely else 0
+        stop = sum(1 << state.mloc[m] for m in range(3) if state.mloc[m] >= 0 and state.mon[m] in g.gnome_giants)
+        pos, left, used, start = state.rpos, state.rleft, state.rused, state.start
+        expected = sorted(
+            g.A_LOC + nxt for nxt, bit in g.adj_roads[pos]
+            if not (used & bit or nxt == start or blocked >> nxt & 1)
+            and (stop >> nxt & 1 or route_continues(g.adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
+        )
+        assert legal == expected
+        checked += 1
+        blocked_seen += bool(blocked)
+        stop_seen += bool(stop)
     assert checked > 300 and stop_seen > 20 and (players == 1 or blocked_seen > 20)
+
+
+def _play_to_the_next_turn(state, rng) -> int:
+    turn, steps = state.turn, 0
+    while state.turn == turn and not state.is_terminal():
+        state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE
+                           else rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("bound", ["turns", "steps: one too many", "steps: exactly fits"])
+def test_the_summer_ends_at_the_turn_limit_or_when_a_turn_no_longer_fits(bound: str):
+    # A new turn starts only while turn < TURN_LIMIT and a whole turn (PER_TURN_STEPS) still fits in
+    # max_game_length; otherwise the game is lost, "the summer ended", at that turn start.
+    from gravity_games.games.gravity_falls.tasks import K_CHOOSE_CARD, LAST_TURN_START, TURN_LIMIT
+
+    g = game(2)
+    assert LAST_TURN_START == g.spec.max_game_length - 3000
+    rng = random.Random(9)
+    state = g.new_initial_state()
+    while state.tasks[0][0] != K_CHOOSE_CARD:  # the first turn has started
+        state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE
+                           else rng.choice(state.legal_actions()))
+    turn = state.turn
+    if bound == "turns":
+        state.turn = TURN_LIMIT - 1  # the turn now played is the last one
+        turn = state.turn
+    else:
+        # the same turn played on copies tells how many steps it takes until the next turn starts
+        twin_rng = random.Random()
+        twin_rng.setstate(rng.getstate())
+        steps = _play_to_the_next_turn(state.clone(), twin_rng)
+        # the next turn starts inside the turn's last step, before that step joins the history
+        at_start = LAST_TURN_START + (1 if bound == "steps: one too many" else 0)
+        state._history.extend([0] * (at_start - (steps - 1) - len(state._history)))
+    _play_to_the_next_turn(state, rng)
+    if bound == "steps: exactly fits":
+        assert not state.is_terminal() and state.turn == turn + 1
+        assert state.tasks[0][0] == K_CHOOSE_CARD  # the next turn has started
+        return
+    assert state.outcome().reason == "lost: the summer ended"
+    assert state.turn == turn + 1

@@ -29,7 +29,7 @@ from .data import COURAGE_DICE, Tables, load_tables
 from .dice import FACE_P, FACES, Outcomes, dice_distribution, successes_distribution
 from .rules_monsters import MonsterPhase, _dispatch
 from .rules_move import Movement
-from .rules_setup import SetupPhase
+from .rules_setup import SetupPhase, monster_draws
 from .rules_turn import CharacterPhase
 from .tasks import (
     CHANCE_TASKS,
@@ -40,6 +40,7 @@ from .tasks import (
     K_PLACE_MONSTER,
     K_SETUP_ROW,
     K_START_TURN,
+    MAX_GAME_LENGTH,
     PER_TURN_STEPS,
     TASK_NAMES,
     TURN_LIMIT,
@@ -182,6 +183,10 @@ class GravityFallsGame(Game):
         # dist_far[loc][x]: roads from loc to x; a monster's location -1 / -2 (not placed yet, or
         # defeated) reads 999, so the nearest-monster test needs no branch per monster
         self.dist_far = tuple((*row, 999, 999) for row in t.dist)
+        # per setup slot, the monsters of its difficulty and the draw of one of them (rules_setup)
+        self.monster_draws = monster_draws(t.monster_level)
+        # a curse discard's choices per mask of old curses, kept as they are first asked (rules_turn)
+        self.discard_choices: dict[int, tuple[int, ...]] = {}
         # reach[pos][d]: bit per location at most d roads from pos (d = 0..7, beyond every card's
         # distance). A route of d roads never enters a location outside it, so the blocked and
         # Gnome Giant masks of a route question are cut to it (see rules_move._route_firsts).
@@ -190,11 +195,7 @@ class GravityFallsGame(Game):
         )
 
     def _dimensions(self) -> tuple[int, int, int]:
-        setup = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50
-        length = setup + TURN_LIMIT * PER_TURN_STEPS
-        # a turn starts only while PER_TURN_STEPS more steps fit in the bound (see _auto_start_turn)
-        self.last_turn_start = length - PER_TURN_STEPS
-        return length, self.n_actions, max(64, self.n_cards)
+        return MAX_GAME_LENGTH, self.n_actions, max(64, self.n_cards)
 
     def _observation_shape(self) -> tuple[int, ...]:
         return (self.tensor_size,)
@@ -644,7 +645,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         return new
 
 
-GravityFallsState._table = _HANDLERS = _dispatch(GravityFallsState)
+_HANDLERS = _dispatch(GravityFallsState)
 
 
 def check_seat(state: GravityFallsState, seat: int) -> None:

@@ -72,7 +72,6 @@ class MonsterPhase:
     """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
 
     __slots__ = ()
-    _table: list[tuple[Any, ...]] = []  # the handlers per task code, set once the state class exists
 
     # ===================================================================== alarm track ===========
     def _raise_alarm(self: Any, n: int, why: str, *why_args: Any) -> None:

@@ -20,6 +20,7 @@ from .tasks import (
     K_REST_RETURN,
     K_ROUTE,
     K_TELEPORT,
+    LAST_TURN_START,
     TURN_LIMIT,
 )
 
@@ -52,7 +53,7 @@ class Movement:
 
     # ===================================================================== turn start ===========
     def _auto_start_turn(self: Any, task: tuple) -> bool:
-        if self.turn >= TURN_LIMIT or len(self._history) > self.g.last_turn_start:
+        if self.turn >= TURN_LIMIT or len(self._history) > LAST_TURN_START:
             self.tasks.pop(0)
             self.result = 3
             self._log.append("The summer is over before the monsters are beaten: the game is lost")

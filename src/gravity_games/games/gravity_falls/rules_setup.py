@@ -58,7 +58,7 @@ class SetupPhase:
     # ===================================================================== setup ================
     def _chance_pick_monster(self: Any, task: tuple) -> list[tuple[int, float]]:
         """Any monster of the slot's difficulty not in the game yet, equally likely."""
-        level, draw = _monster_draws(self.g)[task[2]]
+        level, draw = self.g.monster_draws[task[2]]
         mon = self.mon
         if not draw.ids.isdisjoint(mon):  # (never in a dealt game: each slot has its own difficulty)
             return uniform([i for i in level if i not in mon])
@@ -163,22 +163,13 @@ class SetupPhase:
         del self.tasks[0]
 
 
-def _monster_draws(g: Any) -> tuple[tuple[tuple[int, ...], Outcomes], ...]:
+def monster_draws(levels: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], Outcomes], ...]:
     """Per setup slot (easy, medium, hard): the monsters of its difficulty in data order, and the
-    draw of one of them (outcome ids as a frozenset; shared, never changed).
-
-    Built once per game, on the first draw, and kept on the game (a table of the data, as the
-    game's own tables are).
-    """
-    try:
-        return g.monster_draws  # type: ignore[no-any-return]
-    except AttributeError:
-        levels = g.tables.monster_level
-        table = []
-        for difficulty in ("easy", "medium", "hard"):
-            level = tuple(i for i, lv in enumerate(levels) if lv == difficulty)
-            draw = uniform(list(level))
-            draw.ids = frozenset(level)
-            table.append((level, draw))
-        g.monster_draws = tuple(table)
-        return g.monster_draws  # type: ignore[no-any-return]
+    draw of one of them (outcome ids as a frozenset; shared, never changed). Built once per game."""
+    table = []
+    for difficulty in ("easy", "medium", "hard"):
+        level = tuple(i for i, lv in enumerate(levels) if lv == difficulty)
+        draw = uniform(list(level))
+        draw.ids = frozenset(level)
+        table.append((level, draw))
+    return tuple(table)

@@ -603,12 +603,9 @@ class CharacterPhase:
 def _discard_choices(g: Any, old: int) -> tuple[int, ...]:
     """The choices of a curse discard: each kind among the ``old`` curses (a bit mask), or none.
 
-    Built once per mask and game, and kept on the game (a table of the data, as its own tables are).
+    Built once per mask and game, and kept on the game (``GravityFallsGame.discard_choices``).
     """
-    try:
-        table = g.discard_choices
-    except AttributeError:
-        table = g.discard_choices = {}
+    table = g.discard_choices
     out = table.get(old)
     if out is None:
         kinds = [g.A_CURSE + k for k in range(len(g.tables.curse_kinds)) if old >> k & 1]

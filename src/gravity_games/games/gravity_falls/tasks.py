@@ -8,6 +8,9 @@ from __future__ import annotations
 
 TURN_LIMIT = 200
 PER_TURN_STEPS = 3000  # a generous bound on the steps of one turn (curse redraws included), see max_game_length
+SETUP_STEPS = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50  # a bound on the setup's steps
+MAX_GAME_LENGTH = SETUP_STEPS + TURN_LIMIT * PER_TURN_STEPS  # the spec's max_game_length
+LAST_TURN_START = MAX_GAME_LENGTH - PER_TURN_STEPS  # a turn starts only while a whole turn still fits
 
 # --- task codes -------------------------------------------------------------------------------
 TASK_NAMES = (
