@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gravity_games.core.api import Game, GravityError, InvalidParameterError, UnknownGameError
+from gravity_games.core.board import NO_BOARD, BoardHooks
 
 GAMES_PACKAGE = "gravity_games.games"
 
@@ -34,6 +35,7 @@ class GameEntry:
     doc: str = ""
     reconstructed: Callable[[], list[dict[str, Any]]] | None = None
     load_data: Callable[[str], Any] | None = None
+    board: BoardHooks = NO_BOARD
 
 
 _ENTRIES: dict[str, GameEntry] = {}
@@ -49,12 +51,14 @@ def register(
     svg_view: SvgView | None = None,
     doc: str = "",
     reconstructed: Callable[[], list[dict[str, Any]]] | None = None,
+    board: BoardHooks | None = None,
 ) -> GameEntry:
     """Register a game class under ``game_class.ID`` (called by each game package).
 
     ``agents`` maps agent names (``"heuristic"``) to factories taking
     ``(game, seat, seed, **settings)``. ``reconstructed`` lists the component values
-    that the rulebook does not give, for ``gravity rules``.
+    that the rulebook does not give, for ``gravity rules``. ``board`` says how the SVG view is
+    played by taps (see :mod:`gravity_games.core.board`).
     """
     entry = GameEntry(
         id=game_class.ID,
@@ -64,6 +68,7 @@ def register(
         svg_view=svg_view,
         doc=doc,
         reconstructed=reconstructed,
+        board=board or NO_BOARD,
     )
     _ENTRIES[game_class.ID] = entry
     return entry
