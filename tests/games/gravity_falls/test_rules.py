@@ -180,6 +180,66 @@ def test_three_icons_by_an_event_discard_the_card_closest_to_the_deck():
     assert "Police Station" in b["movement_discard"]
 
 
+# Notes on the Alarm Track, the sentence these tests carry out:
+THREE_ICONS_BY_EFFECT = ("If that space is reached because of a curse or an event, "
+                         "discard the revealed card closest to the deck.")
+
+
+def reveal_stage_event(event: str, revealed: list[str], **part: Any):
+    """The reveal stage, one space short of the three icons: ``event`` on the deck, Skull Fracture under it."""
+    return pos(characters=[{"name": "Dipper", "location": "Town Hall"}], alarm=12, revealed=revealed,
+               movement_deck=[event, "Skull Fracture"], tasks=[["reveal_stage", 0, 0, 0], ["end_turn", 0, 0, 0]],
+               **part)
+
+
+@pytest.mark.parametrize(("revealed", "kept"), [
+    (["Police Station", "Arcade"], ["Skull Fracture", "Arcade"]),  # the usual reveal stage: two cards show
+    (["Arcade"], ["Skull Fracture"]),  # one card: it is the closest to the deck
+])
+def test_three_icons_by_the_discard_or_raise_event_in_the_reveal_stage_discard_the_card_closest_to_the_deck(
+        revealed, kept):
+    # THREE_ICONS_BY_EFFECT: the event raised the alarm, so the card closest to the deck goes even though only
+    # 1 or 2 cards show; the reveal stage then fills the row up to the 2 cards that stay revealed.
+    state = reveal_stage_event("event 1 (discard_or_alarm)", revealed)
+    play(state, card_id(state, "event 1 (discard_or_alarm)"), "raise alarm")
+    b = body(state)
+    assert b["alarm"] == 13 and b["row_capacity"] == 2
+    assert b["revealed"] == kept
+    assert revealed[0] in b["movement_discard"]
+    assert ("The revealed card closest to the deck is discarded: " + revealed[0]) in state.log()
+
+
+def test_three_icons_by_an_event_with_no_card_revealed_discard_nothing():
+    # THREE_ICONS_BY_EFFECT with nothing revealed: there is no card to discard; the row still shrinks to 2.
+    state = reveal_stage_event("event 1 (discard_or_alarm)", [])
+    play(state, card_id(state, "event 1 (discard_or_alarm)"), "raise alarm")
+    b = body(state)
+    assert b["alarm"] == 13 and b["row_capacity"] == 2 and b["revealed"] == ["Skull Fracture"]
+    assert not any(line.startswith("The revealed card closest") for line in state.log())
+
+
+def test_three_icons_by_a_second_event_discard_the_card_closest_to_the_deck():
+    # "raise the alarm level by 1 for each" extra event: an event raised it, so THREE_ICONS_BY_EFFECT applies.
+    state = reveal_stage_event("event 2 (discard_or_alarm)", ["Police Station", "Arcade"],
+                               turn_state={"event_used": 1})
+    play(state, card_id(state, "event 2 (discard_or_alarm)"))
+    b = body(state)
+    assert b["alarm"] == 13 and b["revealed"] == ["Skull Fracture", "Arcade"]
+    assert "Police Station" in b["movement_discard"]
+
+
+def test_three_icons_by_bills_scheme_discard_the_card_closest_to_the_deck():
+    # THREE_ICONS_BY_EFFECT "because of a curse": Bill's scheme reveals a second event (+1 alarm to the three
+    # icons) after moving the row on; the card closest to the deck goes and the scheme's reveal fills the row.
+    state = pos(characters=[{"name": "Dipper", "location": "Town Hall"}], alarm=12,
+                movement_deck=["event 2 (discard_or_alarm)", "Skull Fracture"], turn_state={"event_used": 1},
+                tasks=[["give_curse", 0, 0, 0]])
+    play(state, curse_id(state, "reveal_card"), card_id(state, "event 2 (discard_or_alarm)"))
+    b = body(state)
+    assert b["alarm"] == 13 and b["revealed"] == ["Skull Fracture", "Arcade"]
+    assert {"Police Station", "Bottomless Pit"} <= set(b["movement_discard"])
+
+
 def test_the_bus_loses_the_game():
     state = pos(characters=[{"name": "Dipper", "location": "Town Hall"}], alarm=17,
                 tasks=[["ev_discard_or_alarm", 0, 0, 0], ["end_turn", 0, 0, 0]])

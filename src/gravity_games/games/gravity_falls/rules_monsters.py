@@ -74,10 +74,12 @@ class MonsterPhase:
     __slots__ = ()
 
     # ===================================================================== alarm track ===========
-    def _raise_alarm(self: Any, n: int, why: str, *why_args: Any) -> None:
+    def _raise_alarm(self: Any, n: int, why: str, *why_args: Any, by_effect: bool = False) -> None:
         """Raise the alarm; the monster icon curses everyone, the three icons shrink the row, the bus loses.
 
         ``why`` is the reason as a format for ``why_args`` (the log line is formatted when read).
+        ``by_effect`` says the rise comes from a curse or an event (not from disorder or setup): then
+        reaching the three icons discards the revealed card closest to the deck, however many show.
         """
         if n <= 0 or self.result:
             return
@@ -104,9 +106,14 @@ class MonsterPhase:
         if old < shrink_space <= alarm:
             self.cap = 2
             self._log.append("The alarm reaches the three icons: only 2 monster movement cards stay revealed")
-            if len(self.row) > 2:
-                card = self.row.pop(0)  # the revealed card closest to the deck
+            row = self.row
+            # "If that space is reached because of a curse or an event, discard the revealed card
+            # closest to the deck": whatever the count (a reveal still to come refills the row to 2).
+            # After disorder the row holds 2 and "simply do not place a third" card: nothing goes.
+            if row and (by_effect or len(row) > 2):
+                card = row.pop(0)  # the revealed card closest to the deck
                 self._to_discard_pile(card)
+                self._log.append(("The revealed card closest to the deck is discarded: %s", self.tb.names[card]))
 
     def _auto_alarm_check(self: Any, task: tuple) -> bool:
         """Curses of the monster icon come once the effect that raised the alarm is over."""
@@ -376,7 +383,7 @@ class MonsterPhase:
         name = self.tb.data.events[kind].name
         if self.event_used:
             self._log.append(("Event '%s' is discarded: only one event per turn", name))
-            self._raise_alarm(1, "a second event this turn")
+            self._raise_alarm(1, "a second event this turn", by_effect=True)
             return
         self.event_used = 1
         self._log.append(("Event: %s", name))
@@ -464,7 +471,7 @@ class MonsterPhase:
         seat = task[1]
         del self.tasks[0]
         if action == self.g.A_ALARM:
-            self._raise_alarm(1, "%s keeps the cards", self.char_name(seat))
+            self._raise_alarm(1, "%s keeps the cards", self.char_name(seat), by_effect=True)
             return
         c = action - self.g.A_HANDCARD
         self.hand[seat] &= ~(1 << c)
