@@ -29,6 +29,8 @@ class Tokens(Component):
 
 class Masses(Component):
     grams: list[float] = Field(min_length=5, max_length=5)
+    note: str = ""
+    """What a player is told about the masses (the info card of a token); may be empty."""
 
     @model_validator(mode="after")
     def heavier_with_the_number(self) -> Masses:
@@ -41,6 +43,8 @@ class Seesaw(Component):
     arms_cm: dict[Literal["A", "B", "C"], float]
     cards: list[Literal["A", "B", "C"]] = Field(min_length=5, max_length=5)
     cards_source: Source
+    note: str = ""
+    """What a player is told about the spots (the info card of the see-saw); may be empty."""
 
     @model_validator(mode="after")
     def three_spots(self) -> Seesaw:
