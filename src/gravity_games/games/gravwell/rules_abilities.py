@@ -131,7 +131,8 @@ class AbilitiesMixin:
                     self.charge(t, "approached")
             if "near_junk" in waits:
                 junk = self.junk
-                if x - 1 in junk or x + 1 in junk:
+                # junk in a Warp Gate (0 or L) is out of the Gravwell: no space next to it is "near" it
+                if (x - 1 in junk and x > 1) or (x + 1 in junk and x + 1 < L):
                     self.charge(seat, "near_junk")
 
     # -- window dispatch -------------------------------------------------------

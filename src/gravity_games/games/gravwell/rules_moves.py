@@ -13,7 +13,14 @@ if TYPE_CHECKING:
     from gravity_games.games.gravwell.rules import GravwellState
 
 JUNK0 = 6
-"""Object id of the first Space Junk token; ships are 0..5 (their seat), junk 6 and 7."""
+"""Object id of the first Space Junk token; ships are 0..5 (their seat), junk 6 and 7.
+
+Space Junk is an object like a ship ("the term 'object' refers to ships and Space Junk") and moves by
+the same rules, into a Warp Gate too ("all other objects in the Gravwell will move toward (and
+possibly into) the Warp Gate"). Once in a gate it is what a ship in a gate is: no source of gravity,
+not counted in the tie rule, blocking nothing, dragged out by a Multipoint Tractor Beam and left alone
+by a Multipoint Repulsor Beam.
+"""
 
 
 def _sign(x: int) -> int:
@@ -48,11 +55,12 @@ class MovesMixin:
     def gravity_sources(self: GravwellState, seat: int) -> list[int]:
         """Positions of the objects a Standard Beam of ``seat`` can lock onto.
 
-        Other ships outside the Warp Gates (a cloaked ship is no source of gravity) and the Space Junk.
+        Other ships outside the Warp Gates (a cloaked ship is no source of gravity) and the Space Junk
+        outside them.
         """
         L = self.L
         out = [p for t, p in enumerate(self.pos) if t != seat and 0 < p < L and not self.cloaked[t]]
-        out.extend(self.junk)
+        out.extend(q for q in self.junk if 0 < q < L)
         return out
 
     def beam_direction(self: GravwellState, seat: int) -> int:
@@ -84,6 +92,8 @@ class MovesMixin:
             else:
                 level = True
         for q in self.junk:
+            if q <= 0 or q >= L:  # junk in a Warp Gate is no object, like a ship there
+                continue
             if q > p:
                 if not up or q < near_up:
                     near_up = q
@@ -173,23 +183,24 @@ class MovesMixin:
             self.escape(seat)
 
     def move_junk(self: GravwellState, j: int, d: int, steps: int) -> None:
-        """Move Space Junk ``j``; it drifts like a ship but never enters a Warp Gate.
+        """Move Space Junk ``j`` like a ship: drifting past objects, into a Warp Gate it reaches or passes.
 
-        Interpretation: junk that would reach a gate stops on the last track space before it, and if
-        that space is held it drifts back along the track to the first vacant space.
+        "If you play a Multipoint Beam while in a Warp Gate, all other objects in the Gravwell will move
+        toward (and possibly into) the Warp Gate"; "Follow the same rule when moving any objects".
         """
         L = self.L
         old = self.junk[j]
-        x = min(max(old + d * steps, 1), L - 1)
-        while self.occupied(x, junk=j):
-            nx = x + d
-            if nx <= 0 or nx >= L:
-                d = -d
-                nx = x + d
-            x = nx
+        x = old + d * steps
+        while 0 < x < L and self.occupied(x, junk=j):
+            x += d
+        if x <= 0:
+            x = 0
+        elif x >= L:
+            x = L
         self.junk[j] = x
         if x != old:
-            self._say("Space Junk moves from %s to %s", old, x)
+            names = self.tables.space_names
+            self._say("Space Junk moves from %s to %s", names[old], names[x])
 
     # -- the two kinds of beam ----------------------------------------------
 
@@ -227,8 +238,10 @@ class MovesMixin:
             if t in self.coasted and d * self.fdir[t] < 0:
                 continue
             keyed.append((abs(q - p), q, t))
+        L = self.L
         for j, q in enumerate(self.junk):
-            if q != p:
+            # junk in a gate is left there by a Repulsor, like ships ("Ships in Warp Gates are not affected")
+            if q != p and not (repulsor and (q <= 0 or q >= L)):
                 keyed.append((abs(q - p), q, JUNK0 + j))
         keyed.sort()
         groups: list[list[int]] = []

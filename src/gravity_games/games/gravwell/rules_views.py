@@ -254,8 +254,11 @@ def state_from_body(state: GravwellState, body: Mapping[str, Any]) -> None:
         state.ship.append(t.ship_names.index(x) if x is not None else -1)
     state.ships_assigned()
     junk = body["junk"]
-    if not isinstance(junk, list) or len(junk) != 2 or any(not isinstance(j, int) or not 0 < j < state.L for j in junk):
-        raise _bad(f"junk must list the two Space Junk spaces, each 1..{state.L - 1}")
+    # 0 and L (a Warp Gate, as in pos) came with junk entering gates; documents of before hold 1..L-1 only
+    if not isinstance(junk, list) or len(junk) != 2 or any(
+            isinstance(j, bool) or not isinstance(j, int) or not 0 <= j <= state.L for j in junk):
+        raise _bad(f"junk must list the two Space Junk places, each a space 1..{state.L - 1} "
+                   f"or a Warp Gate (0 Inner, {state.L} Outer)")
     state.junk = list(junk)
     state.hands = [cards(h, "hands") for h in per_seat("hands")]
     state.known = [cards(h, "known") for h in per_seat("known")]
