@@ -43,11 +43,12 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
     for d in obs["debris_fields"]:
         cells[d] = "#"
     cells[obs["merton_cloud"]] = "~"
-    for j in obs["junk"]:
+    track_junk = [j for j in obs["junk"] if 0 < j < L]  # junk in a gate is listed with the gate below
+    for j in track_junk:
         cells[j] = "J"
     coloured = list(cells)
     coloured[obs["merton_cloud"]] = "[magenta]~[/]"
-    for j in obs["junk"]:
+    for j in track_junk:
         coloured[j] = "[bold white]J[/]"
     for s in obs["ships"]:
         p = s["position"]
@@ -68,6 +69,7 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
     ]
     for gate, where in ((0, "Inner"), (L, "Outer")):
         inside = [_label(s) for s in obs["ships"] if s["position"] == gate]
+        inside += ["Space Junk" for j in obs["junk"] if j == gate]
         if inside:
             lines.append(f"  In the {where} Warp Gate: " + ", ".join(inside))
     for s in obs["ships"]:
