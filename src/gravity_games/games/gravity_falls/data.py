@@ -69,12 +69,14 @@ class Character(Component):
     teleport: TeleportRule
     teleport_text: str
     teleport_resourcefulness: int = Field(ge=0, le=7)
+    ability_text: str = ""  # the character card's ability in words (shown in the views)
 
 
 class Monster(Component):
     name: str
     difficulty: Difficulty
     ability: MonsterAbility
+    ability_text: str = ""  # the monster card's ability in words (shown in the views)
 
 
 class CurseKind(Component):
