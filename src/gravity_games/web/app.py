@@ -34,6 +34,8 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from gravity_games.core.api import GravityError
+from gravity_games.web.board_view import game_help
 from gravity_games.web.service import MAX_HINT_MOVES, MAX_HINT_SECONDS, Hub, WebError
 from gravity_games.web.storage import Storage
 
@@ -72,6 +74,14 @@ class ActionBody(BaseModel):
 
     action: StrictInt | StrictStr = Field(description="action id or notation, e.g. 3 or 'doubt'")
     move: StrictInt | None = Field(default=None, description="the move number of the view you acted on")
+
+
+class NameBody(BaseModel):
+    """The name a person gives their seat (1-24 visible characters)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: StrictStr = Field(max_length=200, description="your name at this table, e.g. 'Mabel'")
 
 
 # -- body size limit --------------------------------------------------------------
@@ -312,10 +322,30 @@ def create_app(
         hub = hub_of(request)
         return hub.record(await hub.get(gid))
 
-    @app.get("/api/games/{gid}/replay", tags=["replay"], summary="An ended game after `step` actions")
-    async def get_replay(request: Request, gid: str, step: int = 0, seat: int | None = None) -> dict[str, Any]:
+    @app.get(
+        "/api/games/{gid}/replay",
+        tags=["replay"],
+        summary="An ended game after its `decision`-th player decision (or after `step` actions, chance included)",
+    )
+    async def get_replay(
+        request: Request, gid: str, decision: int | None = None, step: int | None = None, seat: int | None = None
+    ) -> dict[str, Any]:
         hub = hub_of(request)
-        return hub.replay_step(await hub.get(gid), step, seat)
+        return hub.replay_step(await hub.get(gid), seat, decision=decision, step=step)
+
+    @app.post("/api/games/{gid}/name", tags=["play"], summary="Give your seat a name everyone at the table sees")
+    async def post_name(request: Request, gid: str, body: NameBody, svg: bool = False) -> dict[str, Any]:
+        hub = hub_of(request)
+        live = await hub.get(gid)
+        seat = await hub.set_name(live, bearer_token(request), body.name)
+        return hub.view(live, seat, svg=svg)
+
+    @app.get("/api/catalog/{game_id}/help", tags=["games"], summary="How to play: rules, notation, reconstructed data")
+    async def game_help_doc(game_id: str) -> dict[str, Any]:
+        try:
+            return game_help(game_id)
+        except GravityError as exc:
+            raise WebError(404, str(exc)) from None
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, str]:

@@ -46,6 +46,17 @@ from gravity_games.core.api import (
 from gravity_games.core.record import GameRecord
 from gravity_games.core.registry import entry, list_games
 from gravity_games.core.seeding import derive_seed, rng_for
+from gravity_games.web.board_view import (
+    clean_name,
+    decision_steps,
+    decisions_made,
+    info_docs,
+    last_change,
+    last_decision_index,
+    legal_moves,
+    seat_docs,
+    state_at,
+)
 from gravity_games.web.render import render_board
 from gravity_games.web.storage import Storage, StorageError, StoredAction, StoredGame, hash_token
 
@@ -98,6 +109,10 @@ class LiveGame:
     revision: int = 0
     # Whether the people at this game may ask for hints (the creator's choice, stored).
     hints: bool = True
+    # The names people gave their seats (None: not given; bots are named by their level).
+    names: list[str | None] = field(default_factory=list)
+    # (revision, seat) -> the board extras of that view (last change, summary), built once.
+    extras: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
 
     def seat_of(self, token: str) -> int | None:
         digest = hash_token(token)
@@ -190,6 +205,7 @@ def catalog_entry(game_id: str) -> dict[str, Any]:
         "variants": list(cls.variants()),
         "agents": available_agents(game_id),
         "has_svg": e.svg_view is not None,
+        "levels": [lv for lv in ("easy", "medium", "hard") if lv in available_agents(game_id)],
     }
 
 
@@ -279,7 +295,8 @@ class Hub:
             _result(state),
             hints=hints,
         ))
-        live = LiveGame(gid, game, seed, state, hashes, bots, actors, undoable, hints=hints)
+        live = LiveGame(gid, game, seed, state, hashes, bots, actors, undoable, hints=hints,
+                        names=[None] * game.players)
         self.games[gid] = live
         self._evict_finished()
         self.schedule_bots(live)
@@ -335,7 +352,9 @@ class Hub:
         terminal = state.is_terminal()
         legal: list[dict[str, Any]] = []
         if seat is not None and player == seat:
-            legal = [{"id": a, "text": state.action_to_string(a)} for a in state.legal_actions()]
+            legal = legal_moves(
+                live.game, observation, [(a, state.action_to_string(a)) for a in state.legal_actions()]
+            )
         doc: dict[str, Any] = {
             "id": live.id,
             "game": live.game.ID,
@@ -343,8 +362,9 @@ class Hub:
             "players": live.game.players,
             "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in live.game.params.items()},
             "seat": seat,
-            "seats": [{"seat": s, "bot": b} for s, b in enumerate(live.bots)],
+            "seats": seat_docs(live.game, observation, live.bots, live.names),
             "move": state.move_number(),
+            "decision": decisions_made(live.actors),
             "revision": live.revision,
             "observation": observation,
             "current_player": None if terminal else player,
@@ -360,7 +380,38 @@ class Hub:
             doc["outcome"] = outcome.to_json() if outcome else None
         if svg:
             doc["svg"] = render_board(live.game, observation)
+            doc["info"] = info_docs(live.game, observation)
+            doc.update(self.board_extras(live, seat))
         return doc
+
+    def board_extras(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
+        """What the last decision changed and what happened since ``seat``'s own last one.
+
+        Built from ``seat``'s observations before and after (so nothing hidden leaks), once per
+        revision and seat.
+        """
+        key = (live.revision, seat)
+        found = live.extras.get(key)
+        if found is not None:
+            return found
+        history = live.state.history()
+        last = last_decision_index(live.actors)
+        before = state_at(live.game, history, last) if last is not None else None
+        change = last_change(
+            live.game, before, live.state, seat, live.actors[last] if last is not None else None,
+            len(before.log(seat)) if before is not None else 0,
+        )
+        mine = None
+        if seat is not None:
+            mine = next((i for i in range(len(live.actors) - 1, -1, -1) if live.actors[i] == seat), None)
+        since: list[str] = []
+        if mine is not None:
+            since = live.state.log(seat)[len(state_at(live.game, history, mine + 1).log(seat)):]
+        found = {"last": change, "since_mine": since[-40:]}
+        if len(live.extras) > 8:
+            live.extras.clear()
+        live.extras[key] = found
+        return found
 
     # -- acting -------------------------------------------------------------
 
@@ -529,36 +580,91 @@ class Hub:
         rec = GameRecord.from_state(live.state, live.seed, web_id=live.id, bots=list(live.bots))
         return rec.to_json()
 
-    def replay_step(self, live: LiveGame, step: int, seat: int | None) -> dict[str, Any]:
-        """The finished game as it stood after ``step`` actions, seen by ``seat`` (None: public)."""
+    def replay_step(
+        self, live: LiveGame, seat: int | None, *, decision: int | None = None, step: int | None = None
+    ) -> dict[str, Any]:
+        """The ended game after its ``decision``-th player decision and the chance it led to.
+
+        ``step`` instead counts every applied action, chance included (the API's older form).
+        """
         if not live.state.is_terminal():
-            raise WebError(409, "replays open once the game has ended")
+            raise WebError(
+                409, f"this game has not ended yet (decision {decisions_made(live.actors)} so far): "
+                     "its replay opens once the game has ended, so that nobody learns a hidden card from it"
+            )
         history = live.state.history()
-        if not 0 <= step <= len(history):
-            raise WebError(422, f"step must be from 0 to {len(history)}, got {step}")
+        steps = decision_steps(live.actors)
+        total = len(steps) - 1
         if seat is not None and not 0 <= seat < live.game.players:
             raise WebError(422, f"seat must be from 0 to {live.game.players - 1}, got {seat}")
-        state = live.game.new_initial_state()
-        text = None
-        for a in history[:step]:
-            text = state.action_to_string(a)
-            state.apply_action(a)
+        decided = [i for i, a in enumerate(live.actors) if a != CHANCE]
+        if step is None:
+            decision = 0 if decision is None else decision
+            if not 0 <= decision <= total:
+                raise WebError(422, f"decision must be from 0 to {total}, got {decision}")
+            step = steps[decision]
+            index = decided[decision - 1] if decision > 0 else None
+        else:
+            if not 0 <= step <= len(history):
+                raise WebError(422, f"step must be from 0 to {len(history)}, got {step}")
+            decision = sum(1 for i in decided if i < step)
+            index = step - 1 if step > 0 else None
+        state = state_at(live.game, history, step)
+        actor = text = None
+        lines: list[str] = []
+        if index is not None:
+            before = state_at(live.game, history, index)
+            actor = live.actors[index]
+            text = before.action_to_string(history[index])
+            lines = state.log(seat)[len(before.log(seat)):]
         observation = state.observation(seat)
         return {
             "id": live.id,
             "game": live.game.ID,
             "title": live.game.TITLE,
+            "decision": decision,
+            "decisions": total,
             "step": step,
             "steps": len(history),
             "seat": seat,
-            "actor": live.actors[step - 1] if step > 0 else None,
+            "actor": actor,
             "action_text": text,
+            "lines": lines,
+            "seats": seat_docs(live.game, observation, live.bots, live.names),
             "observation": observation,
             "log": seat_log(state, seat),
             "current_player": None if state.is_terminal() else state.current_player(),
             "terminal": state.is_terminal(),
             "svg": render_board(live.game, observation),
+            "info": info_docs(live.game, observation),
         }
+
+    # -- names --------------------------------------------------------------
+
+    async def set_name(self, live: LiveGame, token: str | None, raw: Any) -> int:
+        """The person at the seat of ``token`` gives their name; everyone at the table sees it."""
+        if token is None:
+            raise WebError(401, "naming a seat needs its token: send 'Authorization: Bearer <token>'")
+        seat = self.seat_for(live, token)
+        assert seat is not None
+        try:
+            name = clean_name(raw)
+        except ValueError as exc:
+            raise WebError(422, str(exc)) from None
+        async with live.lock:
+            if live.names[seat] == name:
+                return seat
+            try:
+                await asyncio.wrap_future(self.storage.set_seat_name(live.id, seat, name))
+            except StorageError as exc:
+                raise WebError(409, str(exc)) from None
+            except Exception as exc:
+                log.exception("storage failed for game %s", live.id)
+                raise WebError(503, f"the name was not saved (storage error: {type(exc).__name__})") from None
+            live.names[seat] = name
+            live.revision += 1
+            self.notify(live)
+        return seat
 
     # -- push ---------------------------------------------------------------
 
@@ -680,5 +786,6 @@ def rebuild(stored: StoredGame) -> LiveGame:
         undoable=[a.undoable for a in stored.actions],
         revision=stored.revision,
         hints=stored.hints,
+        names=[s.name for s in stored.seats],
     )
 

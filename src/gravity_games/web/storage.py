@@ -88,6 +88,8 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    # The name the person at this seat gave (migration 0004); None until they give one.
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class ActionRow(Base):
@@ -116,6 +118,7 @@ class StoredSeat:
     seat: int
     token_hash: str
     bot: str | None
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -365,6 +368,20 @@ class Storage:
 
         return self._writer.submit(write)
 
+    def set_seat_name(self, game_id: str, seat: int, name: str) -> Future[None]:
+        """Store the name the person at ``seat`` gave (already checked by the caller)."""
+
+        def write(session: Session) -> None:
+            moved = _rowcount(session.execute(
+                update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat).values(name=name)
+            ))
+            if moved != 1:
+                raise StorageError(f"game {game_id} has no seat {seat}")
+            # A name is a change every seat sees, ordered with the moves like any other.
+            session.execute(update(GameRow).where(GameRow.id == game_id).values(revision=GameRow.revision + 1))
+
+        return self._writer.submit(write)
+
     @staticmethod
     def _add_actions(session: Session, game_id: str, actions: Sequence[StoredAction], now: datetime) -> None:
         for a in actions:
@@ -427,7 +444,7 @@ def _stored(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow]
         result=json.loads(row.result_json) if row.result_json else None,
         created_at=_aware(row.created_at),
         updated_at=_aware(row.updated_at),
-        seats=tuple(StoredSeat(s.seat, s.token_hash, s.bot) for s in seats),
+        seats=tuple(StoredSeat(s.seat, s.token_hash, s.bot, s.name) for s in seats),
         actions=tuple(StoredAction(a.idx, a.action, a.seat, bool(a.undoable)) for a in actions),
         hints=bool(row.hints),
     )
