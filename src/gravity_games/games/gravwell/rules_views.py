@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gravity_games.core.api import JSON, InvalidStateError
+from gravity_games.core.api import JSON, InvalidStateError, State
 from gravity_games.games.gravwell.tables import (
     ABILITY0,
     DIR_LEFT,
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 MOD_FLAGS = ("stop", "boost", "reverse", "trim", "swap", "waypoint", "echo", "flail", "dynamo", "invert",
              "redirect", "jam")
 REASONS = ("escaped", "nearest after round 6")
+STACK_LETTERS = "ABCDEFGHIJKL"
+"""The names of the (at most 12) mining stacks in the notation and the views."""
 
 
 class ViewsMixin:
@@ -126,7 +128,8 @@ class ViewsMixin:
         if 0 <= action < n_cards:
             return f"{'instead' if s == Stage.PREACT else 'play'} {t.symbols[action]}"
         if MINE0 <= action < MINE0 + 12:
-            return f"stack {action - MINE0 + 1}"
+            # letters, not numbers: a menu numbering the moves 1..n would otherwise collide with them
+            return f"stack {STACK_LETTERS[action - MINE0]}"
         if action in (DIR_LEFT, DIR_RIGHT):
             return "left" if action == DIR_LEFT else "right"
         if SHIP0 <= action < SHIP0 + 6:
@@ -145,6 +148,14 @@ class ViewsMixin:
         if DRAG0 <= action < DRAG0 + 6:
             return f"drag {self.ship_name(action - DRAG0)}"
         return f"action {action}"
+
+    def string_to_action(self: GravwellState, text: str) -> int:
+        """Notation to action; the old stack numbers (``stack 3``) still name the stack (``stack C``)."""
+        words = text.split()
+        old_number = len(words) == 2 and words[0].lower() == "stack" and words[1].isdigit()
+        if old_number and 1 <= int(words[1]) <= len(self.stacks):
+            text = f"stack {STACK_LETTERS[int(words[1]) - 1]}"
+        return State.string_to_action(self, text)
 
     # -- JSON -------------------------------------------------------------------
 
