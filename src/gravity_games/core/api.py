@@ -147,6 +147,9 @@ class Param:
             raise InvalidParameterError(f"parameter {self.name!r} needs a value; allowed: {self.allowed()}")
         if self.kind is tuple and isinstance(value, list):
             value = tuple(value)
+        if self.kind is tuple and isinstance(value, str):
+            # "a comma-separated list" is what allowed() offers, so load(..., heroes="stan,dipper") means it.
+            value = tuple(part.strip() for part in value.split(",") if part.strip())
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if self.kind is int and isinstance(value, bool):
@@ -203,6 +206,8 @@ class GameSpec:
     variants: tuple[str, ...] = ("standard",)
     summary: str = ""
     rulebook: str = ""
+    kind: str = "competitive"
+    """cooperative, competitive, race or bluffing: what ``gravity list`` and the README say."""
     private_fields: tuple[str, ...] = ()
     min_utility: float = 0.0
     max_utility: float = 1.0
@@ -224,6 +229,7 @@ class GameSpec:
             "version": self.version,
             "variants": list(self.variants),
             "summary": self.summary,
+            "kind": self.kind,
             "private_fields": list(self.private_fields),
             "min_utility": self.min_utility,
             "max_utility": self.max_utility,
@@ -260,6 +266,8 @@ class Game(ABC):
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
     COOPERATIVE: ClassVar[bool] = False
+    KIND: ClassVar[str] = ""
+    """``race``, ``bluffing``...; empty means cooperative or competitive, from ``COOPERATIVE``."""
     VERSION: ClassVar[int] = 1
     PARAMS: ClassVar[tuple[Param, ...]] = ()
     SUMMARY: ClassVar[str] = ""
@@ -310,11 +318,17 @@ class Game(ABC):
             variants=self.variants(),
             summary=self.SUMMARY,
             rulebook=self.RULEBOOK,
+            kind=self.game_kind(),
             private_fields=self.PRIVATE_FIELDS,
             min_utility=self.MIN_UTILITY,
             max_utility=self.MAX_UTILITY,
             observation_shape=self._observation_shape(),
         )
+
+    @classmethod
+    def game_kind(cls) -> str:
+        """What kind of game this is: cooperative, competitive, race or bluffing."""
+        return cls.KIND or ("cooperative" if cls.COOPERATIVE else "competitive")
 
     @classmethod
     def variants(cls) -> tuple[str, ...]:

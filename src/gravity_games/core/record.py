@@ -14,7 +14,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,10 +91,20 @@ class GameRecord:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise InvalidStateError(f"cannot read game record {str(path)!r}: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise InvalidStateError(
+                f"{str(path)!r} is not a game record: a record is a UTF-8 JSON file, and byte {exc.start} "
+                f"(0x{exc.object[exc.start]:02x}) is not UTF-8"
+            ) from None
         return cls.from_json(text)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        """Write the record atomically: a crash mid-write leaves the previous file whole.
+
+        The text goes to a temporary file in the same folder, is flushed to the disk, and then
+        replaces ``path`` in one rename (``os.replace`` is atomic on POSIX and Windows).
+        """
+        write_atomically(Path(path), json.dumps(self.to_json(), indent=1) + "\n")
 
     def new_state(self) -> State:
         params = dict(self.params)
@@ -119,3 +132,35 @@ class GameRecord:
             state.apply_action(action)
             out.append(state.clone())
         return out
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` in one step: temp file in the same folder, fsync, ``os.replace``."""
+    folder = path.parent
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        mode = 0o644  # mkstemp's 0600 would hide a new record from the user's other tools
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        os.fchmod(handle, mode)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        # Interrupted or failed: the old record stays; only the half-written temp file goes.
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    try:
+        # The rename itself survives a power cut only once the folder is synced too.
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -83,6 +83,7 @@ class DoubtGravity(Game):
     TITLE: ClassVar[str] = "Doubt × Gravity"
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 3
+    KIND: ClassVar[str] = "bluffing"
     VERSION: ClassVar[int] = 1
     SUMMARY: ClassVar[str] = (
         "Each round a die names a number; players stack tokens face down claiming that number, "

@@ -69,6 +69,7 @@ class Gravwell(Game):
     TITLE = "Gravwell: 2nd Edition"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
+    KIND = "race"
     VERSION = 1
     PARAMS = (
         Param("variant", "standard", "standard, make-it-count (all abilities charged once) or classic "

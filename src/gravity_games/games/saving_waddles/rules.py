@@ -115,6 +115,7 @@ class SavingWaddlesGame(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
     COOPERATIVE = False
+    KIND = "race"
     VERSION = 1
     PARAMS = (
         Param("variant", "standard", "standard rules, or the simple rules for young players",
