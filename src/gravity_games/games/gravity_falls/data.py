@@ -83,6 +83,7 @@ class CurseKind(Component):
     name: str
     effect: CurseEffect
     count: int = Field(ge=1, le=CURSE_CARDS)
+    short: str = ""  # a few words for the board's curse chips (the card's text is ``name``)
 
 
 class EventKind(Component):
