@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -91,10 +91,54 @@ class Ship(Component):
     abilities: list[Ability] = Field(min_length=3, max_length=3)
 
 
+class Beam(Component):
+    """A Fuel Card type in words (the rulebook's name, a short name for small cards, what it does)."""
+
+    type: CardType
+    name: str = Field(min_length=1)
+    short: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class Feature(Component):
+    """A thing on the board that is not a card or a ship (a Warp Gate, the Merton Cloud...), in words."""
+
+    key: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class Texts(Component):
+    """Words for players (info cards, glossary, the terminal's explanations); the rules never read them."""
+
+    emergency_stop: str
+    emergency_stop_charge: str
+    charge_step: str
+    charging: str
+    drifting: str
+    order: str
+    beams: list[Beam]
+    features: list[Feature]
+
+    @model_validator(mode="after")
+    def every_beam_named(self) -> Texts:
+        missing = sorted(set(get_args(CardType)) - {b.type for b in self.beams})
+        if missing:
+            raise ValueError(f"texts.beams needs every card type; missing: {', '.join(missing)}")
+        return self
+
+    def beam(self, card_type: str) -> Beam:
+        return next(b for b in self.beams if b.type == card_type)
+
+    def feature(self, key: str) -> Feature:
+        return next(f for f in self.features if f.key == key)
+
+
 class GravwellFile(DataFile):
     board: Board | None = None
     cards: list[Card] | None = None
     ships: list[Ship] | None = None
+    texts: Texts | None = None
 
     @model_validator(mode="after")
     def consistent(self) -> GravwellFile:
@@ -126,6 +170,8 @@ class GravwellData:
     board: Board
     cards: tuple[Card, ...]
     ships: tuple[Ship, ...]
+    texts: Texts
+    """The players' words (always the packaged ones: a user's file holds game values only)."""
 
     @property
     def symbols(self) -> tuple[str, ...]:
@@ -165,7 +211,7 @@ class GravwellData:
 
 def _packaged() -> dict[str, Any]:
     raw: dict[str, Any] = {}
-    for name in ("board.toml", "cards.toml", "ships.toml"):
+    for name in ("board.toml", "cards.toml", "ships.toml", "texts.toml"):
         raw.update(read_package_toml(PACKAGE, f"data/{name}"))
     return raw
 
@@ -185,9 +231,9 @@ def load_data(path: str | None = None) -> GravwellData:
     board = user.board or base.board
     cards = user.cards or base.cards
     ships = user.ships or base.ships
-    assert board is not None and cards is not None and ships is not None
+    assert board is not None and cards is not None and ships is not None and base.texts is not None
     for c in cards:
         if c.value >= board.length:
             raise DataError(f"card {c.symbol} has value {c.value}; "
                             f"values must be below the track length {board.length}")
-    return GravwellData(board=board, cards=tuple(cards), ships=tuple(ships))
+    return GravwellData(board=board, cards=tuple(cards), ships=tuple(ships), texts=base.texts)
