@@ -334,7 +334,8 @@ class MonsterPhase:
         """The alarm rises by the distrust tokens at the monster's location ``loc``; its support flips."""
         dis = self.dis[loc]
         if dis:
-            self._raise_alarm(dis, "%s distrust token(s) around %s", dis, name)
+            self._raise_alarm(dis, "%s distrust token where %s stands" if dis == 1 else
+                              "%s distrust tokens where %s stands", dis, name)
         self._flip_all_support(loc)
 
     # ===================================================================== 3. reveal =============

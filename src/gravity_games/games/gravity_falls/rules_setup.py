@@ -51,7 +51,8 @@ class SetupPhase:
         sup = self.sup
         n = sup[loc]
         if n:
-            self._log.append(("%s support token(s) at %s flip to distrust", n, self.tb.names[loc]))
+            self._log.append(("%s support token at %s flips to distrust" if n == 1 else
+                              "%s support tokens at %s flip to distrust", n, self.tb.names[loc]))
             self.dis[loc] += n
             sup[loc] = 0
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dice import FACES, REROLL_OUTCOMES, dice_distribution, successes_distribution, uniform
+from .dice import REROLL_OUTCOMES, dice_distribution, successes_distribution, uniform
 from .rules_move import CARD_TELEPORT
 from .rules_setup import PULL_CHOICE, PULL_NONE, PULL_SUPPORT
 from .tasks import (
@@ -37,6 +37,27 @@ from .tasks import (
 # outcomes shared by every state (never changed; chance_outcomes hands out copies)
 CARD_DRAWS = tuple(uniform([c for c in range(6) if mask >> c & 1]) for mask in range(64))
 RUMOR_PULL = "Rumors: a %s token comes from %s"  # the log line of a rumor's pull (forced or chosen)
+# A die face in a log line, as the rulebook names the symbols (success, arrow, curse)
+FACE_WORDS = ("a success", "an arrow", "a curse")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``n`` things in words: "no curse", "1 arrow", "2 successes"."""
+    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
+# "Roll: ..." for every outcome (successes << 6 | arrows << 3 | curses; at most 7 dice), built once:
+# a roll's log line is then one lookup, not three plural choices.
+ROLL_LINES = tuple(
+    "Roll: " + ", ".join((_count(k >> 6, "success", "successes"), _count(k >> 3 & 7, "arrow", "arrows"),
+                          _count(k & 7, "curse", "curses")))
+    for k in range(512)
+)
+
+
+def _dice(n: int) -> str:
+    """A number of dice in words: "1 die", "3 dice"."""
+    return "1 die" if n == 1 else f"{n} dice"
 
 
 def _per_seat(kind: int) -> tuple[tuple[int, int, int, int], ...]:
@@ -150,13 +171,13 @@ class CharacterPhase:
         if self.foe >= 0:
             name = tb.monster_names[self.mon[self.foe]]
             if extra:
-                self._log.append(("%s fights %s with %s dice (%s over the limit)", who, name, rolled, extra))
+                self._log.append(("%s fights %s with %s (%s over the limit)", who, name, _dice(rolled), extra))
             else:
-                self._log.append(("%s fights %s with %s dice", who, name, rolled))
+                self._log.append(("%s fights %s with %s", who, name, _dice(rolled)))
         elif extra:
-            self._log.append(("%s persuades the residents with %s dice (%s over the limit)", who, rolled, extra))
+            self._log.append(("%s persuades the residents with %s (%s over the limit)", who, _dice(rolled), extra))
         else:
-            self._log.append(("%s persuades the residents with %s dice", who, rolled))
+            self._log.append(("%s persuades the residents with %s", who, _dice(rolled)))
         self.ds = self.dm = self.dc = 0
         if not rolled:
             self.tasks[0] = _RESOLVE_ROLL[seat]
@@ -174,7 +195,7 @@ class CharacterPhase:
         self.ds, self.dm, self.dc = ds, dm, dc
         tasks = self.tasks
         del tasks[0]
-        self._log.append(("Roll: %s success, %s move, %s curse", ds, dm, dc))
+        self._log.append(ROLL_LINES[ds << 6 | dm << 3 | dc])
         if tasks and tasks[0][0] == K_RESOLVE_ROLL:
             self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
 
@@ -204,7 +225,7 @@ class CharacterPhase:
             self.dm -= 1
         else:
             self.dc -= 1
-        self._log.append(("%s re-rolls a die showing %s", self.char_name(task[1]), FACES[face]))
+        self._log.append(("%s re-rolls a die showing %s", self.char_name(task[1]), FACE_WORDS[face]))
         self._push((K_REROLL, task[1], 0, 0))
 
     def _chance_reroll(self: Any, task: tuple) -> list[tuple[int, float]]:
@@ -219,7 +240,7 @@ class CharacterPhase:
             self.dc += 1
         tasks = self.tasks
         del tasks[0]
-        self._log.append(("The re-rolled die shows %s", FACES[face]))
+        self._log.append(("The re-rolled die shows %s", FACE_WORDS[face]))
         if tasks and tasks[0][0] == K_RESOLVE_ROLL:
             self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
 
@@ -239,7 +260,8 @@ class CharacterPhase:
             if flips:
                 dis[here] -= flips
                 self.sup[here] += flips
-                self._log.append(("%s distrust token(s) at %s flip to support", flips, self.tb.names[here]))
+                self._log.append(("%s distrust token at %s flips to support" if flips == 1 else
+                                  "%s distrust tokens at %s flip to support", flips, self.tb.names[here]))
         if moves:
             self.tasks[0:1] = ((K_MOVE_TOKEN, seat, moves, 0), _ROLL_CURSES[seat])
             return True
@@ -269,7 +291,7 @@ class CharacterPhase:
                 self.result = 1
                 self._log.append("All the monsters are defeated: Gravity Falls is saved!")
         else:
-            self._log.append(("%s success(es) are not enough against %s (%s needed)", hits, name, need))
+            self._log.append(("Not enough successes against %s (%s of %s needed)", name, hits, need))
         return moves
 
     def _opts_move_token(self: Any, task: tuple) -> list[int]:
@@ -464,8 +486,8 @@ class CharacterPhase:
     def _roll_cleanse(self: Any, task: tuple, hits: int) -> None:
         seat = task[1]
         del self.tasks[0]
-        self._log.append(("%s rolls %s dice against curses: %s success(es)", self.char_name(seat),
-                          self._cleanse_dice(seat), hits))
+        self._log.append(("%s rolls %s against curses: %s", self.char_name(seat), _dice(self._cleanse_dice(seat)),
+                          _count(hits, "success", "successes")))
         if hits:
             self._push((K_DISCARD_CURSE, seat, hits, 0))
         else:
