@@ -579,8 +579,8 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
         self.winners = [s for s in range(len(self.pos)) if self.distance_to_goal(s) == best]
         self.reason = "nearest after round 6"
         self.stage = ST_END
-        self._say("After round 6 the nearest to their goal: %s (%s spaces away)",
-                  ", ".join(self.names[s] for s in self.winners), best)
+        self._say("After round 6 the nearest to their goal: %s (%s away)",
+                  ", ".join(self.names[s] for s in self.winners), "1 space" if best == 1 else f"{best} spaces")
 
     def escape(self, seat: int) -> None:
         """Entering the opposite Warp Gate ends the game at once; only one ship can escape."""
