@@ -427,7 +427,8 @@ class ComparisonGravityState(State):
     def _note_result(self) -> None:
         won = self.rounds_won()
         for seat, w in enumerate(won):
-            self._note(f"Seat {seat} won {len(w)} round(s) with tokens totalling {sum(w)}.")
+            rounds = "1 round" if len(w) == 1 else f"{len(w)} rounds"
+            self._note(f"Seat {seat} won {rounds} with tokens totalling {sum(w)}.")
         self._note("Winner: seat " + " and seat ".join(map(str, self.winners(won))) + ".")
 
     def outcome(self) -> Outcome | None:

@@ -484,7 +484,8 @@ class DoubtState(State):
             for p in self.hands[seat]:  # every token the seat was dealt (loc == seat)
                 counts[p // PER_COLOUR] += 1
             parts = [f"{k} {COLOUR_NAMES[c]}" for c, k in enumerate(counts) if k]
-            self._note(f"Seat {seat} takes {' and '.join(parts)} token(s) and looks at their numbers.")
+            words = "token and looks at its number" if sum(counts) == 1 else "tokens and looks at their numbers"
+            self._note(f"Seat {seat} takes {' and '.join(parts)} {words}.")
         # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.
         for c in range(COLOURS):
             for k in self.free_numbers(c):
@@ -571,7 +572,8 @@ class DoubtState(State):
 
     def end_turn(self, seat: int) -> None:
         if self.placed:
-            self._note(f"Seat {seat} places {self.placed} token(s) claiming {self.designated}.")
+            tokens = "1 token" if self.placed == 1 else f"{self.placed} tokens"
+            self._note(f"Seat {seat} places {tokens} claiming {self.designated}.")
         else:
             self._note(f"Seat {seat} passes.")
         self.turn_index += 1
@@ -639,7 +641,8 @@ class DoubtState(State):
         if taker == doubter and self.number[revealed[-1]] == self.designated:
             self._note(f"Every token shows {self.designated}: seat {doubter} failed and takes the stack.")
         else:
-            self._note(f"Bluff spotted: seat {taker} takes all {len(self.stack)} tokens of the round.")
+            taken = "the 1 token" if len(self.stack) == 1 else f"all {len(self.stack)} tokens"
+            self._note(f"Bluff spotted: seat {taker} takes {taken} of the round.")
         for p in self.stack:
             self.loc[p] = taker
             self.known[p] |= 1 << taker
@@ -651,7 +654,8 @@ class DoubtState(State):
         """ "If No One Declares 'I doubt it'": the stack goes out of the game unrevealed."""
         for p in self.stack:
             self.loc[p] = LOC_OUT
-        self._note(f"Nobody doubts: the {len(self.stack)} token(s) leave the game unrevealed.")
+        leave = "1 token leaves" if len(self.stack) == 1 else f"{len(self.stack)} tokens leave"
+        self._note(f"Nobody doubts: the {leave} the game unrevealed.")
         self.end_round(-1, (), -1)
 
     def end_round(self, doubter: int, revealed: tuple[int, ...], taker: int) -> None:
@@ -703,7 +707,8 @@ class DoubtState(State):
             if self.loc[p] in (LOC_REMOVED, LOC_UNUSED):
                 self.public[p] = True  # "Players may not check the numbers on them until the game ends"
         who = " and ".join(f"seat {s}" for s in self.winners)
-        self._note(f"Game over after round {self.round}: {who} win(s) ({self.reason}).")
+        wins = "wins" if len(self.winners) == 1 else "win"
+        self._note(f"Game over after round {self.round}: {who} {wins} ({self.reason}).")
 
     # -- notation ------------------------------------------------------------------
 
