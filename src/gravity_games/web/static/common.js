@@ -68,7 +68,7 @@ const GG = {
     return location.origin + "/games/" + encodeURIComponent(gid) + "#seat=" + seat + "&token=" + encodeURIComponent(token);
   },
 
-  outcomeText(view) {
+  outcomeText(view, name = GG.playerName) {
     const outcome = view.outcome || {};
     const winners = outcome.winners || [];
     const reason = outcome.reason ? " (" + outcome.reason.replaceAll("_", " ") + ")" : "";
@@ -76,6 +76,6 @@ const GG = {
     if (view.seat !== null && view.seat !== undefined && winners.includes(view.seat)) {
       return (winners.length > 1 ? "You share the win" : "You win") + reason;
     }
-    return winners.map(GG.playerName).join(" and ") + (winners.length > 1 ? " win" : " wins") + reason;
+    return winners.map(name).join(" and ") + (winners.length > 1 ? " win" : " wins") + reason;
   },
 };

@@ -1,32 +1,108 @@
-// Game page: one seat's live view over a WebSocket; moves as buttons and as clickable board parts.
+// Game page: one seat's live view over a WebSocket, played by tapping the board (GGBoard).
+//
+// Views pushed while others move are played back one at a time at a readable pace (the speed is a
+// setting; Skip jumps to the newest), each with what it changed marked on the board and its log
+// lines in the banner above it. The move list under the board is the accessible fallback.
 "use strict";
 
 const app = document.getElementById("app");
 const gid = app.dataset.gid;
-const page = { token: null, seat: null, view: null, socket: null, retry: 500, busy: false, hinting: false };
+const page = {
+  token: null, seat: null, view: null, socket: null, retry: 500, busy: false, hinting: false,
+  queue: [], playing: false, skip: false, help: null,
+};
 
-function readSeatFromLink() {
+const SPEEDS = { slow: 1800, normal: 1000, fast: 450, off: 0 };
+
+function speedSetting() {
+  const chosen = localStorage.getItem("gg-speed") || "normal";
+  return chosen in SPEEDS ? chosen : "normal";
+}
+
+// -- seats and names ----------------------------------------------------------------------
+
+function seatName(seat, view = page.view) {
+  const doc = view && view.seats && view.seats[seat];
+  return doc && doc.name ? doc.name : GG.playerName(seat);
+}
+
+async function readSeatFromLink() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const token = hash.get("token");
+  const wanted = hash.get("seat");
   if (token) {
-    const seat = Number(hash.get("seat") || 0);
-    GG.saveSeat(gid, seat, token, document.querySelector(".game-title").textContent);
-    page.token = token;
+    // The link's token is kept as "your seat" only once the server has accepted it.
+    try {
+      const view = await GG.api("/api/games/" + gid, { token });
+      if (view.seat === null || view.seat === undefined) throw new Error("not a seat");
+      GG.saveSeat(gid, view.seat, token, document.querySelector(".game-title").textContent);
+      page.token = token;
+      history.replaceState(null, "", location.pathname + "#seat=" + view.seat);
+    } catch (error) {
+      GG.toast("This seat link is not valid for this game (" + error.message + "); you are watching as a spectator.");
+      history.replaceState(null, "", location.pathname);
+    }
     return;
   }
   const saved = GG.savedSeats()[gid];
-  const wanted = hash.get("seat");
   if (saved && wanted !== null && saved.seats[wanted]) page.token = saved.seats[wanted];
+  else if (saved && wanted === null) {
+    const seats = Object.keys(saved.seats);
+    if (seats.length === 1) page.token = saved.seats[seats[0]];
+  }
 }
 
-function seatLabel(seat, view) {
-  const bot = view.seats[seat] && view.seats[seat].bot;
-  return GG.playerName(seat) + (seat === view.seat ? " (you)" : "") + (bot ? " · bot " + bot : "");
+function renderNameForm(view) {
+  const form = document.getElementById("name-form");
+  const mine = view.seat !== null ? view.seats[view.seat] : null;
+  if (!mine || mine.bot || mine.named) { form.hidden = true; return; }
+  const remembered = localStorage.getItem("gg-name");
+  if (remembered && !page.namingTried) {
+    page.namingTried = true;
+    sendName(remembered);
+    return;
+  }
+  form.hidden = false;
 }
+
+async function sendName(name) {
+  try {
+    const view = await GG.api("/api/games/" + gid + "/name?svg=1", { method: "POST", token: page.token, body: { name } });
+    localStorage.setItem("gg-name", name);
+    document.getElementById("name-form").hidden = true;
+    show(view);
+  } catch (error) {
+    GG.toast(error.message);
+  }
+}
+
+function renderPlayers(view) {
+  const list = document.getElementById("players");
+  list.replaceChildren();
+  const winners = (view.outcome && view.outcome.winners) || [];
+  for (const doc of view.seats) {
+    const seat = doc.seat;
+    const swatch = GG.el("span", { class: "swatch", "aria-hidden": "true", style: doc.swatch ? "--swatch: " + doc.swatch : undefined,
+      text: doc.mark || String(seat) });
+    const who = GG.el("span", { class: "player-name", text: doc.name + (seat === view.seat ? " (you)" : "") });
+    const role = doc.role ? GG.el(doc.info ? "button" : "span", {
+      type: doc.info ? "button" : undefined, class: "role" + (doc.info ? " link" : ""), text: doc.role,
+      title: doc.info ? "What " + doc.role + " does" : undefined,
+      onclick: doc.info ? () => showInfo(doc.info) : undefined }) : null;
+    const facts = doc.public && doc.public.length ? GG.el("span", { class: "facts", text: doc.public.join(" · ") }) : null;
+    const item = GG.el("li", { class: "player" + (seat === view.current_player ? " to-act" : "") + (seat === view.seat ? " me" : ""),
+      "data-seat": seat }, swatch, GG.el("span", { class: "player-text" }, who, role, facts));
+    if (winners.includes(seat)) item.append(GG.el("span", { class: "badge done", text: "winner" }));
+    else if (seat === view.current_player && !view.terminal) item.append(GG.el("span", { class: "badge live", text: "to act" }));
+    list.append(item);
+  }
+}
+
+// -- status, moves, log ----------------------------------------------------------------------
 
 function renderStatus(view) {
-  document.getElementById("whoami").textContent =
-    view.seat === null ? "Watching as a spectator" : "You are " + GG.playerName(view.seat) + " · move " + view.move;
+  const me = view.seat === null ? "Watching as a spectator" : "You are " + seatName(view.seat, view);
+  document.getElementById("whoami").textContent = me + " · decision " + view.decision;
   const turn = document.getElementById("turn");
   turn.className = "turn";
   if (view.terminal) {
@@ -36,19 +112,16 @@ function renderStatus(view) {
     turn.textContent = "Your turn";
     turn.classList.add("mine");
   } else {
-    const bot = view.seats[view.current_player] && view.seats[view.current_player].bot;
-    turn.textContent = (bot ? GG.playerName(view.current_player) + " (bot) is thinking…" : "Waiting for " + GG.playerName(view.current_player));
+    const doc = view.seats[view.current_player];
+    turn.textContent = doc && doc.bot ? seatName(view.current_player, view) + " is thinking…" : "Waiting for " + seatName(view.current_player, view);
     turn.classList.add("theirs");
   }
   const result = document.getElementById("result");
   if (view.terminal) {
     result.hidden = false;
-    // plain win/lose returns say nothing the sentence does not; other scores are shown
     const scored = view.returns.some((r) => r !== 0 && r !== 1);
-    const parts = [GG.el("strong", { text: GG.outcomeText(view) })];
-    if (scored) {
-      parts.push(GG.el("span", { class: "returns", text: " · scores: " + view.returns.map((r, s) => GG.playerName(s) + " " + r).join(", ") }));
-    }
+    const parts = [GG.el("strong", { text: GG.outcomeText(view, (s) => seatName(s, view)) })];
+    if (scored) parts.push(GG.el("span", { class: "returns", text: " · scores: " + view.returns.map((r, s) => seatName(s, view) + " " + r).join(", ") }));
     parts.push(GG.el("a", { class: "button small", href: "/games/" + gid + "/replay", text: "Watch the replay" }));
     result.replaceChildren(...parts);
   } else {
@@ -56,59 +129,61 @@ function renderStatus(view) {
   }
 }
 
-function renderPlayers(view) {
-  const list = document.getElementById("players");
-  list.replaceChildren();
-  const winners = (view.outcome && view.outcome.winners) || [];
-  for (let seat = 0; seat < view.players; seat++) {
-    const item = GG.el("li", { class: "player" + (seat === view.current_player ? " to-act" : "") + (seat === view.seat ? " me" : "") },
-      GG.el("span", { class: "seat-num", text: String(seat) }), GG.el("span", { text: seatLabel(seat, view) }));
-    if (winners.includes(seat)) item.append(GG.el("span", { class: "badge done", text: "winner" }));
-    else if (seat === view.current_player && !view.terminal) item.append(GG.el("span", { class: "badge live", text: "to act" }));
-    list.append(item);
-  }
+function renderSummary(view) {
+  const box = document.getElementById("summary");
+  const lines = view.since_mine && view.since_mine.length ? view.since_mine : (view.last ? view.last.lines : []);
+  if (!lines || !lines.length) { box.hidden = true; return; }
+  const head = view.since_mine && view.since_mine.length ? "Since your last move: " : "Last move: ";
+  const shown = lines.slice(-4).join(" · ");
+  box.replaceChildren(GG.el("strong", { text: head }), GG.el("span", { text: shown + (lines.length > 4 ? " (and " + (lines.length - 4) + " more in the log)" : "") }));
+  box.hidden = false;
 }
 
 function renderMoves(view) {
   const moves = document.getElementById("moves");
   moves.replaceChildren();
   const card = document.getElementById("moves-card");
-  card.classList.toggle("active", view.legal_actions.length > 0);
-  card.querySelector("h2").textContent = view.seat === null ? "Moves" : "Your moves";
-  if (view.seat === null) {
-    moves.append(GG.el("p", { class: "muted", text: "Spectators cannot move. Open a seat link to play." }));
-  } else if (view.terminal) {
-    moves.append(GG.el("p", { class: "muted", text: "The game has ended." }));
-  } else if (!view.legal_actions.length) {
-    moves.append(GG.el("p", { class: "muted", text: "Not your turn yet." }));
-  }
+  const mine = view.legal_actions.length > 0;
+  card.classList.toggle("active", mine);
+  const head = document.getElementById("moves-head");
+  if (view.seat === null) head.textContent = "Spectators cannot move. Open a seat link to play.";
+  else if (view.terminal) head.textContent = "The game has ended.";
+  else if (!mine) head.textContent = "Not your turn yet.";
+  else head.textContent = "Tap a highlighted part of the board, or choose here:";
   for (const action of view.legal_actions) {
     moves.append(GG.el("button", { type: "button", class: "move", "data-action-id": action.id,
-      title: "action " + action.id, text: action.text, onclick: () => play(action.id) }));
+      title: action.description + " (" + action.text + ")", "aria-label": action.description,
+      onclick: () => play(action.id) },
+      GG.el("span", { class: "move-words", text: action.description }),
+      action.description !== action.text ? GG.el("span", { class: "move-code", text: action.text }) : null));
   }
   document.getElementById("undo-button").hidden = !view.can_undo;
   const hintButton = document.getElementById("hint-button");
   hintButton.hidden = !(view.hints && view.legal_actions.length > 1);
   hintButton.disabled = page.hinting;
   const shown = document.getElementById("hints");
-  // hints belong to one move: a new view makes them stale
   if (shown.dataset.move !== String(view.move)) { shown.hidden = true; shown.replaceChildren(); }
 }
 
-function percent(chance) {
-  return Math.round(chance * 100) + "%";
+function renderLog(view) {
+  const log = document.getElementById("log");
+  log.replaceChildren(...view.log.map((line) => GG.el("li", { text: line })));
+  log.scrollTop = log.scrollHeight;
 }
+
+// -- hints -------------------------------------------------------------------------------------
+
+function percent(chance) { return Math.round(chance * 100) + "%"; }
 
 function renderHints(answer) {
   const box = document.getElementById("hints");
   box.dataset.move = String(answer.move);
+  const words = new Map((page.view ? page.view.legal_actions : []).map((a) => [a.id, a.description]));
   const rows = answer.hints.map((h, i) => GG.el("li", { class: "hint" + (i === 0 ? " best" : "") },
-    GG.el("button", { type: "button", class: "move", "data-action-id": h.id, text: h.text,
+    GG.el("button", { type: "button", class: "move", "data-action-id": h.id, text: words.get(h.id) || h.text,
       title: "play " + h.text, onclick: () => play(h.id) }),
     GG.el("span", { class: "hint-bar", style: "--chance: " + percent(h.chance), "aria-hidden": "true" }),
     GG.el("span", { class: "hint-chance", title: "estimated win chance", text: percent(h.chance) })));
-  // The order is the search's (most explored first), which can differ from the chance order
-  // when two moves are close; the head says so rather than reordering.
   box.replaceChildren(
     GG.el("p", { class: "hint-head", text: "Best move first, with its estimated win chance" }),
     GG.el("p", { class: "hint-note", text: "From a " + answer.seconds + " s search of what you can see; close figures are a toss-up." }),
@@ -134,103 +209,119 @@ async function askHint() {
   }
 }
 
-function renderLog(view) {
-  const log = document.getElementById("log");
-  log.replaceChildren(...view.log.map((line) => GG.el("li", { text: line })));
-  log.scrollTop = log.scrollHeight;
+// -- info cards, help, settings ------------------------------------------------------------------
+
+function showInfo(key) {
+  const card = page.view && page.view.info && page.view.info[key];
+  if (!card) return;
+  const dialog = document.getElementById("info-dialog");
+  dialog.querySelector(".dialog-title").textContent = card.title;
+  const body = dialog.querySelector(".dialog-body");
+  body.replaceChildren(...card.text.split(/\n\n+/).map((p) => GG.el("p", { text: p })));
+  if (card.reconstructed) body.append(GG.el("p", { class: "badge recon", text: "Reconstructed: the rulebook does not print this value" }));
+  dialog.showModal();
 }
 
-function makeClickable(node, id, label) {
-  node.classList.add("clickable");
-  node.setAttribute("role", "button");
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", label);
-  if (!node.hasAttribute("data-action")) node.setAttribute("data-action", label);
-  node.addEventListener("click", () => play(id));
-  node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(id); } });
+function helpSection(title, nodes) {
+  return GG.el("section", { class: "help-section" }, GG.el("h3", { text: title }), ...nodes);
 }
 
-function bindMarkedMoves(view) {
-  // A game's SVG marks what can be clicked with data-action="<notation or id>".
-  const byText = new Map(view.legal_actions.map((a) => [a.text.toLowerCase(), a]));
-  const byId = new Map(view.legal_actions.map((a) => [String(a.id), a]));
-  const marked = document.querySelectorAll("#board [data-action]");
-  for (const node of marked) {
-    const key = node.getAttribute("data-action").trim();
-    const action = byText.get(key.toLowerCase()) || byId.get(key);
-    if (action) makeClickable(node, action.id, action.text);
-  }
-  return marked.length > 0;
-}
-
-function bindLabelledMoves(view) {
-  // Without marks, a board label that names exactly one legal move (the end of its notation:
-  // "K2" for "lift K2", "Town Hall" for "move support to Town Hall") and appears once on the
-  // board becomes that move, with the shape it labels.
-  const suffixes = new Map();
-  for (const action of view.legal_actions) {
-    const words = action.text.trim().split(/\s+/);
-    for (let i = 1; i < words.length; i++) {
-      const key = words.slice(i).join(" ").toLowerCase();
-      const seen = suffixes.get(key);
-      // null marks a label shared by two different moves: it names neither
-      suffixes.set(key, seen === undefined || (seen !== null && seen.id === action.id) ? action : null);
+function paragraphs(text) {
+  return text.split(/\n\s*\n/).map((block) => {
+    const lines = block.split("\n").map((l) => l.trim()).filter(Boolean);
+    if (lines.length && lines.every((l) => /^[-*] /.test(l) || /^ /.test(l))) {
+      return GG.el("ul", {}, ...lines.map((l) => GG.el("li", { text: l.replace(/^[-*] /, "").replaceAll("`", "") })));
     }
-  }
-  const texts = [...document.querySelectorAll("#board svg text")];
-  const counts = new Map();
-  for (const t of texts) {
-    const key = t.textContent.trim().toLowerCase();
-    counts.set(key, (counts.get(key) || 0) + 1);
-  }
-  for (const t of texts) {
-    const key = t.textContent.trim().toLowerCase();
-    const action = suffixes.get(key);
-    if (!action || counts.get(key) !== 1) continue;
-    const parent = t.parentElement;
-    if (parent && parent.tagName.toLowerCase() === "g" && parent.querySelectorAll("text").length === 1) {
-      makeClickable(parent, action.id, action.text);
-      continue;
-    }
-    const shape = t.previousElementSibling;
-    let target = t;
-    if (shape && ["circle", "rect", "ellipse", "path", "polygon"].includes(shape.tagName.toLowerCase())) {
-      try {
-        const box = shape.getBBox();
-        const label = t.getBBox();
-        const cx = label.x + label.width / 2;
-        const cy = label.y + label.height / 2;
-        if (cx >= box.x && cx <= box.x + box.width && cy >= box.y && cy <= box.y + box.height) target = shape;
-      } catch (_) { /* not laid out: the label alone is clickable */ }
-    }
-    if (target !== t) t.style.pointerEvents = "none"; // clicks on the label reach the shape under it
-    makeClickable(target, action.id, action.text);
-  }
+    return GG.el("p", { text: lines.join(" ").replaceAll("`", "").replaceAll("**", "") });
+  });
 }
 
-function bindBoardMoves(view) {
-  if (!view.legal_actions.length) return;
-  if (!bindMarkedMoves(view)) bindLabelledMoves(view);
+async function showHelp(tab) {
+  const dialog = document.getElementById("help-dialog");
+  const body = dialog.querySelector(".dialog-body");
+  if (!page.help) {
+    try { page.help = await GG.api("/api/catalog/" + encodeURIComponent(app.dataset.game) + "/help"); } catch (error) { GG.toast(error.message); return; }
+  }
+  const help = page.help;
+  const rules = help.sections.map((s) => helpSection(s.title, paragraphs(s.text)));
+  const glossary = helpSection("Notation", [help.glossary.length
+    ? GG.el("table", { class: "glossary" }, ...help.glossary.map((g) => GG.el("tr", {}, GG.el("th", { class: "mono", text: g.notation }), GG.el("td", { text: g.meaning }))))
+    : GG.el("p", { class: "muted", text: "This game has no glossary yet." })]);
+  const recon = helpSection("Values the rulebook does not print (reconstructed)", [help.reconstructed.length
+    ? GG.el("ul", { class: "recon-list" }, ...help.reconstructed.map((r) => GG.el("li", {},
+        GG.el("strong", { text: (r.name || r.path) + (r.value ? ": " + r.value : "") }), r.reason ? GG.el("span", { class: "muted", text: " — " + r.reason }) : null)))
+    : GG.el("p", { class: "muted", text: "Every value comes from the rulebook." })]);
+  body.replaceChildren(...(tab === "glossary" ? [glossary, ...rules, recon] : [...rules, glossary, recon]));
+  dialog.querySelector(".dialog-title").textContent = (tab === "glossary" ? "Notation · " : "How to play · ") + help.title;
+  dialog.showModal();
+  if (tab === "glossary") body.scrollTop = 0;
 }
 
-function render(view) {
-  // A view older than the one shown arrives late, or the same change arrives twice (HTTP answer
-  // and WebSocket push): redrawing it would only swap the buttons under the user's pointer.
-  if (page.view && view.revision <= page.view.revision) return;
+function bindSettings() {
+  const select = document.getElementById("speed");
+  select.value = speedSetting();
+  select.addEventListener("change", () => localStorage.setItem("gg-speed", select.value));
+}
+
+// -- drawing and playback -------------------------------------------------------------------------
+
+function show(view) {
   page.view = view;
   app.dataset.move = String(view.move);
+  app.dataset.decision = String(view.decision);
   app.dataset.terminal = String(view.terminal);
   renderStatus(view);
-  document.getElementById("board").innerHTML = view.svg || "";
-  try {
-    bindBoardMoves(view);
-  } catch (error) {
-    console.error("board moves could not be bound", error); // the move buttons still work
-  }
+  renderSummary(view);
+  GGBoard.draw(view, { keepChoice: true });
   renderMoves(view);
   renderPlayers(view);
   renderLog(view);
+  renderNameForm(view);
   document.title = (view.terminal ? "Ended · " : view.seat !== null && view.current_player === view.seat ? "● Your turn · " : "") + view.title;
+}
+
+function banner(view) {
+  const box = document.getElementById("playback");
+  const last = view.last;
+  if (!last || !last.lines.length) { box.hidden = true; return; }
+  box.replaceChildren(
+    GG.el("span", { class: "playback-who", text: seatName(last.seat, view) + ":" }),
+    GG.el("span", { class: "playback-lines", text: last.lines.join(" · ") }),
+    page.queue.length ? GG.el("button", { type: "button", class: "button small", id: "skip-playback",
+      text: "Skip (" + page.queue.length + " more)", onclick: () => { page.skip = true; } }) : null);
+  box.hidden = false;
+}
+
+// A view is newer than the one shown when its revision is higher (an undo lowers the move number).
+function accept(view, { paced }) {
+  const newest = page.queue.length ? page.queue[page.queue.length - 1] : page.view;
+  if (newest && view.revision <= newest.revision) return;
+  const others = view.last && view.last.seat !== view.seat;
+  if (!paced || !others || !page.view || SPEEDS[speedSetting()] === 0) {
+    page.queue = [];
+    page.skip = true;
+    show(view);
+    banner(view);
+    return;
+  }
+  page.queue.push(view);
+  if (!page.playing) playQueue();
+}
+
+async function playQueue() {
+  page.playing = true;
+  page.skip = false;
+  while (page.queue.length) {
+    if (page.skip) { const latest = page.queue[page.queue.length - 1]; page.queue = []; show(latest); banner(latest); break; }
+    const next = page.queue.shift();
+    show(next);
+    banner(next);
+    const until = Date.now() + SPEEDS[speedSetting()];
+    while (Date.now() < until && !page.skip) await new Promise((r) => setTimeout(r, 50));
+  }
+  page.playing = false;
+  page.skip = false;
+  if (page.view) banner(page.view);
 }
 
 async function play(actionId) {
@@ -240,7 +331,7 @@ async function play(actionId) {
   try {
     const view = await GG.api("/api/games/" + gid + "/actions?svg=1",
       { method: "POST", token: page.token, body: { action: actionId, move: page.view.move } });
-    render(view);
+    accept(view, { paced: false });
   } catch (error) {
     GG.toast(error.message);
     document.querySelectorAll(".move").forEach((b) => { b.disabled = false; });
@@ -251,7 +342,7 @@ async function play(actionId) {
 
 async function undo() {
   try {
-    render(await GG.api("/api/games/" + gid + "/undo?svg=1", { method: "POST", token: page.token }));
+    accept(await GG.api("/api/games/" + gid + "/undo?svg=1", { method: "POST", token: page.token }), { paced: false });
   } catch (error) {
     GG.toast(error.message);
   }
@@ -263,6 +354,7 @@ function connect() {
   if (page.token) query.set("token", page.token);
   const socket = new WebSocket(scheme + location.host + "/ws/games/" + gid + "?" + query);
   page.socket = socket;
+  let first = true;
   socket.onopen = () => {
     // a restarted server counts revisions from zero again
     if (page.view) page.view.revision = -1;
@@ -275,7 +367,8 @@ function connect() {
       return;
     }
     page.retry = 500;
-    render(data);
+    accept(data, { paced: !first });
+    first = false;
   };
   socket.onclose = () => {
     document.getElementById("whoami").textContent = "Reconnecting…";
@@ -284,7 +377,21 @@ function connect() {
   };
 }
 
+GGBoard.bind();
+GGBoard.onPlay = play;
+GGBoard.onInfo = showInfo;
+window.GGPage = page;
 document.getElementById("undo-button").addEventListener("click", undo);
 document.getElementById("hint-button").addEventListener("click", askHint);
-readSeatFromLink();
-connect();
+document.getElementById("help-button").addEventListener("click", () => showHelp("rules"));
+document.getElementById("glossary-button").addEventListener("click", () => showHelp("glossary"));
+document.getElementById("name-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  sendName(document.getElementById("name-input").value);
+});
+for (const dialog of document.querySelectorAll("dialog")) {
+  dialog.querySelector(".dialog-close").addEventListener("click", () => dialog.close());
+  dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); });
+}
+bindSettings();
+readSeatFromLink().then(connect);
