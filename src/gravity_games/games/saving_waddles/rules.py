@@ -91,7 +91,6 @@ from .model import (
     R_NONE,
     R_WADDLES,
     ROLL,
-    ROLL_FOR,
     ROUND_LIMIT,
     SKIP,
     SOOS,
@@ -179,6 +178,14 @@ class SavingWaddlesGame(Game):
 
 
 _HERO_NAMES = tuple(h.capitalize() for h in HEROES)
+
+# What a roll is for, as the log says it after "<hero> rolls 4" (by R_NONE, R_MOVE, R_BACK, R_WADDLES, R_HUT)
+ROLL_PURPOSE_WORDS = ("", "", " to move back", " to see where Waddles is", " to open the Hut of Wonders")
+
+
+def _cards(n: int, kind: str) -> str:
+    """``n`` cards of a kind in words: "1 mischief card", "2 mischief cards"."""
+    return f"1 {kind} card" if n == 1 else f"{n} {kind} cards"
 
 
 def seat_names(heroes: list[int]) -> tuple[str, ...]:
@@ -514,10 +521,7 @@ class SavingWaddlesState(State):
 
     def _rolled(self, face: int) -> None:
         self.die = face
-        if self.roll_for == R_MOVE:
-            self._note(f"{self.names[self.turn]} rolls {face}")
-        else:
-            self._note(f"{self.names[self.turn]} rolls {face} ({ROLL_FOR[self.roll_for]})")
+        self._note(f"{self.names[self.turn]} rolls {face}{ROLL_PURPOSE_WORDS[self.roll_for]}")
         self._enter_adjust()
 
     def _enter_adjust(self) -> None:
@@ -748,7 +752,7 @@ class SavingWaddlesState(State):
             self._note(f"{self.names[seat]} has too few mischief cards to exchange: nothing happens")
             return
         self._discard_front(seat, cost)
-        self._note(f"{self.names[seat]} exchanges {cost} mischief card(s) for a help card")
+        self._note(f"{self.names[seat]} exchanges {_cards(cost, 'mischief')} for a help card")
         self.pending_help += 1
 
     def _lie_down(self, seat: int) -> None:
@@ -763,7 +767,10 @@ class SavingWaddlesState(State):
         for k, c in enumerate(self.hands[seat]):
             self.help_discard[k] += c
         self.hands[seat] = [0] * len(HELP_KINDS)
-        self._note(f"{self.names[seat]} discards all {n} help card(s)")
+        if n == 0:
+            self._note(f"{self.names[seat]} has no help card to discard")
+        else:
+            self._note(f"{self.names[seat]} discards {'their only help card' if n == 1 else f'all {n} help cards'}")
 
     def _reach_victory(self) -> None:
         seat = self.turn
@@ -882,7 +889,10 @@ class SavingWaddlesState(State):
         if kind == M_DISCARD_MISCHIEF:
             count = len(self.front[seat])
             self._discard_front(seat, count)
-            self._note(f"{name} discards the {count} other mischief card(s) in front of them")
+            if count:
+                self._note(f"{name} discards the {_cards(count, 'other mischief')} in front of them")
+            else:
+                self._note(f"{name} has no other mischief card in front of them to discard")
         self.front[seat].append(kind)  # placed in front, face down (its face was shown)
         if kind == M_BACK_TWO:
             self._move_back(2)
