@@ -73,7 +73,7 @@ def test_views_show_readings_only_to_the_lifter() -> None:
     assert views.text_view is not None and views.svg_view is not None
     mine = views.text_view(state.observation(0), state.game)
     theirs = views.text_view(state.observation(1), state.game)
-    assert f"{grams:.1f}g" in mine and f"{grams:.1f}g" not in theirs
+    assert f"G2 [/] [yellow]lifted 1st[/yellow] {grams:.1f} g" in mine and f"{grams:.1f} g" not in theirs
     svg = views.svg_view(state.observation(0), state.game)
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and f"{grams:.1f}" in svg
     assert f"{grams:.1f}" not in views.svg_view(state.observation(1), state.game)

@@ -27,6 +27,11 @@ lifted this turn, every lift (seat, token) in order, who kept what; the seat's o
 
 Reconstructed: token masses, perception model (shared Gravity Three components); see
 docs/games/memory-gravity.md.
+
+Files: ``rules.py`` (game and state), ``data.py`` and ``data/reference.toml`` (the Reference Card
+and turn texts; the components are shared in ``gravity_three``), ``bots.py`` (heuristic agent),
+``render.py`` (terminal text; exports the SVG of ``render_svg.py``, both reading the observation
+through ``render_common.py``), ``board.py`` (how the board is played by taps, info cards, glossary).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from typing import Any
 from gravity_games.core.registry import register
 from gravity_games.games.gravity_three.data import reconstructed_values
 
+from .board import BOARD
 from .bots import HeuristicAgent
 from .render import render_svg, render_text
 from .rules import MemoryGravityGame, MemoryGravityState, combination_key
@@ -59,6 +65,7 @@ register(
     svg_view=render_svg,
     doc=__doc__ or "",
     reconstructed=reconstructed,
+    board=BOARD,
 )
 
 __all__ = ["HeuristicAgent", "MemoryGravityGame", "MemoryGravityState", "combination_key"]

@@ -1,156 +1,106 @@
-"""Text and SVG views of one seat's Memory × Gravity observation (never the full state)."""
+"""Text and SVG views of one seat's Memory × Gravity observation (never the full state).
+
+``render_text`` (Rich markup, for ``gravity play``) is here; ``render_svg`` (the board the web
+client plays on) is in ``render_svg.py``; both read the observation through ``render_common``.
+"""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from gravity_games.core.api import Game
 
-INK = {"black": "#2b2b2b", "grey": "#9a9a9a", "red": "#c0392b"}
+from .data import load_texts
+from .render_common import (
+    COLOURS,
+    ORDINALS,
+    Observation,
+    and_list,
+    colour_of,
+    grams_text,
+    lifters_by_token,
+    plural,
+    readings_by_token,
+    status_line,
+    turn_order,
+)
+from .render_svg import render_svg
+
 RICH = {"black": "bold white on grey23", "grey": "bold black on grey70", "red": "bold white on red3"}
+ROLES = ("first player", "second player", "third player")
 
 
-def _readings_by_token(obs: dict[str, Any]) -> dict[str, list[float]]:
-    found: dict[str, list[float]] = {}
-    for reading in obs.get("readings", {}).get("lifts", []):
-        found.setdefault(reading["token"], []).append(reading["grams"])
-    return found
+def _table_cell(obs: Observation, token: dict[str, Any], readings: dict[str, list[float]]) -> str:
+    tid = token["id"]
+    if token["kept_by"] is not None:
+        who = "you" if token["kept_by"] == obs.get("seat") else f"Seat {token['kept_by']}"
+        return f"[dim]{tid} kept by {who}[/dim]"
+    cell = f"[{RICH[colour_of(tid)]}] {tid} [/]"
+    if tid in obs["this_turn"]:
+        cell += f" [yellow]lifted {ORDINALS[obs['this_turn'].index(tid)]}[/yellow]"
+    if tid in readings:
+        cell += " " + " and ".join(grams_text(g) for g in readings[tid])
+    return cell
 
 
-def _status_line(obs: dict[str, Any]) -> str:
-    phase = obs["phase"]
-    if phase == "over":
-        winners = " and ".join(f"seat {s}" for s in obs["revealed"]["winners"])
-        return f"Game over. Winner: {winners}."
-    if obs["turn_seat"] is None:
-        return f"Setup ({phase})."
-    who = "your" if obs["turn_seat"] == obs["seat"] else f"seat {obs['turn_seat']}'s"
-    step = "keep one of the lifted tokens" if phase == "keep" else f"lift {3 - len(obs['this_turn'])} more"
-    return f"Turn {obs['turn'] + 1} of {3 * obs['players']}: {who} turn, {step}."
+def _others_lifts(obs: Observation) -> list[str]:
+    """Who else lifted what (public: everybody watches the lifts)."""
+    by_seat: dict[int, list[str]] = {}
+    for tid, seats in lifters_by_token(obs).items():
+        for seat in sorted(set(seats)):
+            if seat != obs.get("seat"):
+                times = seats.count(seat)
+                by_seat.setdefault(seat, []).append(tid + ("" if times == 1 else f" ({times} times)"))
+    return [f"Seat {seat} has lifted: {', '.join(sorted(tids))}" for seat, tids in sorted(by_seat.items())]
+
+
+def _seat_line(obs: Observation, seat: int, readings: dict[str, list[float]]) -> str:
+    me = " (you)" if seat == obs.get("seat") else ""
+    order = turn_order(obs, seat)
+    role = f", {ROLES[order]}" if order is not None else ""
+    kept = []
+    for tid in obs["kept"][seat]:
+        felt = readings.get(tid)
+        kept.append(f"{colour_of(tid)} {tid}" + (f" ({grams_text(felt[-1])})" if felt else ""))
+    line = f"Seat {seat}{me}{role}: "
+    if "revealed" in obs:
+        rev = obs["revealed"]
+        line += f"{rev['combinations'][seat]}, {rev['kinds'][seat]} numbers (from {and_list(kept)})"
+        if seat in rev["winners"]:
+            line += (
+                " [bold yellow]wins[/bold yellow]" if len(rev["winners"]) == 1 else " [bold yellow]shares the win[/]"
+            )
+        return line
+    if not kept:
+        return line + "no token kept yet"
+    return line + f"keeps {plural(len(kept), 'token')}: {and_list(kept)}"
+
+
+def _ranking_line() -> str:
+    ranks = load_texts().reference.ranks
+    return "Strongest first: " + "; then ".join(f"{r.numbers} ({r.short})" for r in ranks) + "."
 
 
 def render_text(obs: dict[str, Any], game: Game) -> str:
-    """The table as Rich-markup text: tokens by colour, who kept what, this seat's readings."""
-    readings = _readings_by_token(obs)
-    lines = [f"[bold]Memory × Gravity[/bold]  (perception: {obs['perception']})", _status_line(obs), ""]
-    for colour in ("black", "grey", "red"):
-        cells = []
-        for token in obs["tokens"]:
-            if token["colour"] != colour:
-                continue
-            tid = token["id"]
-            if token["kept_by"] is not None:
-                cell = f"[dim]{tid}:seat {token['kept_by']}[/dim]"
-            else:
-                cell = f"[{RICH[colour]}] {tid} [/]"
-                if tid in obs["this_turn"]:
-                    cell += f"[yellow]↑{obs['this_turn'].index(tid) + 1}[/yellow]"
-            if tid in readings:
-                cell += " " + "/".join(f"{g:.1f}g" for g in readings[tid])
-            cells.append(cell)
-        lines.append(f"{colour:>5}: " + "  ".join(cells))
+    """The table as Rich-markup text: tokens by colour, who lifted and kept what, this seat's readings."""
+    readings = readings_by_token(obs)
+    lines = [f"[bold]Memory × Gravity[/bold]  (perception: {obs['perception']})", status_line(obs), ""]
+    lines.append("On the table, numbers face down:")
+    for colour in COLOURS:
+        cells = [_table_cell(obs, t, readings) for t in obs["tokens"] if t["colour"] == colour]
+        lines.append(f"{colour:>6}: " + "   ".join(cells))
+    lines.extend(_others_lifts(obs))
     lines.append("")
-    for seat, kept in enumerate(obs["kept"]):
-        me = " (you)" if seat == obs["seat"] else ""
-        numbers = ""
-        if "revealed" in obs:
-            rev = obs["revealed"]
-            numbers = f" -> {rev['combinations'][seat]} ({rev['kinds'][seat]})"
-        lines.append(f"seat {seat}{me} keeps: {' '.join(kept) or '-'}{numbers}")
+    lines.extend(_seat_line(obs, seat, readings) for seat in range(obs["players"]))
+    lines.append("")
+    lines.append(f"[dim]{_ranking_line()}[/dim]")
     grams = getattr(game, "grams", None)
     if grams:  # the scale a reading is judged against (the reconstructed masses)
-        lines.append("[dim]Token weights: " + "  ".join(f"{n} = {g:g} g" for n, g in enumerate(grams, 1)) + "[/dim]")
-    if obs["seat"] is not None:
-        lines.append("[dim]Your readings are the grams after each token; nobody else sees them.[/dim]")
+        scale = "  ".join(f"{n} = {g:g} g" for n, g in enumerate(grams, 1))
+        lines.append(f"[dim]Token weights (reconstructed): {scale}[/dim]")
+    if obs.get("seat") is not None and "revealed" not in obs:
+        lines.append("[dim]The grams after a token are your readings; nobody else sees them.[/dim]")
     return "\n".join(lines)
 
 
-def render_svg(obs: dict[str, Any], game: Game) -> str:
-    """The table seen from one seat: three rows of face-down tokens, lifted ones raised, kept ones
-    moved to their keeper's tray, this seat's readings written under the tokens."""
-    readings = _readings_by_token(obs)
-    width, height = 640, 420
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif">',
-        f'<rect width="{width}" height="{height}" rx="18" fill="#2e6b4f"/>',
-        f'<rect x="12" y="12" width="{width - 24}" height="{height - 24}" rx="14" fill="#3a805f" '
-        'stroke="#245540" stroke-width="2"/>',
-        '<text x="24" y="40" font-size="20" fill="#fff" font-weight="bold">Memory × Gravity</text>',
-        f'<text x="24" y="62" font-size="13" fill="#e8f5ec">{escape(_status_line(obs))}</text>',
-    ]
-    for row, colour in enumerate(("black", "grey", "red")):
-        y = 110 + row * 78
-        for token in obs["tokens"]:
-            if token["colour"] != colour:
-                continue
-            tid = token["id"]
-            x = 60 + (int(tid[1]) - 1) * 80
-            if token["kept_by"] is not None:
-                parts.append(
-                    f'<circle cx="{x}" cy="{y}" r="24" fill="none" stroke="#245540" stroke-width="2" '
-                    'stroke-dasharray="4 4"/>'
-                )
-                continue
-            lifted = tid in obs["this_turn"]
-            dy = -8 if lifted else 0
-            parts.append(f'<ellipse cx="{x}" cy="{y + 24}" rx="22" ry="5" fill="#000" opacity="0.25"/>')
-            ring = "#f1c40f" if lifted else "#111"
-            parts.append(
-                f'<circle cx="{x}" cy="{y + dy}" r="24" fill="{INK[colour]}" stroke="{ring}" '
-                f'stroke-width="{4 if lifted else 1.5}"/>'
-            )
-            parts.append(
-                f'<text x="{x}" y="{y + dy + 5}" font-size="15" text-anchor="middle" fill="#fff" '
-                f'font-weight="bold">{tid}</text>'
-            )
-            if lifted:
-                order = obs["this_turn"].index(tid) + 1
-                parts.append(f'<circle cx="{x + 20}" cy="{y + dy - 20}" r="9" fill="#f1c40f"/>')
-                parts.append(f'<text x="{x + 20}" y="{y + dy - 16}" font-size="11" text-anchor="middle">{order}</text>')
-            if tid in readings:
-                text = " / ".join(f"{g:.1f}" for g in readings[tid][-3:]) + " g"
-                parts.append(
-                    f'<text x="{x}" y="{y + 44}" font-size="11" text-anchor="middle" fill="#fffbe0">'
-                    f"{escape(text)}</text>"
-                )
-    tray_y = 340
-    players = obs["players"]
-    tray_w = (width - 48) / players
-    for seat in range(players):
-        x0 = 24 + seat * tray_w
-        me = seat == obs["seat"]
-        parts.append(
-            f'<rect x="{x0 + 4}" y="{tray_y - 22}" width="{tray_w - 8}" height="78" rx="10" '
-            f'fill="{"#1f4a37" if me else "#2a5e46"}" stroke="{"#f1c40f" if me else "#245540"}" stroke-width="2"/>'
-        )
-        label = f"seat {seat}" + (" (you)" if me else "")
-        if obs["turn_seat"] == seat:
-            label += " ▶"
-        parts.append(f'<text x="{x0 + 14}" y="{tray_y - 6}" font-size="12" fill="#e8f5ec">{escape(label)}</text>')
-        for j, tid in enumerate(obs["kept"][seat]):
-            colour = {"K": "black", "G": "grey", "R": "red"}[tid[0]]
-            cx = x0 + 34 + j * 52
-            shown = tid
-            if "revealed" in obs:
-                shown = str(obs["revealed"]["numbers"][seat][j])
-            parts.append(f'<circle cx="{cx}" cy="{tray_y + 26}" r="19" fill="{INK[colour]}" stroke="#111"/>')
-            if tid in readings and "revealed" not in obs:  # what this seat remembers of a kept token
-                parts.append(
-                    f'<text x="{cx}" y="{tray_y + 54}" font-size="10" text-anchor="middle" fill="#fffbe0">'
-                    f"{readings[tid][-1]:.1f} g</text>"
-                )
-            parts.append(
-                f'<text x="{cx}" y="{tray_y + 31}" font-size="14" text-anchor="middle" fill="#fff" '
-                f'font-weight="bold">{shown}</text>'
-            )
-        if "revealed" in obs:
-            rev = obs["revealed"]
-            parts.append(
-                f'<text x="{x0 + tray_w - 14}" y="{tray_y - 6}" font-size="12" text-anchor="end" fill="#fffbe0" '
-                'font-weight="bold">'
-                f"{'★ ' if seat in rev['winners'] else ''}{rev['combinations'][seat]}</text>"
-            )
-    parts.append("</svg>")
-    return "\n".join(parts)
+__all__ = ["render_svg", "render_text"]
