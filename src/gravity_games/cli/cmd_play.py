@@ -1,19 +1,29 @@
 """``gravity play``: play a game in the terminal, any mix of people and bots.
 
 Each seat is a person (``human``) or an agent spec (``heuristic``, ``random``,
-``ismcts:iterations=500``). Between two people at one terminal the screen is cleared and
-the next person is asked to take the device, so nobody sees another's hidden view. At the
-prompt, type a move's number or its notation; ``help`` lists the commands. Quitting (or
-end of input) saves the game record, and ``--resume`` continues it.
+``ismcts:iterations=500``). Between two people at one terminal the screen and its scrollback
+are cleared and the next person is asked to take the device, so nobody sees another's hidden
+view, not even by scrolling up; a resumed game with two people or more starts with that
+screen. At the prompt, type a move's number or its notation; ``help`` lists the commands.
+
+Nothing is lost: the record is written (atomically) whenever a seat is to decide, so it holds
+every decision made; quitting, end of input, Ctrl-C (SIGINT), SIGHUP and SIGTERM save it and
+say where, and ``--resume`` continues it. A signal exits with 128 + its number (130 for Ctrl-C).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import signal
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 
 import typer
 from rich.markup import escape
@@ -38,6 +48,14 @@ from gravity_games.core.seeding import derive_seed
 from .common import console, make_game, seat_name, text_view
 
 HUMAN = ("human", "person", "me", "you", "-")
+MAX_DELAY = 60.0
+"""Longest pause after a bot move (``--delay``), in seconds."""
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, erase the screen, erase the scrollback (what ``clear`` sends); 3J comes last because
+some terminals push the erased screen into the scrollback on 2J."""
+RESUMED = -1
+"""``Session.last_human`` of a resumed game: whoever sits down first is asked for the device."""
+SAVE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP", "SIGTERM") if hasattr(signal, name))
 HELP = (
     "Type a move's [bold]number[/] or its [bold]notation[/] (a unique beginning is enough).\n"
     "  [bold]moves[/]  list the legal moves again     [bold]board[/]  show the board again\n"
@@ -46,9 +64,21 @@ HELP = (
 )
 
 
+class Interrupted(BaseException):
+    """A signal (Ctrl-C, a closed terminal, ``kill``) arrived during the game."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 @dataclass
 class Session:
-    """One game at the terminal: the state, who sits where, and what has been shown."""
+    """One game at the terminal: the state, who sits where, and what has been shown.
+
+    ``actions`` is the history as of the last action applied in full: a signal may arrive in
+    the middle of ``apply_action``, and the record saved then must still replay.
+    """
 
     state: State
     seed: int
@@ -57,12 +87,26 @@ class Session:
     hints: bool
     delay: float
     chance_rng: random.Random
+    keep_record: bool = True
+    actions: list[int] = field(default_factory=list)
+    saved_upto: int = -1
     shown_log: dict[int | None, int] = field(default_factory=dict)
     last_human: int | None = None
 
     @property
     def humans(self) -> list[int]:
         return [s for s, a in enumerate(self.seats) if a is None]
+
+    def apply(self, action: int) -> None:
+        self.state.apply_action(action)
+        self.actions.append(action)
+
+    def person(self, seat: int) -> str:
+        """How the header and the pass screen call the person at ``seat``: you, or person k."""
+        humans = self.humans
+        if len(humans) == 1:
+            return "you"
+        return f"person {humans.index(seat) + 1}"
 
     def viewer(self) -> int | None:
         """Whose private log lines may be printed between turns."""
@@ -154,38 +198,140 @@ def show_moves(state: State) -> None:
         console.print("  " + "".join(f"{c:<{width + 14}}" for c in cells[i : i + per_row]).rstrip())
 
 
+def clear_screen_and_scrollback() -> None:
+    """Erase what the last person saw, scrollback included (Rich's ``clear`` keeps the scrollback).
+
+    Written even when the output is no terminal: a pipe (``| tee``, ``script``) may still end on
+    the screen both people look at.
+    """
+    console.file.write(CLEAR_SCREEN_AND_SCROLLBACK)
+    console.file.flush()
+
+
 def pass_device(session: Session, seat: int) -> None:
     """Hide the last person's view and wait for the next one when two people share the terminal."""
     if len(session.humans) < 2 or session.last_human in (None, seat):
         session.last_human = seat
         return
-    console.clear()
+    if session.last_human != RESUMED:  # a resumed game cleared the screen before its header
+        clear_screen_and_scrollback()
+    who = f"{session.person(seat)} ({seat_name(session.state, seat)})"
     console.print(
         Panel(
-            f"Pass the device to [bold]{escape(seat_name(session.state, seat))}[/].\n"
-            "Press Enter when only they can see the screen.",
+            f"Pass the device to [bold]{escape(who)}[/].\nPress Enter when only they can see the screen.",
             title="Hidden information",
             expand=False,
         )
     )
     read_line("")
-    console.clear()
+    clear_screen_and_scrollback()
     session.last_human = seat
 
 
-def save(session: Session, quiet: bool = False) -> None:
-    record = GameRecord.from_state(session.state, session.seed)
-    record.meta["seats"] = ["human" if a is None else a.describe() for a in session.seats]
+def hide_the_last_view(session: Session) -> None:
+    """When people share the terminal, leaving mid-game must not leave a hand on the screen."""
+    if len(session.humans) > 1:
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+            clear_screen_and_scrollback()
+
+
+def resume_hint(session: Session) -> str:
+    path = session.save_path
+    return f"gravity play {session.state.game.ID} --resume {path}"
+
+
+def write_record(session: Session) -> None:
+    """Write the record of every action applied so far to ``--save`` (atomically)."""
+    game = session.state.game
+    record = GameRecord(
+        game.ID,
+        {"players": game.players, **game.params},
+        session.seed,
+        list(session.actions),
+        {"seats": ["human" if a is None else a.describe() for a in session.seats]},
+    )
     try:
         record.save(session.save_path)
     except OSError as exc:
         raise GravityError(f"cannot save the game to {str(session.save_path)!r}: {exc.strerror}") from None
+    session.saved_upto = len(session.actions)
+
+
+def save(session: Session, quiet: bool = False) -> None:
+    write_record(session)
     if not quiet:
         console.print(
             f"[green]Saved[/] to {session.save_path} "
-            f"([dim]gravity play --resume {session.save_path}[/] to continue, "
+            f"([dim]{escape(resume_hint(session))}[/] to continue, "
             f"[dim]gravity replay {session.save_path}[/] to watch)."
         )
+
+
+def autosave(session: Session) -> None:
+    """Keep the file up to date before each decision, so a crash or a kill loses no decision."""
+    if session.keep_record and session.saved_upto != len(session.actions):
+        write_record(session)
+
+
+def check_save_path(path: Path) -> None:
+    """Refuse a record path that cannot be written before the game begins, not at its end."""
+    folder = path.parent
+    shown = str(path)
+    if path.is_dir():
+        raise InvalidParameterError(f"cannot save the game to {shown!r}: it is a folder; name a file in it")
+    if not folder.exists():
+        raise InvalidParameterError(
+            f"cannot save the game to {shown!r}: the folder {str(folder)!r} does not exist; "
+            "--save needs a file in an existing folder you can write to"
+        )
+    if not folder.is_dir():
+        raise InvalidParameterError(f"cannot save the game to {shown!r}: {str(folder)!r} is not a folder")
+    try:
+        # The one sure test of writability (permissions, read-only disks, /proc) is to write.
+        handle, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
+    except OSError as exc:
+        raise InvalidParameterError(
+            f"cannot save the game to {shown!r}: the folder {str(folder)!r} is not writable ({exc.strerror}); "
+            "--save needs a file in a folder you can write to"
+        ) from None
+    os.close(handle)
+    os.unlink(probe)
+
+
+@contextlib.contextmanager
+def signals_interrupt() -> Iterator[None]:
+    """While the game runs, Ctrl-C, SIGHUP and SIGTERM raise :class:`Interrupted` (to save first)."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted(signum)
+
+    previous = {}
+    for sig in SAVE_SIGNALS:
+        previous[sig] = signal.signal(sig, handler)
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+def leave_on_signal(session: Session, signum: int) -> None:
+    """Save, say where and how to go on, and exit with 128 + the signal number."""
+    for sig in SAVE_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)  # a second Ctrl-C must not cut the save short
+    name = signal.Signals(signum).name
+    hide_the_last_view(session)
+    if session.keep_record:
+        write_record(session)
+        message = (
+            f"\n[yellow]Interrupted ({name})[/]: the game is saved to {escape(str(session.save_path))} "
+            f"after {len(session.actions)} moves.\nResume it with: [bold]{escape(resume_hint(session))}[/]"
+        )
+    else:
+        message = f"\n[yellow]Interrupted ({name})[/]: only bots were playing and no --save was given; nothing saved."
+    with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+        console.print(message)
+    raise SystemExit(128 + signum)
 
 
 def offer_hints(session: Session, seat: int) -> None:
@@ -203,7 +349,11 @@ def offer_hints(session: Session, seat: int) -> None:
 def human_turn(session: Session, seat: int) -> int | None:
     """Ask the person at ``seat`` for a move; ``None`` means they quit."""
     state = session.state
-    pass_device(session, seat)
+    try:
+        pass_device(session, seat)
+    except EOFError:
+        console.print()
+        return None
     show_turn(session, seat)
     if session.hints:
         offer_hints(session, seat)
@@ -250,8 +400,9 @@ def run_session(session: Session) -> bool:
         if player == TERMINAL:
             return True
         if player == CHANCE:
-            state.apply_action(sample_chance(state, session.chance_rng))
+            session.apply(sample_chance(state, session.chance_rng))
             continue
+        autosave(session)
         agent = session.seats[player]
         if agent is None:
             if session.humans and len(session.humans) == 1:
@@ -263,7 +414,7 @@ def run_session(session: Session) -> bool:
             action = agent.act(SeatView(state, player))
             if session.delay > 0:
                 time.sleep(session.delay)
-        state.apply_action(action)
+        session.apply(action)
         if len(session.humans) <= 1:
             print_new_log(session)
 
@@ -297,16 +448,20 @@ def play_command(
     data: str = typer.Option(None, "--data", help="Your own component data file (TOML)."),
     hints: bool = typer.Option(False, "--hints", help="Show a search bot's best moves before each of your turns."),
     resume: Path = typer.Option(None, "--resume", help="Continue a saved game record."),
-    save_path: Path = typer.Option(None, "--save", help="Where to save the record (default gravity-GAME-SEED.json)."),
-    delay: float = typer.Option(0.0, "--delay", help="Seconds to pause after each bot move."),
+    save_path: Path = typer.Option(
+        None, "--save", help="Where to keep the record, written before every decision (default gravity-GAME-SEED.json)."
+    ),
+    delay: float = typer.Option(0.0, "--delay", help=f"Seconds to pause after each bot move (0 to {MAX_DELAY:g})."),
 ) -> None:
     """Play a game in the terminal against bots or with friends at one screen."""
+    if not 0 <= delay <= MAX_DELAY:
+        raise InvalidParameterError(f"--delay is a pause in seconds from 0 to {MAX_DELAY:g}, got {delay:g}")
     record: GameRecord | None = None
     if resume is not None:
         record = GameRecord.load_file(resume)
+        refuse_changes_to_a_resumed_game(record, resume, game, players, seed, param, data)
         game = record.game
         seed = record.seed if record.seed is not None else 0
-        params = {k: v for k, v in record.params.items() if k != "players"}
         state = record.replay()
         seats_spec = bots.split(",") if bots else record.meta.get("seats") or ["human"] * state.game.players
         save_path = save_path or resume
@@ -318,7 +473,8 @@ def play_command(
         state = game_obj.new_initial_state()
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
         seats_spec = parse_seats(bots, game_obj.players)
-        params = {}
+    if not isinstance(seats_spec, list) or not all(isinstance(s, str) for s in seats_spec):
+        raise InvalidParameterError(f"{resume}: meta.seats must be a list of agent specs; give --bots instead")
     seats_spec = [s.strip() for s in seats_spec]
     if len(seats_spec) != state.game.players:
         raise InvalidParameterError(f"{state.game.ID} needs {state.game.players} seats, --bots named {len(seats_spec)}")
@@ -329,8 +485,10 @@ def play_command(
         else:
             parse_spec(spec)
             agents.append(make_agent(spec, state.game, seat, derive_seed(seed, "agent", seat)))
-    del params
     path = save_path or Path(f"gravity-{state.game.ID}-{seed}.json")
+    keep_record = save_path is not None or any(a is None for a in agents)
+    if keep_record:
+        check_save_path(path)
     moves_done = state.move_number()
     chance_seed = derive_seed(seed, "chance", moves_done) if moves_done else derive_seed(seed, "chance")
     session = Session(
@@ -342,23 +500,73 @@ def play_command(
         delay=delay,
         # A resumed game draws fresh chance from its position; its record still replays exactly.
         chance_rng=random.Random(chance_seed),
+        keep_record=keep_record,
+        actions=list(state.history()),
     )
-    who = ", ".join(f"{seat_name(state, s)}: {'you' if a is None else a.describe()}" for s, a in enumerate(agents))
+    if record is not None and len(session.humans) > 1:
+        session.last_human = RESUMED
+    who = ", ".join(
+        f"{seat_name(state, s)}: {session.person(s) if a is None else a.describe()}" for s, a in enumerate(agents)
+    )
+    if session.last_human == RESUMED:
+        # The terminal may still show the hand of whoever played before the game was left.
+        clear_screen_and_scrollback()
     console.print(Panel(f"[bold]{escape(state.game.TITLE)}[/]  seed {seed}\n{escape(who)}", expand=False))
     if record is not None:
         console.print(f"[dim]Resumed after {moves_done} moves.[/]")
     if not session.humans:
         console.print("[dim]No person at the table: watching the bots play.[/]")
+    with signals_interrupt():
+        try:
+            play_to_the_end(session)
+        except Interrupted as exc:
+            leave_on_signal(session, exc.signum)
+
+
+def play_to_the_end(session: Session) -> None:
+    """Run the game, then save it (when a record is kept) and show the result."""
     finished = run_session(session)
     if not finished:
+        hide_the_last_view(session)
         save(session)
         console.print("[yellow]Game left before the end; nothing is lost.[/]")
         return
     if len(session.humans) <= 1:
         print_new_log(session)
     show_end(session)
-    if save_path is not None or session.humans:
+    if session.keep_record:
         save(session)
+
+
+def refuse_changes_to_a_resumed_game(
+    record: GameRecord,
+    resume: Path,
+    game: str | None,
+    players: int | None,
+    seed: int | None,
+    param: list[str] | None,
+    data: str | None,
+) -> None:
+    """A record fixes its game, seats, seed and parameters: a different one named with it is a mistake."""
+    if game is not None and game != record.game:
+        raise InvalidParameterError(
+            f"{str(resume)!r} is a record of {record.game}, not {game}; "
+            f"resume it with: gravity play {record.game} --resume {resume} (or leave out the game)"
+        )
+    recorded = record.params.get("players")
+    if players is not None and players != recorded:
+        raise InvalidParameterError(
+            f"{str(resume)!r} is a {recorded}-player game of {record.game}; --players {players} cannot change it"
+        )
+    if seed is not None and seed != record.seed:
+        raise InvalidParameterError(
+            f"{str(resume)!r} was dealt with seed {record.seed}; --seed {seed} cannot change a resumed game"
+        )
+    if param or data is not None:
+        given = "--data" if data is not None else "--param"
+        raise InvalidParameterError(
+            f"{given} cannot change a resumed game: {str(resume)!r} keeps the parameters it was started with"
+        )
 
 
 def register(app: typer.Typer) -> None:
