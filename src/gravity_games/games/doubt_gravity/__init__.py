@@ -34,6 +34,10 @@ ones it once held, ones turned over), the stack bottom first (id, colour, who pl
 said this round, every finished round (claim, stack, declarations, tokens turned over, taker); the
 seat's own ``hand`` and ``readings`` (private). Tensor: ``tensor.py``.
 
+Board (``board.py``): place a token by tapping it in your hand, then the stack; pass or end
+your turn with the button of your hand; "It's correct!" with its button; "I doubt it!" by tapping
+the Doubt Card; a colour by its swatch; the Designated Number by its die face.
+
 Reconstructed: token masses and the perception model (shared Gravity Three components); see
 docs/games/doubt-gravity.md.
 """
@@ -43,6 +47,7 @@ from typing import Any
 from gravity_games.core.registry import register
 from gravity_games.games.gravity_three.data import reconstructed_values
 
+from .board import BOARD
 from .bots import HeuristicAgent
 from .render import render_svg, render_text
 from .rules import DoubtGravity, DoubtState
@@ -66,6 +71,7 @@ register(
     svg_view=render_svg,
     doc=__doc__ or "",
     reconstructed=reconstructed,
+    board=BOARD,
 )
 
 __all__ = ["DoubtGravity", "DoubtState", "HeuristicAgent", "render_svg", "render_text"]
