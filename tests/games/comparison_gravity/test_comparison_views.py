@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from rich.text import Text
+
 from gravity_games import load
 from gravity_games.agents import make_agents
 from gravity_games.core.play import play_game
 from gravity_games.core.registry import entry
-from gravity_games.games.comparison_gravity.rules import OBS_SIZE, resolve_round
+from gravity_games.games.comparison_gravity.rules import OBS_SIZE, ComparisonGravityState, resolve_round
 
 from .comparison_helpers import comparison_state, play
 
@@ -62,6 +64,13 @@ def test_observation_tensor_shape_and_content() -> None:
     assert state.observation_tensor(0) != state.observation_tensor(1)
 
 
+def _part(svg: str, key: str) -> str:
+    """The markup of one drawn part (its ``<g data-part=...>`` group, up to the next part)."""
+    start = svg.index(f'data-part="{key}"')
+    end = svg.find("data-part=", start + 1)
+    return svg[start : end if end > 0 else len(svg)]
+
+
 def test_views_show_the_own_token_and_hide_the_others() -> None:
     state = comparison_state(2)
     play(state, "announce B", "announce C", "play 4")
@@ -69,12 +78,64 @@ def test_views_show_the_own_token_and_hide_the_others() -> None:
     assert views.text_view is not None and views.svg_view is not None
     mine = views.text_view(state.observation(0), state.game)
     theirs = views.text_view(state.observation(1), state.game)
-    assert "token placed (4)" in mine and "token placed (?)" in theirs
+    assert "placed token 4" in mine and "your token 4 on B" in mine
+    assert "Black (seat 0) ▶" not in theirs and "placed a token" in theirs
+    assert "Black's token (number hidden) on B" in theirs and "token 4" not in theirs
     svg_mine = views.svg_view(state.observation(0), state.game)
     svg_theirs = views.svg_view(state.observation(1), state.game)
-    assert svg_mine.startswith("<svg") and ">4</text>" in svg_mine
-    assert ">?</text>" in svg_theirs and ">4</text>" not in svg_theirs
+    assert svg_mine.startswith("<svg")
+    assert ">K4</text>" in _part(svg_mine, "spot:left-B")
+    assert ">K?</text>" in _part(svg_theirs, "spot:left-B") and "K4" not in svg_theirs
     assert state.log(1)[-1] == "Seat 0 places a token on B." and state.log(0)[-1] == "Seat 0 placed token 4."
+
+
+FOUR_ROUNDS = [
+    {"first": 1, "cards": ["A", "C"], "tokens": [1, 2], "first_match": 1, "winner": 1},
+    {"first": 0, "cards": ["A", "A"], "tokens": [3, 3], "first_match": -1, "winner": -1},
+    {"first": 1, "cards": ["B", "B"], "tokens": [5, 1], "first_match": 0, "winner": 0},
+    {"first": 0, "cards": ["C", "B"], "tokens": [4, 5], "first_match": 0, "winner": 0},
+]
+"""Four rounds of a 2-player game that Red (seat 1) started: Red won one, one was level, Black won two."""
+
+
+def round_five(
+    phase: str = "announce", announced: list[str | None] | None = None, played: list[int] | None = None
+) -> ComparisonGravityState:
+    return comparison_state(
+        2,
+        phase=phase,
+        first=1,
+        round_first=1,
+        step=sum(1 for a in (announced or []) if a) % 2 if phase == "announce" else sum(1 for p in played or [] if p),
+        hands=[[2], [4]],
+        cards=[{"A": 0, "B": 1, "C": 0}, {"A": 1, "B": 0, "C": 0}],
+        announced=announced,
+        played=played,
+        rounds=FOUR_ROUNDS,
+    )
+
+
+def plain_text(state: ComparisonGravityState, seat: int | None) -> str:
+    """The terminal view of a seat as the player reads it (Rich markup rendered, styles dropped)."""
+    view = entry("comparison-gravity").text_view
+    assert view is not None
+    return Text.from_markup(view(state.observation(seat), state.game)).plain
+
+
+def test_text_view_speaks_in_words_with_plurals() -> None:
+    """Players by colour, 1 round / 2 rounds, 1 token, and what the move codes of the menu mean."""
+    state = round_five()
+    red = plain_text(state, 1)
+    assert "Your turn: choose one of your cards to announce your spot (A, B or C)." in red
+    assert "Black (seat 0): no card shown yet; cards left: B; 1 token left; 2 rounds won" in red
+    assert "You (red, seat 1) ▶: first player; no card shown yet; cards left: A; 1 token left; 1 round won" in red
+    assert "'announce A' shows your card A" in red  # the one card Red has left
+    assert "Round 2: Black A, you A (token 3); level, nobody won" in red
+    assert "Round 4: Black C, you B (token 5); Black won" in red
+    assert "token(s)" not in red and "round(s)" not in red and "(token 4)" not in red
+    black = plain_text(state, 0)
+    assert "Red is choosing a card." in black and "'announce" not in black
+    assert "Round 4: you C (token 4), Red B; you won" in black and "Red B (token" not in black
 
 
 def test_heuristic_beats_random() -> None:

@@ -28,6 +28,11 @@ the see-saw (seat, spot, side; never the number), the first match's result, ever
 (cards, first match, winner) and rounds won; the seat's own tokens and plays (``hand``, private); at
 the end every token played, by round.
 
+Files: ``rules.py`` (the game), ``bots.py`` (the heuristic bot), ``data.py`` (torques from the shared
+components), ``render.py`` (the views: ``render_svg.py`` the board, ``render_text.py`` the terminal,
+``render_status.py`` and ``render_words.py`` their shared sentences and words) and ``board.py`` (how
+the board is played by taps: a hand card to announce, an own token to place).
+
 Reconstructed: token masses and the A/B/C arms (shared Gravity Three components); see
 docs/games/comparison-gravity.md and docs/games/memory-gravity.md.
 """
@@ -39,6 +44,7 @@ from typing import Any
 from gravity_games.core.registry import register
 from gravity_games.games.gravity_three.data import reconstructed_values
 
+from .board import BOARD
 from .bots import HeuristicAgent
 from .render import render_svg, render_text
 from .rules import ComparisonGravityGame, ComparisonGravityState, resolve_round
@@ -61,6 +67,7 @@ register(
     svg_view=render_svg,
     doc=__doc__ or "",
     reconstructed=reconstructed,
+    board=BOARD,
 )
 
 __all__ = ["ComparisonGravityGame", "ComparisonGravityState", "HeuristicAgent", "resolve_round"]
