@@ -90,9 +90,35 @@ def test_svg_view_is_well_formed_and_shows_the_stack() -> None:
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
     texts = "".join(el.text or "" for el in root.iter() if el.tag.endswith("text"))
-    assert "K4" in texts and "K2" in texts and "Designated" in texts
+    assert "K4" in texts and "K2" in texts and "Designated Number: 4" in texts
+    assert "2 tokens claimed as 4" in texts and "if true they weigh 38 g" in texts
+    assert 'data-region="hand"' in svg
     other = render_svg(state.observation(1), state.game)
     assert "K2<" not in other and "K?" in other
+    assert "Seat 0 places tokens claiming 4, or passes." not in other  # seat 0 is done: seat 1 acts
+    assert "Your turn (claiming 4): tap a token, then the stack; or tap Pass." in other
+
+
+def test_views_speak_in_proper_plurals() -> None:
+    state = play(two_player_start(), "roll 4", "place K4", "done", "pass", "doubt")
+    for seat in (0, 1):
+        text = render_text(state.observation(seat), state.game)
+        svg = render_svg(state.observation(seat), state.game)
+        for view in (text, svg):
+            assert "(s)" not in view
+    text = render_text(state.observation(1), state.game)
+    plain = text.replace("[dim]", "").replace("[/]", "")
+    assert "seat 0 (black): 5 tokens" in plain and "seat 1 (you) (grey): 7 tokens" in plain
+    assert "round 1, 1 token claimed as 4: seat 1 (you) doubted and turned over K4; seat 1 (you) took them." in text
+
+
+def test_the_end_names_the_winner_in_words() -> None:
+    state = play(two_player_start(max_rounds=1), "roll 4", "pass", "pass")
+    assert state.is_terminal()
+    text = render_text(state.observation(0), state.game)
+    svg = render_svg(state.observation(0), state.game)
+    assert "Game over: seat 0 (you) and seat 1 win[/] (round limit: fewest tokens, shared)." in text
+    assert "Game over: Seat 0 (you) and seat 1 win (round limit: fewest tokens, shared)." in svg
 
 
 def test_text_view_warns_when_a_player_is_about_to_go_out() -> None:
