@@ -137,6 +137,10 @@ def entry_label(entry: BaseModel, where: str) -> str:
 
 def entry_value(entry: BaseModel, skip: tuple[str, ...] = ("name", "source", "reason")) -> str:
     """An entry's chosen values in words (``support 3, x 120, y 330``), nested entries left out."""
+    fields = type(entry).model_fields
+    if "a" in fields and "b" in fields:
+        ends = entry.model_dump(include={"a", "b"})
+        return f"a road from {ends['a']} to {ends['b']}"
     parts = []
     for key in type(entry).model_fields:
         if key in skip:
@@ -148,6 +152,8 @@ def entry_value(entry: BaseModel, skip: tuple[str, ...] = ("name", "source", "re
             continue
         if isinstance(value, bool):
             text = "yes" if value else "no"
+        elif isinstance(value, float) and value.is_integer():
+            text = str(int(value))
         elif isinstance(value, (list, tuple)):
             text = "/".join(str(v) for v in value)
         elif isinstance(value, dict):

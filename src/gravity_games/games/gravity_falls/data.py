@@ -261,14 +261,11 @@ def _cached_tables(path: str | None, stamp: float) -> Tables:
 
 
 def reconstructed_list(path: str | None = None) -> list[dict[str, str]]:
-    """The reconstructed entries, for ``gravity rules gravity-falls``."""
-    from gravity_games.core.data import reconstructed_entries
+    """The reconstructed entries with what was chosen and why (each entry's ``reason``), for ``gravity rules``."""
+    from gravity_games.core.data import entry_label, entry_value, reconstructed_entries
 
     data = load_components(path)
-    out = []
-    for where, item in reconstructed_entries(data):
-        label = getattr(item, "name", None) or getattr(item, "a", None) or where
-        if hasattr(item, "b"):
-            label = f"road {item.a} - {item.b}"
-        out.append({"path": where, "name": str(label)})
-    return out
+    return [
+        {"path": where, "name": entry_label(item, where), "value": entry_value(item), "reason": item.reason}
+        for where, item in reconstructed_entries(data)
+    ]
