@@ -17,7 +17,7 @@ from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import parse_params
 from gravity_games.sim.runner import run_batch
 
-from .common import console, err_console, write_json
+from .common import check_backend, console, err_console, write_json
 
 
 def simulate_command(
@@ -27,7 +27,7 @@ def simulate_command(
     agents: str = typer.Option("random", "--agents", "-a", help="Agent specs, one per seat or one for all."),
     seed: int = typer.Option(0, "--seed", help="Root seed; game i gets its own seed from it."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (or Ray tasks)."),
-    backend: str = typer.Option("local", "--backend", help="local or ray."),
+    backend: str = typer.Option("local", "--backend", help="local (processes here) or ray (a Ray cluster)."),
     address: str = typer.Option(None, "--address", help="Address of an existing Ray cluster."),
     param: list[str] = typer.Option(None, "--param", "-p", help="Game parameter K=V (repeatable)."),
     json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
@@ -39,6 +39,7 @@ def simulate_command(
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     if not specs:
         raise InvalidParameterError("--agents needs at least one agent spec, e.g. random or heuristic,random")
+    check_backend(backend)
     options = {}
     if address is not None:
         if backend != "ray":
@@ -98,9 +99,7 @@ def print_summary(doc: dict[str, Any]) -> None:
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")
     for seat, (agent, wins, rate) in enumerate(zip(doc["agents"], doc["wins"], doc["win_rate"], strict=True)):
-        table.add_row(
-            str(seat), agent, str(wins), f"{rate['rate']:.1%}", f"{rate['low']:.1%} - {rate['high']:.1%}"
-        )
+        table.add_row(str(seat), agent, str(wins), f"{rate['rate']:.1%}", f"{rate['low']:.1%} - {rate['high']:.1%}")
     console.print(table)
     endings = ", ".join(f"{k}: {v}" for k, v in doc["terminations"].items())
     console.print(

@@ -15,17 +15,17 @@ from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import parse_params
 from gravity_games.sim.tournament import run_tournament
 
-from .common import console, err_console, write_json
+from .common import check_backend, console, err_console, write_json
 
 
 def tournament_command(
     game: str = typer.Argument(..., help="Game id (see gravity list)."),
-    agents: str = typer.Option(..., "--agents", "-a", help="Distinct agent specs, comma-separated."),
+    agents: str = typer.Option(..., "--agents", "-a", help="Two or more distinct agent specs, comma-separated."),
     games: int = typer.Option(20, "--games", "-g", help="Games per seating (line-up and rotation)."),
     players: int = typer.Option(None, "--players", "-n", help="Number of seats."),
     seed: int = typer.Option(0, "--seed", help="Root seed."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (or Ray tasks)."),
-    backend: str = typer.Option("local", "--backend", help="local or ray."),
+    backend: str = typer.Option("local", "--backend", help="local (processes here) or ray (a Ray cluster)."),
     address: str = typer.Option(None, "--address", help="Address of an existing Ray cluster."),
     param: list[str] = typer.Option(None, "--param", "-p", help="Game parameter K=V (repeatable)."),
     json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
@@ -35,6 +35,18 @@ def tournament_command(
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     if not specs:
         raise InvalidParameterError("--agents needs agent specs, e.g. heuristic,random,ismcts:iterations=200")
+    distinct = list(dict.fromkeys(specs))
+    if len(distinct) < 2:
+        other = "random" if distinct[0] == "heuristic" else "heuristic"
+        raise InvalidParameterError(
+            f"a tournament needs at least two distinct agents to rank, got only {distinct[0]!r}; "
+            f"e.g. --agents {distinct[0]},{other} (gravity simulate {game} --agents {distinct[0]} plays one agent "
+            "in every seat)"
+        )
+    if len(distinct) != len(specs):
+        repeated = sorted({s for s in specs if specs.count(s) > 1})
+        raise InvalidParameterError(f"tournament agents must differ; {', '.join(repeated)} is named twice")
+    check_backend(backend)
     options: dict[str, Any] = {}
     if address is not None:
         if backend != "ray":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from typing import Any
@@ -25,6 +26,24 @@ def make_game(game_id: str, players: int | None, params: list[str] | None, data:
             raise InvalidParameterError(f"{game_id} takes no data file")
         values["data"] = data
     return load(game_id, players=players, **values)
+
+
+def working_backends() -> list[str]:
+    """Every backend ``simulate`` and ``tournament`` can run here: the registered ones, and ``ray``
+    when it is installed (its module registers itself on first use, and importing it is slow)."""
+    from gravity_games.sim.runner import BACKENDS
+
+    names = set(BACKENDS)
+    if importlib.util.find_spec("ray") is not None:
+        names.add("ray")
+    return sorted(names)
+
+
+def check_backend(backend: str) -> None:
+    """Refuse an unknown ``--backend`` before any game runs, naming every one that works."""
+    allowed = working_backends()
+    if backend not in allowed:
+        raise InvalidParameterError(f"unknown backend {backend!r}; allowed: {', '.join(allowed)}")
 
 
 def text_view(state: State, seat: int | None) -> str:

@@ -55,9 +55,25 @@ def fail(message: str, status: int = 2) -> None:
     raise SystemExit(status)
 
 
-def show_usage_error(exc: Exception) -> None:
+def given_value(argv: list[str], opts: list[str]) -> str | None:
+    """The text typed after an option (``--games abc``, ``--games=abc``, ``-gabc``), or None."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        for opt in opts:
+            if arg == opt and i + 1 < len(argv):
+                return argv[i + 1]
+            if opt.startswith("--") and arg.startswith(opt + "="):
+                return arg[len(opt) + 1 :]
+            if not opt.startswith("--") and arg.startswith(opt) and len(arg) > len(opt):
+                return arg[len(opt) :]
+    return None
+
+
+def show_usage_error(exc: Exception, argv: list[str] | None = None) -> None:
     """Print a command-line mistake the way click would (usage line, then the error); exit 2.
 
+    A bad value is repeated in the message (typer's own says only what was expected).
     Running with no command prints the help and exits 0, as ``gravity --help`` does.
     """
     if type(exc).__name__ == "NoArgsIsHelpError":
@@ -65,6 +81,13 @@ def show_usage_error(exc: Exception) -> None:
         if ctx is not None:
             print(ctx.get_help())
         raise SystemExit(0)
+    param = getattr(exc, "param", None)
+    message = getattr(exc, "message", None)
+    opts = list(getattr(param, "opts", []) or []) + list(getattr(param, "secondary_opts", []) or [])
+    if type(exc).__name__ == "BadParameter" and isinstance(message, str) and opts:
+        raw = given_value(list(sys.argv[1:] if argv is None else argv), opts)
+        if raw is not None and repr(raw) not in message:
+            exc.message = f"got {raw!r}; {message[:1].lower()}{message[1:]}"  # type: ignore[attr-defined]
     show = getattr(exc, "show", None)
     if callable(show):
         show()
@@ -84,7 +107,7 @@ def main(argv: list[str] | None = None) -> None:
         print("gravity: aborted", file=sys.stderr)
         raise SystemExit(130) from None
     except _USAGE_ERRORS as exc:
-        show_usage_error(exc)
+        show_usage_error(exc, argv)
     except GravityError as exc:
         if debug:
             traceback.print_exc()
