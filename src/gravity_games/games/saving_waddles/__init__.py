@@ -52,6 +52,7 @@ saving-waddles``.
 
 from gravity_games.core.registry import register
 
+from .board import BOARD
 from .bots import HeuristicAgent
 from .data import reconstructed_values
 from .render import render_svg, render_text
@@ -63,4 +64,5 @@ register(
     text_view=render_text,
     svg_view=render_svg,
     reconstructed=reconstructed_values,
+    board=BOARD,
 )

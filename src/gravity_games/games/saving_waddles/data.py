@@ -83,6 +83,8 @@ class PathCard(Component):
 class HutCard(Component):
     name: str
     victory: Literal["none", "discard_help", "roll"]
+    text: str | None = None
+    """What its Victory space asks, in words (shown when the card is tapped)."""
     spaces: tuple[Space, ...] = Field(min_length=1)
 
 
@@ -109,6 +111,49 @@ class MischiefMix(Component):
         return tuple(getattr(self, k) for k in MISCHIEF_KINDS)
 
 
+class Text(Component):
+    """The words of one card, hero, piece or kind of space, shown when it is tapped."""
+
+    name: str
+    text: str
+    label: tuple[str, ...] = ()
+    """The short word(s) drawn on a space of the board, one line each (spaces only)."""
+    simple: str | None = None
+    """What the space does under the simple rules, when that differs (spaces only)."""
+
+
+PIECES: tuple[str, ...] = ("waddles", "die", "help_deck", "mischief_deck", "path_card", "hut_card")
+"""The pieces whose texts the views show besides cards, heroes and spaces."""
+
+
+class Texts(BaseModel):
+    """Texts of every help card, mischief card, hero, piece and kind of space, by id."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    help: dict[str, Text]
+    mischief: dict[str, Text]
+    heroes: dict[str, Text]
+    pieces: dict[str, Text]
+    spaces: dict[SpaceKind, Text]
+
+    def missing(self) -> list[str]:
+        """One message per id that has no text (a view needs every one)."""
+        wanted = (
+            ("help", HELP_KINDS),
+            ("mischief", MISCHIEF_KINDS),
+            ("heroes", HEROES),
+            ("pieces", PIECES),
+            ("spaces", SpaceKind.__args__),
+        )
+        out = []
+        for section, ids in wanted:
+            have = getattr(self, section)
+            out += [f"texts.{section}: no text for '{i}'" for i in ids if i not in have]
+            out += [f"texts.{section}: unknown id '{i}' (allowed: {', '.join(ids)})" for i in have if i not in ids]
+        return out
+
+
 class Components(DataFile):
     """The whole component file."""
 
@@ -117,6 +162,8 @@ class Components(DataFile):
     hut_cards: tuple[HutCard, ...]
     help_cards: HelpMix
     mischief_cards: MischiefMix
+    texts: Texts | None = None
+    """None in a user's file that leaves the texts out: :func:`texts_of` gives the packaged ones."""
 
 
 def _problems_of_arrow(space: Space, where: str, index: int, length: int, closed_end: bool) -> list[str]:
@@ -208,7 +255,7 @@ def check_track(c: Components) -> list[str]:
 
 def _build(raw: dict[str, Any], where: str) -> Components:
     comps = validate(Components, raw, where)
-    problems = check_track(comps)
+    problems = check_track(comps) + (comps.texts.missing() if comps.texts else [])
     if problems:
         raise DataError(f"{where} has {len(problems)} problem(s):\n" + "\n".join(f"  {p}" for p in problems))
     return comps
@@ -221,6 +268,13 @@ def load_components(path: str | None = None) -> Components:
         raw = read_package_toml("gravity_games.games.saving_waddles", "data/components.toml")
         return _build(raw, "components.toml")
     return _build(read_toml(path), str(path))
+
+
+def texts_of(comps: Components) -> Texts:
+    """The texts of a component file, or the packaged ones when the file has none."""
+    texts = comps.texts or load_components().texts
+    assert texts is not None, "the packaged components.toml has its texts (a test holds it)"
+    return texts
 
 
 _REASONS = {
