@@ -96,13 +96,19 @@ def _looks(obs: Observation) -> dict[str, Any]:
         )
     if seat is not None and obs.get("hand"):
         for spot, left in obs["cards_left"][seat].items():
-            looks[f"card:{spot}"] = (left, obs["announced"][seat] == spot)
+            looks[f"card:{spot}"] = left
         for number in range(1, 6):
             looks[token_key(obs, seat, number)] = _token_look(obs, number)
     revealed = obs.get("revealed")
     for i, record in enumerate(obs["rounds"]):
         tokens = tuple(revealed["tokens_by_round"][i]) if revealed else None
         looks[f"round:{i + 1}"] = (tuple(record["cards"]), record["first_match"], record["winner"], tokens)
+    if obs["phase"] in ("announce", "play"):
+        looks[f"round:{len(obs['rounds']) + 1}"] = (
+            tuple(obs["announced"]),
+            tuple(obs["has_played"]),
+            obs["first_match"],
+        )
     return looks
 
 
