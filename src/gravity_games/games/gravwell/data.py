@@ -15,7 +15,7 @@ from typing import Any, Literal, get_args
 from pydantic import Field, model_validator
 
 from gravity_games.core.api import DataError
-from gravity_games.core.data import Component, DataFile, read_package_toml, read_toml, validate
+from gravity_games.core.data import Component, DataFile, Source, read_package_toml, read_toml, validate
 
 PACKAGE = "gravity_games.games.gravwell"
 
@@ -88,6 +88,9 @@ class Ability(Component):
 class Ship(Component):
     name: str = Field(min_length=1)
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    colour_source: Source = "reconstructed"
+    """The rulebook gives each ship a colour (its cards share it) but never says which."""
+    colour_reason: str = ""
     abilities: list[Ability] = Field(min_length=3, max_length=3)
 
 
@@ -202,6 +205,8 @@ class GravwellData:
                             "reason": "one of the 14 cards for 5-6 players: the published deck's mix plus the "
                                       "new Multipoint Repulsor, symbols filling the alphabet (docs)"})
         for s in self.ships:
+            if s.colour_source == "reconstructed":
+                out.append({"name": f"{s.name}: colour", "value": s.colour, "reason": s.colour_reason})
             for a in s.abilities:
                 if a.source == "reconstructed":
                     out.append({"name": f"{s.name}: {a.name}", "value": f"{a.text} {a.charge_text}",
