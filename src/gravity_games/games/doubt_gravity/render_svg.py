@@ -38,10 +38,10 @@ _PANEL = "#fffdf7"
 _FELT = "#2f6b4f"
 _FELT_INK = "#f4fbf6"  # 6.4:1 on the felt
 _GOLD = "#e0a800"
-_TOP_Y, _OTHERS_Y, _OTHERS_H = 0, 78, 124
-_TABLE_Y, _TABLE_H = 214, 312
+_OTHERS_Y, _OTHERS_H = 78, 132
+_TABLE_Y, _TABLE_H = 222, 312
 _HAND_H = 150
-_STACK_ROOM = 160.0  # height the stack may take above its bottom token before the table grows
+_STACK_ROOM = 150.0  # height the stack may take above its bottom token before the table grows
 
 
 def _text(
@@ -181,8 +181,9 @@ def _seat_panel(obs: dict[str, Any], seat: int, x: float, w: float) -> str:
     if colour is not None:
         out.append(colour_swatch(colour, x + 12, y + 10, size=30, show_name=False))
         name_x = x + 52
-    out.append(_text(name_x, y + 31, f"Seat {seat} · {_colour_words(obs, seat)}", size=15, bold=True))
-    out.append(_text(x + w - 14, y + 31, " · ".join(tags), size=14, fill=_MUTED, anchor="end"))
+    out.append(_text(name_x, y + 23, f"Seat {seat}", size=15, bold=True))
+    out.append(_text(name_x, y + 41, _colour_words(obs, seat), size=14, fill=_MUTED))
+    out.append(_text(x + w - 14, y + 23, tags[0], size=15, anchor="end", bold=True))
     step = min(40.0, (w - 30) / max(1, len(held)))
     for i, tok in enumerate(held):
         out.append(
@@ -190,16 +191,16 @@ def _seat_panel(obs: dict[str, Any], seat: int, x: float, w: float) -> str:
         )
     if not held:
         out.append(_text(x + 14, y + 76, "no tokens left" if obs["round"] else "no tokens yet", size=14, fill=_MUTED))
-    notes = []
+    notes = tags[1:]
     if obs["doubt_card"] == seat:
         notes.append("holds the Doubt Card")
     said = _said_by(obs, seat)
     if said:
         notes.append(f"said {said}")
     if acting:
-        notes.insert(0, "to act")
-    if notes:
-        out.append(_text(x + 14, y + 112, " · ".join(notes), size=14, fill=_MUTED, bold=acting))
+        notes.insert(0, "▶ to act")
+    for i, line in enumerate(_wrap(" · ".join(notes), 14, w - 28)[:2]):
+        out.append(_text(x + 14, y + 106 + 17 * i, line, size=14, fill=_INK if acting else _MUTED, bold=acting))
     out.append("</g>")
     return "".join(out)
 
