@@ -73,7 +73,11 @@ def test_views_show_readings_only_to_the_lifter() -> None:
     assert views.text_view is not None and views.svg_view is not None
     mine = views.text_view(state.observation(0), state.game)
     theirs = views.text_view(state.observation(1), state.game)
-    assert f"G2 [/] [yellow]lifted 1st[/yellow] {grams:.1f} g" in mine and f"{grams:.1f} g" not in theirs
+    # The grey row shows G2 lifted 1st this turn; the line under it, G2's reading, in G2's column.
+    row = next(i for i, line in enumerate(mine.splitlines()) if line.startswith("  grey "))
+    grey, notes = mine.splitlines()[row : row + 2]
+    assert "G2 [/] [bold yellow]1st[/]" in grey and f"[bold] {grams:.1f} g" in notes
+    assert f"{grams:.1f} g" not in theirs and "1st" in theirs
     svg = views.svg_view(state.observation(0), state.game)
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and f"{grams:.1f}" in svg
     assert f"{grams:.1f}" not in views.svg_view(state.observation(1), state.game)

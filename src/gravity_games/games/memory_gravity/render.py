@@ -19,6 +19,7 @@ from .render_common import (
     colour_of,
     grams_text,
     lifters_by_token,
+    next_step_hint,
     plural,
     readings_by_token,
     status_line,
@@ -28,49 +29,83 @@ from .render_svg import render_svg
 
 RICH = {"black": "bold white on grey23", "grey": "bold black on grey70", "red": "bold white on red3"}
 ROLES = ("first player", "second player", "third player")
+KINDS = ("identical", "consecutive", "three-digit")
+"""The combination kinds of the observation, in the order of the Reference Card's rows."""
 
 
-def _table_cell(obs: Observation, token: dict[str, Any], readings: dict[str, list[float]]) -> str:
+CELL = 13
+"""Width of a token's column in the terminal table (its id line and its note line)."""
+
+
+def _table_cell(obs: Observation, token: dict[str, Any], readings: dict[str, list[float]]) -> tuple[str, str]:
+    """A token's two lines of the table, padded to ``CELL``: the token (and its lift order this
+    turn), then who kept it or what this seat felt."""
     tid = token["id"]
-    if token["kept_by"] is not None:
-        who = "you" if token["kept_by"] == obs.get("seat") else f"Seat {token['kept_by']}"
-        return f"[dim]{tid} kept by {who}[/dim]"
-    cell = f"[{RICH[colour_of(tid)]}] {tid} [/]"
+    keeper = token["kept_by"]
+    if keeper is not None:
+        who = "yours" if keeper == obs.get("seat") else f"Seat {keeper}"
+        return f"[dim]{' ' + tid:<{CELL}}[/dim]", f"[dim]{' ' + who:<{CELL}}[/dim]"
+    top, width = f"[{RICH[colour_of(tid)]}] {tid} [/]", len(tid) + 2
     if tid in obs["this_turn"]:
-        cell += f" [yellow]lifted {ORDINALS[obs['this_turn'].index(tid)]}[/yellow]"
-    if tid in readings:
-        cell += " " + " and ".join(grams_text(g) for g in readings[tid])
-    return cell
+        mark = ORDINALS[obs["this_turn"].index(tid)]
+        top, width = top + f" [bold yellow]{mark}[/]", width + 1 + len(mark)
+    felt = "/".join(f"{g:.1f}" for g in readings.get(tid, [])[-2:])
+    note = f" {felt} g" if felt else ""
+    return top + " " * (CELL - width), f"[bold]{note:<{CELL}}[/bold]" if note else " " * CELL
+
+
+def _table_rows(obs: Observation, readings: dict[str, list[float]]) -> list[str]:
+    """Two lines per colour: the five tokens in their places, then what is known of each."""
+    rows = []
+    for colour in COLOURS:
+        cells = [_table_cell(obs, t, readings) for t in obs["tokens"] if t["colour"] == colour]
+        rows.append(f"{colour:>6}  " + "".join(top for top, _ in cells).rstrip())
+        notes = "".join(note for _, note in cells).rstrip()
+        if notes:
+            rows.append(" " * 8 + notes)
+    return rows
+
+
+def _times(count: int) -> str:
+    return {1: "", 2: " (twice)"}.get(count, f" ({count} times)")
 
 
 def _others_lifts(obs: Observation) -> list[str]:
     """Who else lifted what (public: everybody watches the lifts)."""
     by_seat: dict[int, list[str]] = {}
-    for tid, seats in lifters_by_token(obs).items():
+    for tid, seats in sorted(lifters_by_token(obs).items()):
         for seat in sorted(set(seats)):
             if seat != obs.get("seat"):
-                times = seats.count(seat)
-                by_seat.setdefault(seat, []).append(tid + ("" if times == 1 else f" ({times} times)"))
-    return [f"Seat {seat} has lifted: {', '.join(sorted(tids))}" for seat, tids in sorted(by_seat.items())]
+                by_seat.setdefault(seat, []).append(tid + _times(seats.count(seat)))
+    return [f"Seat {seat} has lifted {', '.join(tids)}." for seat, tids in sorted(by_seat.items())]
+
+
+def _kept_words(obs: Observation, seat: int, readings: dict[str, list[float]]) -> list[str]:
+    """The seat's kept tokens in colour order: ``black K2 (you felt 8.5 g)``, at the end ``black K2 = 1``."""
+    kept = obs["kept"][seat]
+    numbers = obs["revealed"]["numbers"][seat] if "revealed" in obs else [None] * len(kept)
+    words = []
+    for tid, number in sorted(zip(kept, numbers, strict=True), key=lambda k: COLOURS.index(colour_of(k[0]))):
+        text = f"{colour_of(tid)} {tid}" + ("" if number is None else f" = {number}")
+        felt = readings.get(tid)
+        if felt:
+            text += f" (felt {grams_text(felt[-1])})" if number is not None else f" ({grams_text(felt[-1])})"
+        words.append(text)
+    return words
 
 
 def _seat_line(obs: Observation, seat: int, readings: dict[str, list[float]]) -> str:
     me = " (you)" if seat == obs.get("seat") else ""
     order = turn_order(obs, seat)
     role = f", {ROLES[order]}" if order is not None else ""
-    kept = []
-    for tid in obs["kept"][seat]:
-        felt = readings.get(tid)
-        kept.append(f"{colour_of(tid)} {tid}" + (f" ({grams_text(felt[-1])})" if felt else ""))
+    kept = _kept_words(obs, seat, readings)
     line = f"Seat {seat}{me}{role}: "
     if "revealed" in obs:
         rev = obs["revealed"]
-        line += f"{rev['combinations'][seat]}, {rev['kinds'][seat]} numbers (from {and_list(kept)})"
+        kind = load_texts().reference.ranks[KINDS.index(rev["kinds"][seat])].name
         if seat in rev["winners"]:
-            line += (
-                " [bold yellow]wins[/bold yellow]" if len(rev["winners"]) == 1 else " [bold yellow]shares the win[/]"
-            )
-        return line
+            line += "[bold yellow]wins[/] with " if len(rev["winners"]) == 1 else "[bold yellow]shares the win[/] with "
+        return line + f"{rev['combinations'][seat]}, {kind}: {', '.join(kept)}"
     if not kept:
         return line + "no token kept yet"
     return line + f"keeps {plural(len(kept), 'token')}: {and_list(kept)}"
@@ -84,11 +119,12 @@ def _ranking_line() -> str:
 def render_text(obs: dict[str, Any], game: Game) -> str:
     """The table as Rich-markup text: tokens by colour, who lifted and kept what, this seat's readings."""
     readings = readings_by_token(obs)
-    lines = [f"[bold]Memory × Gravity[/bold]  (perception: {obs['perception']})", status_line(obs), ""]
-    lines.append("On the table, numbers face down:")
-    for colour in COLOURS:
-        cells = [_table_cell(obs, t, readings) for t in obs["tokens"] if t["colour"] == colour]
-        lines.append(f"{colour:>6}: " + "   ".join(cells))
+    lines = [f"[bold]Memory × Gravity[/bold]  (perception: {obs['perception']})", status_line(obs)]
+    if obs["turn_seat"] is not None and obs["turn_seat"] == obs.get("seat"):
+        lines.append(f"[yellow]{next_step_hint(obs, board=False)}[/yellow]")
+    lines.append("")
+    lines.append("On the table, numbers face down (1st-3rd: lifted this turn; grams: your readings):")
+    lines.extend(_table_rows(obs, readings))
     lines.extend(_others_lifts(obs))
     lines.append("")
     lines.extend(_seat_line(obs, seat, readings) for seat in range(obs["players"]))

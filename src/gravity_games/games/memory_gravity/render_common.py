@@ -80,6 +80,21 @@ def turn_order(obs: Observation, seat: int) -> int | None:
     return (seat - first) % obs["players"]
 
 
+def next_step_hint(obs: Observation, *, board: bool = True) -> str:
+    """What the seat to act may do next, in words (the rules of a turn): short enough for the
+    board's side panel, or for the terminal (``board=False``), where moves are typed."""
+    wanted = [c for c in COLOURS if c not in kept_colours(obs, obs["seat"])]
+    if obs["phase"] == "keep":
+        if len(wanted) == len(COLOURS):
+            return "Tap one to keep it." if board else "Keep one of the three tokens you lifted."
+        colours = " or ".join(wanted)
+        return f"Keep one: {colours}." if board else f"Keep one of the tokens you lifted: {colours}."
+    if obs["this_turn"]:
+        last = colour_of(obs["this_turn"][-1])
+        return f"Next: any colour but {last}." if board else f"Lift a token of any colour but {last}."
+    return "Tap a token to lift it." if board else "Lift any token on the table."
+
+
 def status_line(obs: Observation) -> str:
     """One sentence: whose turn, what step, or the result."""
     phase = obs["phase"]

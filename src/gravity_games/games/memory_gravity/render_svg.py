@@ -31,8 +31,8 @@ from .render_common import (
     and_list,
     colour_of,
     grams_text,
-    kept_colours,
     lifters_by_token,
+    next_step_hint,
     readings_by_token,
     status_line,
     token_words,
@@ -223,21 +223,8 @@ def _this_turn_lines(obs: Observation) -> list[str]:
     if not lines:
         lines.append("No token lifted yet.")
     if mine:
-        lines.extend(_next_step_hint(obs))
+        lines.append(next_step_hint(obs))
     return lines
-
-
-def _next_step_hint(obs: Observation) -> list[str]:
-    """What the seat to act may do next, in words (the rules of a turn)."""
-    wanted = [c for c in COLOURS if c not in kept_colours(obs, obs["seat"])]
-    if obs["phase"] == "keep":
-        if len(wanted) == len(COLOURS):
-            return ["Tap one to keep it."]
-        return ["Keep one: " + " or ".join(wanted) + "."]
-    if obs["this_turn"]:
-        last = colour_of(obs["this_turn"][-1])
-        return [f"Next: any colour but {last}."]
-    return ["Tap a token to lift it."]
 
 
 def _side_panel(x: float, y: float, h: float, title: str, info: str | None = None) -> str:
