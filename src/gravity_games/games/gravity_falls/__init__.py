@@ -37,6 +37,7 @@ starting hand, Dipper's and Mabel's abilities, and the monster difficulties (mea
 
 from gravity_games.core.registry import register
 
+from .board import BOARD
 from .bots import HeuristicAgent
 from .data import reconstructed_list
 from .render import render_svg, render_text
@@ -49,6 +50,7 @@ register(
     svg_view=render_svg,
     doc=__doc__ or "",
     reconstructed=reconstructed_list,
+    board=BOARD,
 )
 
 __all__ = ["GravityFallsGame", "GravityFallsState", "HeuristicAgent", "render_svg", "render_text"]
