@@ -108,8 +108,8 @@ def test_views_speak_in_proper_plurals() -> None:
             assert "(s)" not in view
     text = render_text(state.observation(1), state.game)
     plain = text.replace("[dim]", "").replace("[/]", "")
-    assert "seat 0 (black): 5 tokens" in plain and "seat 1 (you) (grey): 7 tokens" in plain
-    assert "round 1, 1 token claimed as 4: seat 1 (you) doubted and turned over K4; seat 1 (you) took them." in text
+    assert "seat 0 · black: 5 tokens" in plain and "seat 1 (you) · grey: 7 tokens" in plain
+    assert "round 1, 1 token claimed as 4: seat 1 (you) doubted and turned over K4; seat 1 (you) took it." in text
 
 
 def test_the_end_names_the_winner_in_words() -> None:

@@ -48,11 +48,17 @@ def describe_round(info: dict[str, Any], obs: dict[str, Any]) -> str:
     if not size:
         return f"round {info['round']}: everybody passed."
     if info["doubter"] is None:
-        return text + ": nobody doubted; they left the game unrevealed."
+        gone = "it left" if size == 1 else "they left"
+        return f"{text}: nobody doubted; {gone} the game unrevealed."
     shown = " ".join(f"{numbers[p][0]}{numbers[p][1]}" for p in info["revealed"])
     doubter = seat_name(info["doubter"], viewer)
     taker = seat_name(info["taker"], viewer)
-    return f"{text}: {doubter} doubted and turned over {shown}; {taker} took them."
+    return f"{text}: {doubter} doubted and turned over {shown}; {taker} took {'it' if size == 1 else 'them'}."
+
+
+def _token_order(token: dict[str, Any]) -> tuple[int, int]:
+    """Black, grey, red; lowest number first; face-down tokens after the known ones of their colour."""
+    return "KGR".index(token["colour"]), token["number"] or 9
 
 
 def _chip(colour: str, number: int | None) -> str:
@@ -84,10 +90,10 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
         colour = obs["colours"][seat]
         extra = obs["extra_colours"][seat] if obs["extra_colours"] else None
         what = COLOUR_WORDS.get(colour or "", "no colour yet") + (f" + one {COLOUR_WORDS[extra]}" if extra else "")
-        held = tokens_by_place.get(f"seat {seat}", [])
+        held = sorted(tokens_by_place.get(f"seat {seat}", []), key=_token_order)
         chips = " ".join(_chip(t["colour"], t["number"]) for t in held) or "[dim]no tokens[/]"
         marker = "[bold cyan]▶[/] " if obs["to_act"] == seat else "  "
-        lines.append(f"{marker}{seat_name(seat, viewer)} [dim]({what})[/]: {plural(len(held), 'token')}  {chips}")
+        lines.append(f"{marker}{seat_name(seat, viewer)} · [dim]{what}[/]: {plural(len(held), 'token')}  {chips}")
     lines.append("")
     if obs["stack"]:
         parts = [
