@@ -27,7 +27,7 @@ from gravity_games.games.gravity_three.board_common import (
     token_words,
 )
 
-from .render_text import COLOUR_WORDS, SAID, claim_grams, describe_round, plural, winners_line
+from .render_text import COLOUR_WORDS, SAID, claim_grams, describe_round, plural, token_order, winners_line
 
 WIDTH = 800
 """Drawing width in SVG units (shown at 1:1 on a desktop)."""
@@ -159,7 +159,7 @@ def _said_by(obs: dict[str, Any], seat: int) -> str | None:
 
 
 def _held(obs: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-    return [t for t in obs["tokens"] if t["where"] == f"seat {seat}"]
+    return sorted((t for t in obs["tokens"] if t["where"] == f"seat {seat}"), key=token_order)
 
 
 def _seat_panel(obs: dict[str, Any], seat: int, x: float, w: float) -> str:
@@ -437,7 +437,7 @@ def _hand_tokens(obs: dict[str, Any], held: list[dict[str, Any]], y: float) -> l
     step = min(60.0, (WIDTH - 100) / len(held))
     r = min(24.0, step / 2 - 2)
     out = []
-    for i, tok in enumerate(sorted(held, key=lambda t: (t["number"] or 0, t["colour"]))):
+    for i, tok in enumerate(held):
         name = f"{tok['colour']}{tok['number']}"
         out.append(
             token_chip(

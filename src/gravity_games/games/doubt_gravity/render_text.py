@@ -56,7 +56,7 @@ def describe_round(info: dict[str, Any], obs: dict[str, Any]) -> str:
     return f"{text}: {doubter} doubted and turned over {shown}; {taker} took {'it' if size == 1 else 'them'}."
 
 
-def _token_order(token: dict[str, Any]) -> tuple[int, int]:
+def token_order(token: dict[str, Any]) -> tuple[int, int]:
     """Black, grey, red; lowest number first; face-down tokens after the known ones of their colour."""
     return "KGR".index(token["colour"]), token["number"] or 9
 
@@ -90,7 +90,7 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
         colour = obs["colours"][seat]
         extra = obs["extra_colours"][seat] if obs["extra_colours"] else None
         what = COLOUR_WORDS.get(colour or "", "no colour yet") + (f" + one {COLOUR_WORDS[extra]}" if extra else "")
-        held = sorted(tokens_by_place.get(f"seat {seat}", []), key=_token_order)
+        held = sorted(tokens_by_place.get(f"seat {seat}", []), key=token_order)
         chips = " ".join(_chip(t["colour"], t["number"]) for t in held) or "[dim]no tokens[/]"
         marker = "[bold cyan]▶[/] " if obs["to_act"] == seat else "  "
         lines.append(f"{marker}{seat_name(seat, viewer)} · [dim]{what}[/]: {plural(len(held), 'token')}  {chips}")
