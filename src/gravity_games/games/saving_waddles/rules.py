@@ -26,7 +26,7 @@ from gravity_games.core.api import (
 )
 
 from . import rules_views as views
-from .data import HELP_KINDS, HEROES, MISCHIEF_KINDS, SLOTS, load_components
+from .data import HELP_KINDS, HEROES, MISCHIEF_KINDS, SLOTS, load_components, texts_of
 from .model import (
     _FIELDS,
     ACCEPT,
@@ -154,6 +154,10 @@ class SavingWaddlesGame(Game):
         self.turn_limit = ROUND_LIMIT * self.players
         self.help_mix = list(self.components.help_cards.counts())
         self.mischief_mix = list(self.components.mischief_cards.counts())
+        texts = texts_of(self.components)
+        # the cards' names as printed in the data's texts, for the log (by kind, in HELP_KINDS / MISCHIEF_KINDS order)
+        self.help_names = tuple(texts.help[k].name for k in HELP_KINDS)
+        self.mischief_names = tuple(texts.mischief[k].name for k in MISCHIEF_KINDS)
         setup = SLOTS + 1 + self.players
         self.max_steps = setup + self.turn_limit * STEPS_PER_TURN
         """The hard step bound (``spec.max_game_length``), read at every step."""
@@ -410,7 +414,7 @@ class SavingWaddlesState(State):
             self.draw_hidden = action == PLAY_FACE_DOWN
             if self.draw_hidden:
                 self._use_help(H_FACE_DOWN)
-                self._note(f"{self.names[self.turn]} plays 'take it face down'")
+                self._note(f"{self.names[self.turn]} plays '{self.game.help_names[H_FACE_DOWN]}'")
             self.phase = P_MISCHIEF_DRAW
         elif p == P_DISCARD:
             self._discard_chosen(action - DISCARD_BASE)
@@ -548,17 +552,17 @@ class SavingWaddlesState(State):
             return
         if action == PLAY_REROLL:
             self._use_help(H_REROLL)
-            self._note(f"{name} plays 'reroll the die'")
+            self._note(f"{name} plays '{self.game.help_names[H_REROLL]}'")
             self._roll(self.roll_for)
             return
         if action in (PLAY_PLUS, PLAY_MINUS):
             self._use_help(H_PLUS_MINUS)
             self.die = self.die + 1 if action == PLAY_PLUS else max(1, self.die - 1)
-            self._note(f"{name} plays '+1 or -1 to the die': the die now counts {self.die}")
+            self._note(f"{name} plays '{self.game.help_names[H_PLUS_MINUS]}': the die now counts {self.die}")
         elif action == PLAY_SET_THREE:
             self._use_help(H_SET_THREE)
             self.die = 3
-            self._note(f"{name} plays 'set the die to 3'")
+            self._note(f"{name} plays '{self.game.help_names[H_SET_THREE]}'")
         elif action == MABEL_PLUS:
             self.mabel_used = True
             self.die += 1
@@ -805,7 +809,7 @@ class SavingWaddlesState(State):
         seat = self.turn
         self.hands[seat][kind] -= 1
         self.help_discard[kind] += 1
-        self._note(f"{self.names[seat]} discards help card '{HELP_KINDS[kind]}'")
+        self._note(f"{self.names[seat]} discards the help card '{self.game.help_names[kind]}'")
         if self.discard_for == D_HUT:
             self._win()
             return
@@ -820,7 +824,7 @@ class SavingWaddlesState(State):
     def _play_another_turn(self) -> None:
         self._use_help(H_ANOTHER)
         self.extra_turns += 1
-        self._note(f"{self.names[self.turn]} plays 'take another turn'")
+        self._note(f"{self.names[self.turn]} plays '{self.game.help_names[H_ANOTHER]}'")
 
     def _discard_front(self, seat: int, count: int) -> None:
         """Mischief cards go face up to the discard pile, the oldest first."""
@@ -885,7 +889,7 @@ class SavingWaddlesState(State):
             self._note(f"{name} takes a mischief card and lays it face down unseen")
             self._continue()
             return
-        self._note(f"{name} takes mischief card '{MISCHIEF_KINDS[kind]}'")
+        self._note(f"{name} takes the mischief card '{self.game.mischief_names[kind]}'")
         if kind == M_DISCARD_MISCHIEF:
             count = len(self.front[seat])
             self._discard_front(seat, count)
