@@ -28,6 +28,15 @@ def winners_line(obs: Observation) -> str:
     return f"Game over: {player_name(obs, who)} {verb} with {rounds} won."
 
 
+def winner_banner(obs: Observation) -> str:
+    """The end in three words: "You win!", "Red wins!", "Red and you share the win"."""
+    winners = obs["revealed"]["winners"]
+    if len(winners) > 1:
+        return f"{_cap(_names(obs, winners))} share the win"
+    who = winners[0]
+    return "You win!" if who == obs["seat"] else f"{player_name(obs, who)} wins!"
+
+
 def status_line(obs: Observation, verb: str = "tap") -> str:
     """Whose turn it is and what they do, in words; on the viewer's turn, how to do it
     (``verb``: "tap" on the board, "choose" in the terminal)."""

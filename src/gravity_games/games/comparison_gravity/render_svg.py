@@ -22,7 +22,7 @@ from gravity_games.games.gravity_three.board_common import (
     token_words,
 )
 
-from .render_status import last_round_line, status_line
+from .render_status import last_round_line, status_line, winner_banner
 from .render_words import (
     SIDES,
     SPOTS,
@@ -94,7 +94,9 @@ def _doing(obs: Observation, seat: int) -> str:
     return "▶ choosing a card" if obs["phase"] == "announce" else "▶ placing a token"
 
 
-def _player_heading(obs: Observation, seat: int, x: float, y: float, w: float) -> list[str]:
+def _player_heading(obs: Observation, seat: int, x: float, y: float, w: float, *, narrow: bool = False) -> list[str]:
+    """Swatch, name, seat, rounds won and what the player is doing; ``narrow`` puts the last two
+    on a third line (three panels side by side, for a watcher)."""
     colour = obs["colours"][seat]
     name = "You" if seat == obs["seat"] else colour.capitalize()
     sub = f"{colour} · seat {seat}" if seat == obs["seat"] else f"seat {seat}"
@@ -103,17 +105,21 @@ def _player_heading(obs: Observation, seat: int, x: float, y: float, w: float) -
     won = count(obs["rounds_won"][seat], "round") + " won"
     if "revealed" in obs and obs["rounds_won"][seat]:
         won += f" (total {obs['revealed']['totals'][seat]})"
+    doing = _doing(obs, seat) or ("token placed" if obs["has_played"][seat] else "")
     out = [
         colour_swatch(colour, x + 12, y + 10, size=38, show_name=False, label=f"{colour} ({swatch(colour).letter})"),
         _text(x + 60, y + 27, name, 17, weight="bold"),
         _text(x + 60, y + 46, sub, 13, fill=SOFT),
-        _text(x + w - 12, y + 27, won, 15, anchor="end", weight="bold"),
     ]
-    doing = _doing(obs, seat)
+    ink = "#8a5a00" if doing.startswith("▶") else SOFT
+    if narrow:
+        out.append(_text(x + 12, y + 68, won, 14, weight="bold"))
+        if doing:
+            out.append(_text(x + w - 12, y + 68, doing.removeprefix("▶ "), 14, anchor="end", fill=ink))
+        return out
+    out.append(_text(x + w - 12, y + 27, won, 15, anchor="end", weight="bold"))
     if doing:
-        out.append(_text(x + w - 12, y + 46, doing, 14, anchor="end", weight="bold", fill="#8a5a00"))
-    elif obs["has_played"][seat]:
-        out.append(_text(x + w - 12, y + 46, "token placed", 14, anchor="end", fill=SOFT))
+        out.append(_text(x + w - 12, y + 46, doing, 14, anchor="end", weight="bold" if ink != SOFT else "", fill=ink))
     return out
 
 
@@ -132,7 +138,7 @@ def _tokens_left_row(obs: Observation, seat: int, x: float, y: float, w: float) 
     colour = obs["colours"][seat]
     left = obs["tokens_left"][seat]
     out = [_text(x, y + 22, "Tokens", 14, fill=SOFT)]
-    step = min(36.0, (w - 64) / 5)
+    step = max(31.0, min(36.0, (w - 64) / 5))
     r = max(15.0, min(16.0, step / 2 - 1))
     for i in range(left):
         out.append(token_chip(colour, None, x + 62 + r + i * step, y + 16, r=r, info=mass_info_key(None)))
@@ -141,26 +147,33 @@ def _tokens_left_row(obs: Observation, seat: int, x: float, y: float, w: float) 
     return out
 
 
-def _shown_card(obs: Observation, seat: int, x: float, y: float) -> list[str]:
+def _shown_card(obs: Observation, seat: int, x: float, y: float, *, small: bool = False) -> list[str]:
     """The card a player shows this round (public), or a dashed blank before they choose."""
     shown = obs["announced"][seat]
     if obs["phase"] == "over":
         return []
-    out = [_text(x + 25, y - 6, "shows", 13, anchor="middle", fill=SOFT)]
+    w, h = (34, 46) if small else (50, 66)
+    out = [] if small else [_text(x + w / 2, y - 6, "shows", 13, anchor="middle", fill=SOFT)]
     if shown:
-        out.append(f'<g data-info="card:{shown}">{_card(x, y, shown, w=50, h=66)}</g>')
+        out.append(f'<g data-info="card:{shown}">{_card(x, y, shown, w=w, h=h)}</g>')
     else:
-        out.append(_card(x, y, "–", w=50, h=66, faded=True))
+        out.append(_card(x, y, "–", w=w, h=h, faded=True))
     return out
 
 
 def _player_panel(obs: Observation, seat: int, x: float, y: float, w: float, h: float) -> str:
     """One other player as everybody sees them: colour, cards and tokens left, the card shown."""
+    narrow = w < 300
     body = [_panel_box(x, y, w, h, acting=obs["current_player"] == seat)]
-    body += _player_heading(obs, seat, x, y, w)
-    body += _cards_left_row(obs, seat, x + 12, y + 58, w - 90)
-    body += _tokens_left_row(obs, seat, x + 12, y + 98, w - 90)
-    body += _shown_card(obs, seat, x + w - 64, y + 70)
+    body += _player_heading(obs, seat, x, y, w, narrow=narrow)
+    if narrow:
+        body += _cards_left_row(obs, seat, x + 12, y + 78, w - 24)
+        body += _tokens_left_row(obs, seat, x + 12, y + 114, w - 24)
+        body += _shown_card(obs, seat, x + w - 46, y + 8, small=True)
+    else:
+        body += _cards_left_row(obs, seat, x + 12, y + 58, w - 90)
+        body += _tokens_left_row(obs, seat, x + 12, y + 98, w - 90)
+        body += _shown_card(obs, seat, x + w - 64, y + 70)
     label = f"{player_label(obs, seat)}: " + ", ".join(_public_words(obs, seat))
     return f'<g data-part="player:{seat}" aria-label="{escape(label)}">{"".join(body)}</g>'
 
@@ -268,9 +281,9 @@ def _seesaw(obs: Observation, top: float) -> list[str]:
         verb = "play" if waiting == obs["seat"] else "plays"
         out.append(_text(cx, top + 18, f"then {who} {verb} the winner", 14, anchor="middle", fill=SOFT))
     if obs["phase"] == "over":
-        out.append(
-            _text(cx, top + 30, status_line(obs).removeprefix("Game over: "), 20, anchor="middle", weight="bold")
-        )
+        out.append(_text(cx, top + 30, winner_banner(obs), 22, anchor="middle", weight="bold"))
+    out.append(_text(LEFT + 6, cy + 64, "Heavier and farther out pushes harder.", 13, fill=SOFT))
+    out.append(_text(WIDTH - LEFT - 6, cy + 64, "Tap the see-saw for the distances.", 13, anchor="end", fill=SOFT))
     return out
 
 
