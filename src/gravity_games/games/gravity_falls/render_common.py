@@ -118,7 +118,8 @@ def nearest_words(obs: dict[str, Any], game: Any, location: str | None) -> str:
     if not names:
         return "no monster in play"
     where = "here" if far == 0 else plural(far, "road") + " away"
-    return f"{' and '.join(names)}, {where}"
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{listed}, {where}"
 
 
 def next_moves(obs: dict[str, Any]) -> list[str]:
@@ -170,6 +171,11 @@ def _monster_in_slot(obs: dict[str, Any], slot: int) -> str:
     return (mons[slot]["name"] if 0 <= slot < len(mons) else None) or "the monster"
 
 
+def _monster_place(obs: dict[str, Any], slot: int) -> str:
+    mons = obs["monsters"]
+    return (mons[slot]["location"] if 0 <= slot < len(mons) else None) or "its location"
+
+
 def _remove_die_words(obs: dict[str, Any], game: Any, x: int, y: int) -> str:
     if x == 0:
         return f"Event: remove a courage die at {_monster_in_slot(obs, y)}'s location or next to it"
@@ -219,7 +225,8 @@ _PROMPTS: dict[str, Any] = {
         f"Several monsters are nearest to {n}: choose the one that moves to {location_name(g, x)}"
     ),
     "disorder_pull": lambda o, g, n, h, x, y: (
-        f"Disorder: which token does {_monster_in_slot(o, y)} pull from {location_name(g, x)}?"
+        f"Disorder: which token does {_monster_in_slot(o, y)} pull from {location_name(g, x)}"
+        f" into {_monster_place(o, y)}?"
     ),
     "ev_teleport": lambda o, g, n, h, x, y: f"Event: {n} uses the Teleport card: choose the location",
     "ev_discard_or_alarm": lambda o, g, n, h, x, y: (

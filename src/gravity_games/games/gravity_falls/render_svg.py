@@ -286,12 +286,17 @@ def _location(
                 f'<circle cx="{x + 42:.0f}" cy="{chip_y + 9:.0f}" r="2" fill="#1c3f78"/>',
             ],
         )
-    if rank:
-        bx, by = x - BOX_W / 2 + 2, y - BOX_H / 2 - 2
-        fill = "#ff9f1c" if rank == 1 else "#ffd54f"
-        out.append(f'<circle cx="{bx:.0f}" cy="{by:.0f}" r="11" fill="{fill}" stroke="#7a5a00" stroke-width="2"/>')
-        out.append(_text(bx, by + 5, str(rank), 14, "bold", INK, "middle"))
     return out
+
+
+def _move_badge(x: float, y: float, rank: int) -> list[str]:
+    """The number of a revealed monster movement card, on its location's corner (1 = the next move)."""
+    bx, by = max(12.0, x - BOX_W / 2 + 2), y - BOX_H / 2 - 2
+    fill = "#ff9f1c" if rank == 1 else "#ffd54f"
+    return [
+        f'<circle cx="{bx:.0f}" cy="{by:.0f}" r="11" fill="{fill}" stroke="#7a5a00" stroke-width="2"/>',
+        _text(bx, by + 5, str(rank), 14, "bold", INK, "middle"),
+    ]
 
 
 def _pill_width(label: str) -> float:
@@ -363,6 +368,8 @@ def _town(obs: dict[str, Any], game: Any) -> list[str]:
     for loc in obs["locations"]:
         x, y = coords[loc["name"]]
         out += _figures(obs, game, loc["name"], x, y)
+    for rank, name in enumerate(moves, 1):  # on top of the figures of the location above
+        out += _move_badge(*coords[name], rank)
     return out
 
 
@@ -405,7 +412,7 @@ def _next_moves(obs: dict[str, Any], game: Any, y: float) -> list[str]:
     out = [_text(10, y + 20, "Next monster moves", 15, "bold")]
     x = 170
     for i, card in enumerate(next_moves(obs)):
-        w = max(96, 7.4 * len(card) + 34)
+        w = max(96, 8.0 * len(card) + 36)
         fill = "#ff9f1c" if i == 0 else "#ffd54f"
         out.append(f'<rect x="{x:.0f}" y="{y}" width="{w:.0f}" height="30" rx="6" fill="{PAPER}" stroke="#7a5a00"/>')
         out.append(f'<circle cx="{x + 14:.0f}" cy="{y + 15}" r="10" fill="{fill}" stroke="#7a5a00"/>')
@@ -472,18 +479,19 @@ def _curse_chips(c: dict[str, Any], game: Any, x0: float, y: float) -> tuple[lis
     out: list[str] = []
     cx, cy = x0, y
     for k in c["curses"]:
-        label = curse_short(game, k)
-        w = 7.4 * len(label) + 22
+        label = curse_short(game, k) + (" · new" if k in c["new_curses"] else "")
+        w = 7.6 * len(label) + 24
         if cx + w > WIDTH - 12:
             cx, cy = 30.0, cy + 23
         new = k in c["new_curses"]
-        words = f"{c['name']}'s curse: {label}" + (" (new this turn)" if new else "")
+        words = f"{c['name']}'s curse: {curse_short(game, k)}" + (" (new this turn)" if new else "")
+        edge = 'stroke="#ffffff" stroke-dasharray="4 3"' if new else 'stroke="#3d2a5c"'
         out += _part(
             f"curse:{c['seat']}:{k}",
             words,
             [
                 f'<rect x="{cx:.0f}" y="{cy:.0f}" width="{w:.0f}" height="19" rx="4" fill="#3d2a5c" '
-                f'stroke="{"#ffb300" if new else "#3d2a5c"}" stroke-width="2"/>',
+                f'{edge} stroke-width="2"/>',
                 _text(cx + w / 2, cy + 14, "▲ " + label, 13, "bold", "#ffffff", "middle"),
             ],
             info=f"curse:{k}",
