@@ -38,6 +38,7 @@ from .render_common import (
     token_words,
     turn_order,
 )
+from .rules import combination_key
 
 WIDTH = 800
 FELT = "#2a5e46"
@@ -192,8 +193,20 @@ def _table(obs: Observation) -> str:
         else:
             out.append(_empty_place(obs, token["id"], token["kept_by"]))
     others = sorted({lift["seat"] for lift in obs["lifts"]} - {obs.get("seat")})
+    legend_y = TABLE_Y + TABLE_H - 14
     if others:
-        out.append(_lifter_legend(TABLE_X + 14, TABLE_Y + TABLE_H - 14, others[0]))
+        out.append(_lifter_legend(TABLE_X + 14, legend_y, others[0]))
+    if readings:
+        out.append(
+            _text(
+                TABLE_X + TABLE_W - 14,
+                legend_y,
+                "grams: what you felt (yours alone)",
+                14,
+                READING_INK,
+                'text-anchor="end"',
+            )
+        )
     return "".join(out)
 
 
@@ -201,7 +214,7 @@ def _lifter_legend(x: float, y: float, seat: int) -> str:
     return (
         f'<circle cx="{x + 10}" cy="{y - 5}" r="10" fill="#ffffff" stroke="{EDGE}" stroke-width="1.5"/>'
         + _text(x + 10, y, str(seat), 13, "#1b1b1b", 'text-anchor="middle" font-weight="bold"')
-        + _text(x + 28, y, f"Seat {seat} lifted this token (only they know how it felt)", 14, SOFT_INK)
+        + _text(x + 28, y, f"lifted by Seat {seat}", 14, SOFT_INK)
     )
 
 
@@ -235,18 +248,30 @@ def _side_panel(x: float, y: float, h: float, title: str, info: str | None = Non
     )
 
 
+def _standings(obs: Observation) -> list[str]:
+    """At the end: the seats from the strongest combination down (equal combinations share a place)."""
+    rev = obs["revealed"]
+    keys = [combination_key(numbers) for numbers in rev["numbers"]]
+    order = sorted(range(obs["players"]), key=lambda s: keys[s], reverse=True)
+    lines = []
+    for seat in order:
+        place = 1 + sum(1 for other in range(obs["players"]) if keys[other] > keys[seat])
+        who = "you" if seat == obs.get("seat") else f"Seat {seat}"
+        lines.append(f"{ORDINALS[place - 1]}: {who}, {rev['combinations'][seat]}")
+    return lines
+
+
 def _turn_panel(obs: Observation, x: float, y: float) -> str:
-    lines = _this_turn_lines(obs)[:4]
-    title = "This turn" if obs["turn_seat"] is not None else "Setting up"
+    """This turn's lifts and the next step; while setting up, what happens; at the end, the standings."""
     if obs["phase"] == "over":
-        title = "Game over"
+        title, lines = "Game over", _standings(obs)
+    elif obs["turn_seat"] is None:
+        title, lines = "Setting up", ["Shuffling the tokens,", "rolling for first player."]
+    else:
+        title, lines = "This turn", _this_turn_lines(obs)[:4]
     out = [_side_panel(x, y, 112, title, INFO_TURN)]
-    if not lines:
-        lines = ["Shuffling the tokens,", "rolling for first player."] if obs["phase"] != "over" else []
-    if obs["phase"] == "over":
-        lines = ["Numbers revealed,", "biggest first."]
     for k, line in enumerate(lines):
-        fill = GOLD if line.startswith(("Tap", "Next")) else INK
+        fill = GOLD if line.startswith(("Tap", "Next", "Keep")) else INK
         out.append(_text(x + 12, y + 48 + k * 19, line, 14, fill))
     out.append("</g>")
     return "".join(out)
@@ -375,6 +400,13 @@ def _trays(obs: Observation) -> str:
 # ---------------------------------------------------------------------------
 
 
+def _for_me(obs: Observation) -> bool:
+    """Whether the header speaks to the viewer: its turn, or its win."""
+    if "revealed" in obs:
+        return obs.get("seat") in obs["revealed"]["winners"]
+    return obs["turn_seat"] is not None and obs["turn_seat"] == obs.get("seat")
+
+
 def render_svg(obs: dict[str, Any], game: Game) -> str:
     """The table seen from one seat: tokens to tap, this seat's readings, the trays, the ranking."""
     height = TRAY_Y + TRAY_H + 16
@@ -383,7 +415,7 @@ def render_svg(obs: dict[str, Any], game: Game) -> str:
         f'height="{height}" font-family="{FONT_FAMILY}">',
         f'<rect width="{WIDTH}" height="{height}" rx="16" fill="#173f2e"/>',
         _text(20, 32, "Memory × Gravity", 22, INK, 'font-weight="bold"'),
-        _text(20, 58, status_line(obs), 16, GOLD if obs["turn_seat"] == obs.get("seat") else SOFT_INK),
+        _text(20, 58, status_line(obs), 16, GOLD if _for_me(obs) else SOFT_INK),
         _text(
             WIDTH - 20,
             32,
