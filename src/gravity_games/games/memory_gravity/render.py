@@ -66,6 +66,16 @@ def _table_rows(obs: Observation, readings: dict[str, list[float]]) -> list[str]
     return rows
 
 
+def _table_heading(obs: Observation) -> str:
+    """The table's title, with a key to what this view writes beside the tokens."""
+    keys = []
+    if "revealed" not in obs:
+        keys.append("1st-3rd: lifted this turn")
+    if obs.get("seat") is not None:
+        keys.append("grams: your readings")
+    return "On the table, numbers face down" + (f" ({'; '.join(keys)})" if keys else "") + ":"
+
+
 def _times(count: int) -> str:
     return {1: "", 2: " (twice)"}.get(count, f" ({count} times)")
 
@@ -73,7 +83,9 @@ def _times(count: int) -> str:
 def _others_lifts(obs: Observation) -> list[str]:
     """Who else lifted what (public: everybody watches the lifts)."""
     by_seat: dict[int, list[str]] = {}
-    for tid, seats in sorted(lifters_by_token(obs).items()):
+    lifters = lifters_by_token(obs)
+    for tid in (t["id"] for t in obs["tokens"] if t["id"] in lifters):  # table order: K, G, R
+        seats = lifters[tid]
         for seat in sorted(set(seats)):
             if seat != obs.get("seat"):
                 by_seat.setdefault(seat, []).append(tid + _times(seats.count(seat)))
@@ -123,7 +135,7 @@ def render_text(obs: dict[str, Any], game: Game) -> str:
     if obs["turn_seat"] is not None and obs["turn_seat"] == obs.get("seat"):
         lines.append(f"[yellow]{next_step_hint(obs, board=False)}[/yellow]")
     lines.append("")
-    lines.append("On the table, numbers face down (1st-3rd: lifted this turn; grams: your readings):")
+    lines.append(_table_heading(obs))
     lines.extend(_table_rows(obs, readings))
     lines.extend(_others_lifts(obs))
     lines.append("")
