@@ -70,6 +70,7 @@ class Character(Component):
     teleport_text: str
     teleport_resourcefulness: int = Field(ge=0, le=7)
     ability_text: str = ""  # the character card's ability in words (shown in the views)
+    teleport_short: str = ""  # where the Teleport card goes, in a few words (the board's card)
 
 
 class Monster(Component):
