@@ -382,13 +382,16 @@ def _combination(obs: Observation, seat: int, x: float) -> str:
 
 
 def _trays(obs: Observation) -> str:
+    """One tray per seat, the viewer's first (at the left, in sight on a phone), then clockwise."""
     players = obs["players"]
     gap = 12
     w = (WIDTH - 32 - gap * (players - 1)) / players
     readings = readings_by_token(obs)
+    me = obs.get("seat") or 0
     out = []
-    for seat in range(players):
-        tray = _tray(obs, seat, 16 + seat * (w + gap), w, readings)
+    for place in range(players):
+        seat = (me + place) % players
+        tray = _tray(obs, seat, 16 + place * (w + gap), w, readings)
         if seat == obs.get("seat"):
             tray = f'<g data-region="hand">{tray}</g>'
         out.append(tray)
