@@ -25,8 +25,9 @@ VIEWPORT = {"width": 1280, "height": 900}
 MOVE_ATTR = "document.getElementById('app').dataset.move"
 
 
-def server_view(server: LiveServer, gid: str) -> dict[str, Any]:
-    return httpx.get(f"{server.base}/api/games/{gid}", timeout=10).json()
+def server_view(server: LiveServer, gid: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.get(f"{server.base}/api/games/{gid}", headers=headers, timeout=10).json()
 
 
 def wait_synced(page: Any, move: int) -> None:
@@ -108,8 +109,8 @@ def test_two_people_play_a_whole_game_of_doubt_gravity(
     b.goto(links[1])
     watcher = browser.new_context(viewport=VIEWPORT).new_page()
     watcher.goto(f"{live_server.base}/games/{gid}")
-    watcher.wait_for_selector("#moves p")
-    assert "Spectators cannot move" in watcher.locator("#moves").inner_text()
+    watcher.wait_for_function("document.getElementById('moves-head').textContent.length > 0")
+    assert "Spectators cannot move" in watcher.locator("#moves-head").inner_text()
     assert watcher.locator("button.move").count() == 0
     assert "spectator" in watcher.locator("#whoami").inner_text()
     watcher.screenshot(path=str(artifacts / "doubt-gravity-spectator.png"), full_page=True)
@@ -146,63 +147,14 @@ def test_two_people_play_a_whole_game_of_doubt_gravity(
     # the replay page steps through the finished game
     a.click("#result a")
     a.wait_for_selector("#step-text")
-    a.wait_for_function("document.getElementById('counter').textContent.startsWith('step 0')")
+    a.wait_for_function("document.getElementById('counter').textContent.startsWith('decision 0 /')")
     for _ in range(5):
         a.click("#next")
-    a.wait_for_function("document.getElementById('counter').textContent.startsWith('step 5')")
+    a.wait_for_function("document.getElementById('counter').textContent.startsWith('decision 5 /')")
     a.screenshot(path=str(artifacts / "doubt-gravity-replay.png"), full_page=True)
     assert errors == [], f"script errors: {errors}"
     ctx_a.close()
     ctx_b.close()
-
-
-@pytest.mark.parametrize("game", list_games())
-def test_one_person_plays_a_whole_game_against_bots(
-    live_server: LiveServer, browser: Any, artifacts: Path, game: str
-) -> None:
-    ctx = browser.new_context(viewport=VIEWPORT)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    links = create_in_lobby(page, live_server, game)
-    assert len(links) == 1, "the lobby seats bots everywhere but at the first seat"
-    page.goto(links[0])
-    rng = random.Random(game)
-    clicks = 0
-    board_clicks = 0
-    while True:
-        try:
-            page.wait_for_function(
-                "document.getElementById('app').dataset.terminal === 'true' || "
-                "(document.querySelector('#turn.mine') && document.querySelector('button.move:not([disabled])'))",
-                timeout=60_000,
-            )
-        except Exception:
-            page.screenshot(path=str(artifacts / f"{game}-vs-bots-stuck.png"), full_page=True)
-            state = page.evaluate(
-                "[document.getElementById('turn').className, document.getElementById('whoami').textContent,"
-                " document.getElementById('toast').textContent, document.querySelectorAll('button.move').length,"
-                " document.querySelectorAll('button.move:not([disabled])').length]"
-            )
-            raise AssertionError(f"{game}: the page never offered a move nor ended: {state}") from None
-        if page.evaluate("document.getElementById('app').dataset.terminal") == "true":
-            break
-        if clicks == 0:
-            page.screenshot(path=str(artifacts / f"{game}-vs-bots-start.png"), full_page=True)
-        label = click_a_move(page, rng, use_board=clicks % 2 == 1)
-        board_clicks += label.startswith("board:")
-        clicks += 1
-        if clicks == 8:
-            page.screenshot(path=str(artifacts / f"{game}-vs-bots-middle.png"), full_page=True)
-        assert clicks < 1500, f"{game} did not end"
-    page.wait_for_selector("#result:not([hidden])")
-    text = page.locator("#result").inner_text()
-    assert "null" not in text and "undefined" not in text
-    page.screenshot(path=str(artifacts / f"{game}-vs-bots-end.png"), full_page=True)
-    assert clicks > 0
-    assert errors == [], f"script errors on the {game} page: {errors}"
-    (artifacts / f"{game}-vs-bots-clicks.txt").write_text(f"moves {clicks}, on the board {board_clicks}\n")
-    ctx.close()
 
 
 def test_board_elements_are_clickable_moves_and_undo_works(
@@ -219,7 +171,8 @@ def test_board_elements_are_clickable_moves_and_undo_works(
         page.goto(link)
         page.wait_for_selector("#board [data-action].clickable")
         start = int(page.evaluate(MOVE_ATTR))
-        assert page.locator("#board [data-action].clickable").count() == 2
+        legal = server_view(live_server, doc["id"], doc["seats"][0]["token"])["legal_actions"]
+        assert page.locator("#board [data-action].clickable").count() == len(legal) >= 2
         assert page.locator("#undo-button").is_hidden()
         click_a_move(page, random.Random(1), use_board=True)
         assert server_view(live_server, doc["id"])["observation"]["marks"] == [1, 0]

@@ -14,10 +14,11 @@ marks wins (ties: the lower seat).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gravity_games.core.api import CHANCE, TERMINAL, Game, Outcome, Param, State
+from gravity_games.core.board import BoardHooks, BoardMove
 from gravity_games.core.registry import GameEntry, register
 
 TOY_ID = "web-toy"
@@ -190,14 +191,28 @@ class ToyState(State):
         return {}
 
 
+TOY_BUTTONS = {MARK: "mark", PEEK: "peek", DONE: "done"}
+
+
 def render_toy_svg(observation: dict[str, Any], game: Game) -> str:
     marks = "".join(
-        f'<g data-action="mark"><rect x="{10 + 60 * s}" y="10" width="50" height="50" fill="#ddd"/>'
-        f'<text x="{25 + 60 * s}" y="40">{m}</text></g>'
+        f'<g data-part="seat:{s}"><rect x="{10 + 60 * s}" y="10" width="50" height="50" fill="#ddd"/>'
+        f'<text x="{25 + 60 * s}" y="40" font-size="14">{m}</text></g>'
         for s, m in enumerate(observation["marks"])
     )
-    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 80" class="toy-board">{marks}</svg>'
+    buttons = "".join(
+        f'<g data-part="button:{name}" aria-label="{name}">'
+        f'<rect x="{10 + 62 * i}" y="70" width="56" height="26" fill="#eee"/>'
+        f'<text x="{18 + 62 * i}" y="88" font-size="14">{name}</text></g>'
+        for i, name in enumerate(TOY_BUTTONS.values())
+    )
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100" '
+            f'class="toy-board">{marks}{buttons}</svg>')
+
+
+def toy_board_moves(observation: dict[str, Any], game: Any, legal: Sequence[tuple[int, str]]) -> list[BoardMove]:
+    return [BoardMove(a, (f"button:{TOY_BUTTONS[a]}",), f"the toy move {t}") for a, t in legal]
 
 
 def register_toy() -> GameEntry:
-    return register(ToyGame, svg_view=render_toy_svg)
+    return register(ToyGame, svg_view=render_toy_svg, board=BoardHooks(board_moves=toy_board_moves))

@@ -109,7 +109,7 @@ const GGBoard = (() => {
 
   function candidates() {
     const chosen = state.chosen;
-    return (state.view ? state.view.legal_actions : []).filter((a) =>
+    return ((state.view && state.view.legal_actions) || []).filter((a) =>
       a.parts && a.parts.length >= chosen.length && chosen.every((p, i) => a.parts[i] === p));
   }
 
@@ -127,6 +127,7 @@ const GGBoard = (() => {
       node.classList.remove("gg-legal", "gg-chosen", "clickable");
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
+      node.removeAttribute("data-action");
     }
   }
 
@@ -149,6 +150,7 @@ const GGBoard = (() => {
         node.classList.add("gg-legal", "clickable");
         node.setAttribute("role", "button");
         node.setAttribute("tabindex", "0");
+        node.setAttribute("data-action", key); // a legal tap, as DESIGN.md names clickable parts
         const words = describePart(key, moves);
         node.setAttribute("aria-label", words);
         let title = node.querySelector(":scope > title");

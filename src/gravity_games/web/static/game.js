@@ -277,13 +277,18 @@ function show(view) {
   renderPlayers(view);
   renderLog(view);
   renderNameForm(view);
+  if (page.tappedAt !== null && page.tappedAt !== undefined) {
+    page.lastLatency = performance.now() - page.tappedAt;
+    page.tappedAt = null;
+  }
   document.title = (view.terminal ? "Ended · " : view.seat !== null && view.current_player === view.seat ? "● Your turn · " : "") + view.title;
 }
 
 function banner(view) {
   const box = document.getElementById("playback");
   const last = view.last;
-  if (!last || !last.lines.length) { box.hidden = true; return; }
+  // Only others' moves: your own you have just made.
+  if (!last || !last.lines.length || last.seat === view.seat) { box.hidden = true; return; }
   box.replaceChildren(
     GG.el("span", { class: "playback-who", text: seatName(last.seat, view) + ":" }),
     GG.el("span", { class: "playback-lines", text: last.lines.join(" · ") }),
@@ -327,6 +332,7 @@ async function playQueue() {
 async function play(actionId) {
   if (page.busy || !page.view) return;
   page.busy = true;
+  page.tappedAt = performance.now(); // for the click-to-board time (page.lastLatency, in ms)
   document.querySelectorAll(".move").forEach((b) => { b.disabled = true; });
   try {
     const view = await GG.api("/api/games/" + gid + "/actions?svg=1",

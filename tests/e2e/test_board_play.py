@@ -1,0 +1,269 @@
+"""Every game played in real Chromium by taps on its board only, at a desktop and a phone size.
+
+At every decision of the person's seat the test checks that each legal move can be started by
+a highlighted board part (never the move list), that no board text is drawn under 12 CSS px on
+a 1280x800 desktop or 11 px on a 390x844 phone, and then makes a seeded random move by tapping
+its parts in order (confirming when the page asks). A whole game per game at the desktop size,
+the first 15 decisions at the phone size. Screenshots of each game's start, middle and end go
+to ``artifacts/e2e/``, with the figures (smallest text, share of decisions playable on the
+board, time from the last tap to the new board) in ``artifacts/e2e/board-figures.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from gravity_games import list_games
+from tests.e2e.conftest import LiveServer
+from tests.e2e.test_browser import click_where_a_person_can
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+MIN_PX = {"desktop": 12.0, "phone": 11.0}
+PHONE_DECISIONS = 15
+MAX_DECISIONS = 700
+FIGURES: dict[str, dict[str, Any]] = {}
+
+READY = (
+    "(() => { const p = window.GGPage; const v = p && p.view; if (!v) return false;"
+    " if (v.terminal) return true;"
+    " return v.current_player === v.seat && v.legal_actions.length > 0 && !p.busy && !p.playing"
+    " && document.querySelectorAll('#board [data-part]').length > 0; })()"
+)
+
+# Which legal moves cannot be started by a highlighted part drawn on the board, and the smallest
+# text on screen (font size in SVG units times the drawing's scale on screen).
+INSPECT = """() => {
+  const v = window.GGPage.view;
+  const bad = [];
+  for (const a of v.legal_actions) {
+    const find = (k) => document.querySelector(`#board [data-part="${CSS.escape(k)}"]`);
+    const first = a.parts && a.parts.length ? find(a.parts[0]) : null;
+    const drawn = (a.parts || []).every(find);
+    if (!first || !drawn || !first.classList.contains('gg-legal')) bad.push(a.text);
+  }
+  const svg = document.querySelector('#board svg');
+  const scale = svg.getScreenCTM().a;
+  let smallest = Infinity, where = '';
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.textContent.trim()) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+    if (px < smallest) { smallest = px; where = t.textContent.trim().slice(0, 40); }
+  }
+  return { bad, smallest, where, revision: v.revision, decision: v.decision,
+           moves: v.legal_actions.map((a) => ({ id: a.id, parts: a.parts, confirm: a.confirm, text: a.text })) };
+}"""
+
+FIRST_SCREEN = """() => {
+  const h = window.innerHeight;
+  const box = (sel) => { const n = document.querySelector(sel); return n ? n.getBoundingClientRect() : null; };
+  const turn = box('#turn'), moves = box('#moves-card'), port = box('#board-viewport');
+  const hand = box('#board [data-region=hand]');
+  const handSeen = !hand || (hand.bottom > Math.max(0, port.top) && hand.top < Math.min(h, port.bottom));
+  return { turn: turn.bottom <= h, moves: moves.top < h, hand: handSeen, width: document.documentElement.scrollWidth };
+}"""
+
+
+def _tables() -> list[tuple[str, int]]:
+    return [(g, 2) for g in list_games()]
+
+
+def _new_game(server: LiveServer, game: str, players: int, seed: int) -> tuple[str, str]:
+    bots = [None] + ["heuristic"] * (players - 1)
+    r = httpx.post(f"{server.base}/api/games", json={"game": game, "players": players, "seed": seed, "bots": bots},
+                   timeout=30)
+    assert r.status_code == 201, r.text
+    doc = r.json()
+    token = doc["seats"][0]["token"]
+    return doc["id"], f"{server.base}/games/{doc['id']}#seat=0&token={token}"
+
+
+def _tap_move(page: Any, move: dict[str, Any], revision: int) -> float:
+    """Tap the move's parts in order (and confirm when asked); seconds from the last tap to the new board.
+
+    The time is the page's own: from the tap that sends the move to the new board drawn.
+    """
+    for i, key in enumerate(move["parts"]):
+        target = page.locator(f'#board [data-part="{key}"].gg-legal').first
+        assert target.count() == 1, f"part {key!r} of {move['text']!r} is not highlighted after {i} taps"
+        click_where_a_person_can(target)
+    confirm = page.locator(f'#builder [data-confirm-id="{move["id"]}"]')
+    if move["confirm"] or confirm.count():
+        assert confirm.count() == 1, f"{move['text']!r} asks for no confirmation"
+        confirm.click()
+    page.wait_for_function(
+        f"window.GGPage.view.revision > {revision} || window.GGPage.view.terminal", timeout=20_000
+    )
+    return float(page.evaluate("window.GGPage.lastLatency || 0")) / 1000
+
+
+def _play(page: Any, game: str, size: str, artifacts: Path, decisions_wanted: int | None) -> dict[str, Any]:
+    rng = random.Random(f"{game}-{size}")
+    smallest = (float("inf"), "")
+    decisions = playable = 0
+    latencies: list[float] = []
+    shots: list[bytes] = []
+    while decisions_wanted is None or decisions < decisions_wanted:
+        try:
+            page.wait_for_function(READY, timeout=60_000)
+        except Exception:
+            page.screenshot(path=str(artifacts / f"board-{game}-{size}-stuck.png"), full_page=True)
+            raise AssertionError(f"{game} ({size}): the page neither offered a move nor ended") from None
+        if page.evaluate("window.GGPage.view.terminal"):
+            break
+        seen = page.evaluate(INSPECT)
+        if decisions == 0:
+            page.screenshot(path=str(artifacts / f"board-{game}-{size}-start.png"))
+            if size == "phone":
+                first = page.evaluate(FIRST_SCREEN)
+                assert first["turn"] and first["moves"] and first["hand"], f"{game}: off the first screen: {first}"
+                assert first["width"] <= PHONE["width"], f"{game}: the page is {first['width']} px wide"
+        if seen["smallest"] < smallest[0]:
+            smallest = (seen["smallest"], seen["where"])
+        assert seen["smallest"] >= MIN_PX[size], (
+            f"{game} ({size}): board text {seen['where']!r} is {seen['smallest']:.1f} px (at least {MIN_PX[size]})"
+        )
+        assert not seen["bad"], f"{game} ({size}), decision {seen['decision']}: not on the board: {seen['bad']}"
+        playable += 1
+        if decisions % 10 == 5:
+            shots.append(page.screenshot())
+        move = rng.choice(seen["moves"])
+        latencies.append(_tap_move(page, move, seen["revision"]))
+        decisions += 1
+        assert decisions < MAX_DECISIONS, f"{game} did not end"
+    if shots:
+        (artifacts / f"board-{game}-{size}-middle.png").write_bytes(shots[len(shots) // 2])
+    page.screenshot(path=str(artifacts / f"board-{game}-{size}-end.png"))
+    return {
+        "decisions": decisions,
+        "on_board": playable,
+        "smallest_px": round(smallest[0], 2),
+        "smallest_text": smallest[1],
+        "click_to_board_ms_median": round(1000 * statistics.median(latencies), 1) if latencies else None,
+        "click_to_board_ms_max": round(1000 * max(latencies), 1) if latencies else None,
+    }
+
+
+def _context(browser: Any, size: str) -> Any:
+    if size == "phone":
+        ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    else:
+        ctx = browser.new_context(viewport=DESKTOP)
+    # Others' moves are replayed at a pace people read; these tests jump straight to the present.
+    ctx.add_init_script("localStorage.setItem('gg-speed', 'off'); localStorage.setItem('gg-name', 'Tester');")
+    return ctx
+
+
+@pytest.mark.parametrize(("game", "players"), _tables())
+def test_a_whole_game_is_played_by_board_taps_on_a_desktop(
+    live_server: LiveServer, browser: Any, artifacts: Path, game: str, players: int
+) -> None:
+    ctx = _context(browser, "desktop")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    _gid, link = _new_game(live_server, game, players, seed=21)
+    page.goto(link)
+    figures = _play(page, game, "desktop", artifacts, None)
+    page.wait_for_selector("#result:not([hidden])")
+    assert "undefined" not in page.locator("#result").inner_text()
+    assert figures["decisions"] > 0 and figures["on_board"] == figures["decisions"]
+    assert errors == [], f"script errors on the {game} page: {errors}"
+    FIGURES.setdefault(game, {})["desktop"] = figures
+    _write_figures(artifacts)
+    ctx.close()
+
+
+@pytest.mark.parametrize(("game", "players"), _tables())
+def test_the_first_decisions_are_played_by_board_taps_on_a_phone(
+    live_server: LiveServer, browser: Any, artifacts: Path, game: str, players: int
+) -> None:
+    ctx = _context(browser, "phone")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    _gid, link = _new_game(live_server, game, players, seed=22)
+    page.goto(link)
+    figures = _play(page, game, "phone", artifacts, PHONE_DECISIONS)
+    assert figures["decisions"] > 0 and figures["on_board"] == figures["decisions"]
+    assert errors == [], f"script errors on the {game} page: {errors}"
+    FIGURES.setdefault(game, {})["phone"] = figures
+    _write_figures(artifacts)
+    ctx.close()
+
+
+def _write_figures(artifacts: Path) -> None:
+    path = artifacts / "board-figures.json"
+    old = json.loads(path.read_text()) if path.exists() else {}
+    for game, sizes in FIGURES.items():
+        old.setdefault(game, {}).update(sizes)
+    path.write_text(json.dumps(old, indent=2, sort_keys=True) + "\n")
+
+
+def test_bot_moves_are_played_back_and_marked_on_the_board(
+    live_server: LiveServer, browser: Any, artifacts: Path
+) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.add_init_script("localStorage.setItem('gg-speed', 'slow');")
+    page = ctx.new_page()
+    _gid, link = _new_game(live_server, "doubt-gravity", 3, seed=5)
+    page.goto(link)
+    page.wait_for_function(READY, timeout=30_000)
+    # the person names the seat; everybody's players panel shows it
+    page.wait_for_selector("#name-form:not([hidden])")
+    page.fill("#name-input", "Mabel")
+    page.click("#name-form button")
+    page.wait_for_function("document.querySelector('#players .me .player-name').textContent.startsWith('Mabel')")
+    assert "Mabel" in page.locator("#whoami").inner_text()
+    for _ in range(3):  # play until a bot has moved after us
+        seen = page.evaluate(INSPECT)
+        _tap_move(page, random.Random(3).choice(seen["moves"]), seen["revision"])
+        try:
+            page.wait_for_selector("#playback:not([hidden]) .playback-who", timeout=15_000)
+            break
+        except Exception:
+            page.wait_for_function(READY, timeout=30_000)
+    who = page.locator("#playback .playback-who").inner_text()
+    assert "bot" in who.lower(), who
+    assert page.locator("#board .gg-last").count() > 0, "the bot's move changed nothing on the board"
+    page.screenshot(path=str(artifacts / "board-playback.png"))
+    ctx.close()
+
+
+def test_a_wrong_seat_link_is_not_kept_as_your_seat(live_server: LiveServer, browser: Any) -> None:
+    gid, link = _new_game(live_server, "memory-gravity", 2, seed=2)
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.goto(link.split("#")[0] + "#seat=0&token=not-a-real-token")
+    page.wait_for_function("document.getElementById('toast').textContent.includes('not valid')")
+    assert gid not in page.evaluate("JSON.parse(localStorage.getItem('gg-seats') || '{}')")
+    assert "spectator" in page.locator("#whoami").inner_text()
+    page.goto("about:blank")  # a new load: only the hash would change otherwise
+    page.goto(link)
+    page.wait_for_function(READY, timeout=30_000)
+    assert gid in page.evaluate("JSON.parse(localStorage.getItem('gg-seats') || '{}')")
+    ctx.close()
+
+
+def test_help_panel_and_replay_of_an_unfinished_game(live_server: LiveServer, browser: Any) -> None:
+    gid, link = _new_game(live_server, "gravwell", 2, seed=8)
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.goto(link)
+    page.wait_for_function(READY, timeout=30_000)
+    page.click("#help-button")
+    page.wait_for_selector("#help-dialog[open] .help-section")
+    text = page.locator("#help-dialog .dialog-body").inner_text()
+    assert "Notation" in text and "reconstructed" in text.lower()
+    page.click("#help-dialog .dialog-close")
+    page.goto(f"{live_server.base}/games/{gid}/replay")
+    page.wait_for_function("document.getElementById('step-text').textContent.startsWith('No replay yet')")
+    assert page.locator("#next").is_disabled()
+    ctx.close()
