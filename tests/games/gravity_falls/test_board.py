@@ -60,6 +60,7 @@ def test_a_route_is_one_confirmed_tap_per_location_passed_and_the_board_shows_th
     svg = render_svg(after, state.g)
     assert svg.count('stroke="#e07b00" stroke-width="9"') == 1  # the road travelled so far
     assert "Dipper travels: choose the next location (1 road left)" in svg
+    assert 'aria-label="the route started at Mystery Shack: it may not come back"' in svg
 
 
 def test_an_arrow_of_the_roll_is_the_token_then_the_neighbour():

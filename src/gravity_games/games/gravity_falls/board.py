@@ -28,6 +28,7 @@ from .render_common import (
     event_text,
     movement_card_words,
     nearest_words,
+    next_moves,
     plural,
     slug,
     who,
@@ -171,6 +172,7 @@ def board_moves(obs: dict[str, Any], game: Any, legal: Sequence[tuple[int, str]]
 def part_looks(obs: dict[str, Any], game: Any) -> dict[str, Any]:
     """What each drawn part shows in this observation (for ``changed_parts``)."""
     looks: dict[str, Any] = {}
+    moves = next_moves(obs)
     mon_at = {m["location"]: m["name"] for m in obs["monsters"] if m["location"] and not m["defeated"]}
     chars_at: dict[str, list[str]] = {}
     for c in obs["characters"]:
@@ -178,7 +180,8 @@ def part_looks(obs: dict[str, Any], game: Any) -> dict[str, Any]:
             chars_at.setdefault(c["location"], []).append(c["name"])
     for loc in obs["locations"]:
         s = slug(loc["name"])
-        looks[f"loc:{s}"] = (sorted(chars_at.get(loc["name"], [])), mon_at.get(loc["name"]))
+        rank = moves.index(loc["name"]) + 1 if loc["name"] in moves else 0
+        looks[f"loc:{s}"] = (sorted(chars_at.get(loc["name"], [])), mon_at.get(loc["name"]), rank)
         looks[f"support:{s}"] = loc["support"]
         looks[f"distrust:{s}"] = loc["distrust"]
         if loc["die"]:

@@ -13,7 +13,7 @@ from typing import Any
 
 CHAR_COLOURS = {"Dipper": "#2a64a3", "Mabel": "#a8306c", "Stan": "#444444", "Soos": "#6e5129", "Wendy": "#236b43"}
 CHAR_MARKS = {"Dipper": "D", "Mabel": "M", "Stan": "St", "Soos": "So", "Wendy": "W"}
-LEVEL_COLOURS = {"easy": "#2f7d32", "medium": "#a65c00", "hard": "#b3261e"}
+LEVEL_COLOURS = {"easy": "#2f7d32", "medium": "#8a4b00", "hard": "#b3261e"}
 TELEPORT = "T"
 _EVENT_CARD = re.compile(r"^event \d+ \((\w+)\)$")
 
@@ -92,6 +92,27 @@ def roads_used(obs: dict[str, Any], game: Any) -> list[int]:
     """The roads (indexes into the data's road list) travelled so far in the current route."""
     used = obs["route"]["used"]
     return [k for k in range(len(game.tables.data.roads)) if used >> k & 1]
+
+
+def route_start(obs: dict[str, Any], game: Any) -> str | None:
+    """Where the current route began (a route may never come back there).
+
+    The roads travelled so far form a trail from the start to the position, and the start is
+    never entered again: it is the one location other than the position that an odd number of
+    travelled roads touch (the position itself before the first road).
+    """
+    pos = obs["route"]["position"]
+    if pos < 0:
+        return None
+    tb = game.tables
+    degree: dict[str, int] = {}
+    for k in roads_used(obs, game):
+        road = tb.data.roads[k]
+        for end in (road.a, road.b):
+            degree[end] = degree.get(end, 0) + 1
+    here = str(tb.names[pos])
+    odd = [name for name, d in degree.items() if d % 2 and name != here]
+    return odd[0] if odd else here
 
 
 def nearest_monsters(obs: dict[str, Any], game: Any, location: str | None) -> tuple[list[str], int]:

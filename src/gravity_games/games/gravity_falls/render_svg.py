@@ -29,6 +29,7 @@ from .render_common import (
     plural,
     prompt_words,
     roads_used,
+    route_start,
     slug,
     wrap,
 )
@@ -41,6 +42,7 @@ SUPPORT = "#2e7d32"
 DISTRUST = "#b3261e"
 MONSTER = "#4a1d6b"
 BOX_W, BOX_H = 110, 60
+TELEPORT_W = 90
 MAP_Y = 196  # the centre of the northernmost location
 ALARM_Y = 712
 FACE_GLYPHS = {"success": "✔", "move": "➜", "curse": "▲"}
@@ -110,13 +112,17 @@ def _action_card(key: str, card: str, x: float, y: float, game: Any, owner: str 
     if card == TELEPORT:
         ch = next((c for c in tb.data.characters if c.name == owner), None)
         res = ch.teleport_resourcefulness if ch else 0
+        where = wrap(ch.teleport_short if ch and ch.teleport_short else "anywhere", 11)[:2]
         body = [
-            f'<rect x="{x}" y="{y}" width="62" height="70" rx="6" fill="#e8dcf5" stroke="#5b3a86" stroke-width="2"/>',
-            _text(x + 31, y + 26, "Teleport", 13, "bold", INK, "middle"),
-            _text(x + 31, y + 44, "any road", 13, "normal", INK, "middle"),
-            _text(x + 31, y + 62, plural(res, "die", "dice"), 13, "normal", INK, "middle"),
+            _rect(x, y, TELEPORT_W, 70, 6, "#e8dcf5", "#5b3a86", 2),
+            _text(x + TELEPORT_W / 2, y + 18, "Teleport", 14, "bold", INK, "middle"),
+            *(
+                _text(x + TELEPORT_W / 2, y + 34 + 14 * i, line, 13, "normal", INK, "middle")
+                for i, line in enumerate(where)
+            ),
+            _text(x + TELEPORT_W / 2, y + 64, plural(res, "die", "dice"), 13, "bold", INK, "middle"),
         ]
-        label = f"Teleport card: {plural(res, 'die', 'dice')}"
+        label = f"Teleport card: {ch.teleport_text if ch else 'move anywhere'} {plural(res, 'die', 'dice')}"
     else:
         i = tb.card_names.index(card)
         d, r = tb.card_distance[i], tb.card_res[i]
@@ -143,7 +149,7 @@ def _hand(obs: dict[str, Any], game: Any) -> list[str]:
     x = 10
     for card in hand["cards"]:
         out += _action_card(f"card:{slug(card_title(card))}", card, x, 86, game, me["name"])
-        x += 68
+        x += TELEPORT_W + 6 if card == TELEPORT else 68
     if not hand["cards"]:
         out.append(_text(x, 124, "no card in hand", 13))
         x += 110
@@ -365,6 +371,17 @@ def _town(obs: dict[str, Any], game: Any) -> list[str]:
         x, y = coords[loc["name"]]
         rank = moves.index(loc["name"]) + 1 if loc["name"] in moves else 0
         out += _location(obs, game, loc, x, y, rank, moving and i == position)
+    start = route_start(obs, game) if moving else None
+    if start is not None:
+        x, y = coords[start]
+        out += [
+            f'<g aria-label="the route started at {escape(start)}: it may not come back">',
+            f'<rect x="{x - BOX_W / 2 - 4:.0f}" y="{y - BOX_H / 2 - 4:.0f}" width="{BOX_W + 8}" height="{BOX_H + 8}" '
+            'rx="12" fill="none" stroke="#e07b00" stroke-width="2" stroke-dasharray="6 4"/>',
+            _rect(x + BOX_W / 2 - 44, y - BOX_H / 2 - 13, 44, 18, 4, "#e07b00", "#e07b00"),
+            _text(x + BOX_W / 2 - 22, y - BOX_H / 2 + 1, "start", 13, "bold", "#ffffff", "middle"),
+            "</g>",
+        ]
     for loc in obs["locations"]:
         x, y = coords[loc["name"]]
         out += _figures(obs, game, loc["name"], x, y)
