@@ -127,7 +127,7 @@ def seat_roles(obs: dict[str, Any], game: Any) -> list[SeatRole]:
             continue
         look = swatch(colour)
         name = look.name + (f" + one {COLOUR_WORDS[extra]}" if extra else "")
-        roles.append(SeatRole(name, look.fill, f"{look.letter} ({look.pattern})", tuple(public)))
+        roles.append(SeatRole(name, look.fill, look.letter, tuple(public)))
     return roles
 
 

@@ -1,7 +1,7 @@
 """The board of one seat's observation as SVG: every decision is a tap on the thing itself.
 
-Top to bottom: what is happening (and what to tap), the other players, the table (the die and
-the five Designated Number faces, the stack, the Doubt Card), the viewer's own tokens (the
+Top to bottom: what is happening (and what to tap), the other players, the table (the stack, the
+Doubt Card, the die and the five Designated Number faces), the viewer's own tokens (the
 ``hand`` region), the last round and the tokens out of play. It reads the observation only,
 so a face-down token of another seat is drawn as ``K?``.
 
@@ -40,8 +40,14 @@ _FELT_INK = "#f4fbf6"  # 6.4:1 on the felt
 _GOLD = "#e0a800"
 _OTHERS_Y, _OTHERS_H = 78, 132
 _TABLE_Y, _TABLE_H = 222, 312
-_HAND_H = 150
-_STACK_ROOM = 150.0  # height the stack may take above its bottom token before the table grows
+_HAND_H = 164
+_STACK_ROOM = 150.0
+# Left to right: the stack, the Doubt Card with "It's correct!", the die. The stack and the card sit
+# on the left, next to the hand's tokens, so that a phone (which shows the left ~440 units and
+# pans) has a token, the stack and both answers on one screen.
+_STACK_X = 142.0
+_CARD_X = 304.0
+_DIE_X = 482.0  # height the stack may take above its bottom token before the table grows
 
 
 def _text(
@@ -220,7 +226,7 @@ def _others(obs: dict[str, Any]) -> str:
 
 def _die_column(obs: dict[str, Any]) -> str:
     """The rolled die and the five faces of the Designated Number (tapped to name it after a G)."""
-    x, y = 36.0, _TABLE_Y + 20
+    x, y = _DIE_X, _TABLE_Y + 20
     face = obs["die"]
     out = [_text(x, y + 14, "Die", size=15, fill=_FELT_INK, bold=True)]
     if face is None:
@@ -291,7 +297,7 @@ def _stack(obs: dict[str, Any], game: Game) -> str:
     """The stack in the middle: tapped after a token to place it there."""
     stack = obs["stack"]
     viewer = obs["viewer"]
-    cx, base = WIDTH / 2, _TABLE_Y + 240.0 + _table_growth(obs)
+    cx, base = _STACK_X, _TABLE_Y + 240.0 + _table_growth(obs)
     words = "the stack, empty" if not stack else f"the stack, {plural(len(stack), 'token')}"
     out = [f'<g data-part="stack" data-info="stack" aria-label="{words}">']
     out.append(
@@ -326,13 +332,13 @@ def _reading(obs: dict[str, Any]) -> str:
     if not felt or not obs["stack"]:
         return ""
     words = f"you felt ≈ {felt[-1]['grams']:.1f} g"
-    return _text(WIDTH / 2, _TABLE_Y + 62, words, size=15, fill="#ffe38a", anchor="middle", bold=True)
+    return _text(_STACK_X, _TABLE_Y + 62, words, size=15, fill="#ffe38a", anchor="middle", bold=True)
 
 
 def _doubt_card(obs: dict[str, Any]) -> str:
     """The Doubt Card: tapped to say "I doubt it!"; who holds it, under it."""
     viewer, holder = obs["viewer"], obs["doubt_card"]
-    x, y = WIDTH - 196.0, _TABLE_Y + 20
+    x, y = _CARD_X, _TABLE_Y + 20
     where = (
         "nobody holds it yet" if holder is None else ("you hold it" if holder == viewer else f"held by Seat {holder}")
     )
@@ -403,7 +409,7 @@ def _hand(obs: dict[str, Any], y: float) -> str:
     if colour is not None:
         out.append(colour_swatch(colour, 30, y + 12, size=30, show_name=False))
         title_x = 72.0
-    title = f"You · seat {viewer} · {_colour_words(obs, viewer)} · {plural(len(held), 'token')}"
+    title = f"You · {_colour_words(obs, viewer)} · {plural(len(held), 'token')}"
     out.append(_text(title_x, y + 33, title, size=16, bold=True))
     notes = []
     if obs["first_player"] == viewer:
@@ -413,17 +419,18 @@ def _hand(obs: dict[str, Any], y: float) -> str:
     said = _said_by(obs, viewer)
     if said:
         notes.append(f"you said {said}")
-    if notes:
-        out.append(_text(32, y + _HAND_H - 14, " · ".join(notes), size=14, fill=_MUTED))
+    placing = obs["phase"] == "place" and acting
+    if notes:  # beside the Pass/Done button when there is one
+        out.append(_text(200 if placing else 32, y + 139, " · ".join(notes), size=14, fill=_MUTED))
     if obs["phase"] in ("choose-colour", "choose-extra"):
         out.extend(_colour_choice(obs, 40, y + 44))
     else:
         out.extend(_hand_tokens(obs, held, y))
-    if obs["phase"] == "place" and acting:
+    if placing:  # under the tokens, on the left: in sight on a phone, next to the stack
         if obs["placed_this_turn"]:
-            out.append(_button("button:done", WIDTH - 190, y + 10, 160, "Done", "done: end your turn"))
+            out.append(_button("button:done", 32, y + 114, 150, "Done", "done: end your turn"))
         else:
-            out.append(_button("button:pass", WIDTH - 190, y + 10, 160, "Pass", "pass: place no token", primary=False))
+            out.append(_button("button:pass", 32, y + 114, 150, "Pass", "pass: place no token", primary=False))
     out.append("</g>")
     return "".join(out)
 
