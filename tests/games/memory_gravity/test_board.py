@@ -170,3 +170,14 @@ def test_terminal_view_speaks_in_words_with_proper_plurals() -> None:
     assert "token(s)" not in text and "win(s)" not in text and "_" not in text
     mine = _text(state, 1)
     assert "Your turn" in mine and "Lift a token of any colour but black." in mine
+
+
+def test_the_viewers_tray_comes_first_and_is_its_hand() -> None:
+    """On a phone the left of the board is in sight: the viewer's tray is there, marked as its hand."""
+    state = memory_state(3, turn=1, kept=[["K1"], [], []])
+    svg = _svg(state, 2)
+    headings = re.findall(r'<text x="([0-9.]+)" y="[0-9.]+" font-size="16"[^>]*>(Seat \d[^<]*)</text>', svg)
+    assert [name for _, name in sorted(headings, key=lambda h: float(h[0]))] == ["Seat 2 (you)", "Seat 0", "Seat 1"]
+    hand = svg[svg.index('<g data-region="hand">') :]
+    assert hand.index("Seat 2 (you)") < hand.index("</g>")
+    assert svg.count('data-region="hand"') == 1 and 'data-region="hand"' not in _svg(state, None)
