@@ -68,7 +68,7 @@ def _card(x: float, y: float, spot: str, *, w: float = 34, h: float = 46, faded:
     """An Announcement Card face up: its letter on a cream card with the spot's name."""
     size = max(13, round(h * 0.45))
     stroke = "#b7ab93" if faded else "#6d5a3a"
-    ink = "#8a7f6a" if faded else INK
+    ink = "#74694f" if faded else INK
     dash = ' stroke-dasharray="5 4"' if faded else ""
     return (
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="5" fill="{CARD}" '
@@ -188,7 +188,8 @@ def _public_words(obs: Observation, seat: int) -> list[str]:
 
 
 PANEL_H = 150
-SEESAW_H = 212
+SEESAW_H = 208
+HAND_H = 196
 
 
 def _others(obs: Observation, top: float) -> list[str]:
@@ -204,7 +205,7 @@ def _others(obs: Observation, top: float) -> list[str]:
 def _tilt_angle(obs: Observation) -> float:
     """Degrees the plank turns: the side holding the only token goes down (a lone winner stays)."""
     if len(obs["seesaw"]) == 1:
-        return 5.0 if obs["seesaw"][0]["side"] == 1 else -5.0
+        return 4.0 if obs["seesaw"][0]["side"] == 1 else -4.0
     return 0.0
 
 
@@ -258,14 +259,14 @@ def _side_label(obs: Observation, side: int, owner: int | None, x: float, y: flo
 
 def _seesaw(obs: Observation, top: float) -> list[str]:
     """The plank on its stand, spots A-B-C on each end; who plays on which side."""
-    cx, cy = WIDTH / 2, top + 126
+    cx, cy = WIDTH / 2, top + 128
     angle = _tilt_angle(obs)
     owners = side_owners(obs)
     out = [
         _side_label(obs, 0, owners[0], LEFT + 6, top + 18),
         _side_label(obs, 1, owners[1], WIDTH - LEFT - 6, top + 18),
-        f'<polygon points="{cx},{cy + 6} {cx - 28},{cy + 58} {cx + 28},{cy + 58}" fill="#8d6e63" stroke="#5d4037"/>',
-        f'<rect x="{cx - 70}" y="{cy + 58}" width="140" height="10" rx="3" fill="#5d4037"/>',
+        f'<polygon points="{cx},{cy + 6} {cx - 26},{cy + 50} {cx + 26},{cy + 50}" fill="#8d6e63" stroke="#5d4037"/>',
+        f'<rect x="{cx - 70}" y="{cy + 50}" width="140" height="9" rx="3" fill="#5d4037"/>',
         f'<g data-info="{SEESAW_INFO_KEY}" aria-label="the see-saw">',
         f'<g transform="rotate({angle:.1f} {cx} {cy})">',
         f'<rect x="{cx - HALF - 14}" y="{cy - 7}" width="{2 * HALF + 28}" height="14" rx="6" fill="{WOOD}" '
@@ -277,13 +278,13 @@ def _seesaw(obs: Observation, top: float) -> list[str]:
     out.append("</g></g>")
     waiting = waiting_seat(obs)
     if waiting is not None:
-        who = "You" if waiting == obs["seat"] else player_name(obs, waiting)
+        who = player_name(obs, waiting)
         verb = "play" if waiting == obs["seat"] else "plays"
         out.append(_text(cx, top + 18, f"then {who} {verb} the winner", 14, anchor="middle", fill=SOFT))
     if obs["phase"] == "over":
         out.append(_text(cx, top + 30, winner_banner(obs), 22, anchor="middle", weight="bold"))
-    out.append(_text(LEFT + 6, cy + 64, "Heavier and farther out pushes harder.", 13, fill=SOFT))
-    out.append(_text(WIDTH - LEFT - 6, cy + 64, "Tap the see-saw for the distances.", 13, anchor="end", fill=SOFT))
+    rule = "Heavier and farther out pushes harder · tap the see-saw for the distances"
+    out.append(_text(cx, cy + 76, rule, 13, anchor="middle", fill=SOFT))
     return out
 
 
@@ -339,7 +340,7 @@ def _hand_hint(obs: Observation, kind: str) -> str:
 def _hand(obs: Observation, top: float) -> list[str]:
     """The viewer's own cards (tap to announce) and tokens (tap to place), private to them."""
     seat = obs["seat"]
-    h = 196
+    h = HAND_H
     out = [
         '<g data-region="hand">',
         _panel_box(LEFT, top, INNER, h, acting=obs["current_player"] == seat, fill=HAND),
@@ -459,27 +460,30 @@ def _row_words(obs: Observation, index: int, record: Any) -> str:
 def _header(obs: Observation) -> list[str]:
     round_text = "All 5 rounds played" if obs["phase"] == "over" else f"Round {obs['round']} of 5"
     out = [
-        _text(LEFT, 34, "Comparison × Gravity", 22, weight="bold"),
-        _text(WIDTH - LEFT, 34, round_text, 17, anchor="end", weight="bold"),
-        _text(LEFT, 62, status_line(obs), 16, weight="bold", fill="#3d2a00"),
+        _text(LEFT, 30, round_text, 18, weight="bold"),
+        _text(WIDTH - LEFT, 30, "Comparison × Gravity", 15, anchor="end", fill=SOFT),
+        _text(LEFT, 56, status_line(obs), 16, weight="bold", fill="#3d2a00"),
     ]
     sub = last_round_line(obs)
     if sub:
-        out.append(_text(LEFT, 86, sub, 14, fill=SOFT))
+        out.append(_text(LEFT, 78, sub, 14, fill=SOFT))
     return out
 
 
 def render_svg(obs: Observation, game: Game) -> str:
-    """The board seen by ``obs['seat']``: other players, the see-saw, the own hand, the rounds."""
-    top = 100
+    """The board seen by ``obs['seat']``: the see-saw, the own hand, the other players, the rounds.
+
+    The see-saw and the hand come first, so that a page with a header above the board still shows
+    both without scrolling; the others' announced spots are marked on the see-saw itself."""
+    top = 88
     body = _header(obs)
-    body += _others(obs, top)
-    top += PANEL_H + 14
     body += _seesaw(obs, top)
     top += SEESAW_H
     if obs["seat"] is not None and obs.get("hand"):
         body += _hand(obs, top)
-        top += 196 + 14
+        top += HAND_H + 14
+    body += _others(obs, top)
+    top += PANEL_H + 14
     body += _history(obs, top)
     height = int(top + 56 + 5 * 30 + 16)
     return "\n".join(
