@@ -21,10 +21,11 @@ def test_text_view_shows_the_numbered_strip_ships_junk_and_hand() -> None:
     text = entry("gravwell").text_view(st.observation(0), game)
     assert "0123456789" in text and "Inner Warp Gate" in text
     assert "[bold #3a6fd8]C[/]" in text  # The Champion on its space, in its colour
-    assert "Your hand (seat 0): A1 Li4" in text
+    assert "[bold]Your hand[/] (seat 0): A 1 Tractor, Li 4 Tractor" in text  # value and beam, in words
+    assert "The Champion (seat 0, you): space 12, 42 spaces to the Outer Warp Gate, 2 Fuel Cards" in text
     assert "In the Inner Warp Gate: Rayken (seat 1)" in text
     other = entry("gravwell").text_view(st.observation(1), game)
-    assert "A1 Li4" not in other
+    assert "A 1 Tractor" not in other and "Li 4" not in other
 
 
 def test_svg_view_is_well_formed_and_hides_other_hands() -> None:

@@ -23,7 +23,8 @@ Parameters
 
 Action notation
 ---------------
-``play Xe`` (choose a card), ``stack 3`` (mine), ``left``/``right`` (mining direction), ``ship Gracie``,
+``play Xe`` (choose a card), ``stack C`` (mine; stacks are lettered A-L, and the older ``stack 3`` is
+read as ``stack C``), ``left``/``right`` (mining direction), ``ship Gracie``,
 ``inner gate``/``outer gate``, ``use Afterburner``, ``emergency stop``, ``go``/``pass`` (no ability),
 ``fewer``/``more`` (Precision), ``drag RC71`` (order of ships leaving a gate), ``charge Latch`` (end of
 round), ``instead Ne`` (Preact's replacement card); chance: ``deal Xe``, ``draw Xe``.
@@ -34,6 +35,13 @@ The whole board (ships, positions, junk, charged abilities, revealed cards, the 
 mining stacks, the cards each player is publicly known to hold) plus, for the seat itself, ``my_hand``
 and ``my_card`` (its face-down choice before the reveal): these two are the private fields.
 
+Files
+-----
+``rules.py`` (state, steps) with ``rules_moves.py``, ``rules_abilities.py``, ``rules_views.py``
+(observation, notation, JSON) and ``tables.py``; ``data.py`` and ``data/*.toml`` (components and the
+players' words); ``render_text.py`` / ``render_svg.py`` / ``render_words.py`` (views, exported by
+``render.py``); ``board.py`` (how the SVG board is played by taps); ``bots.py``.
+
 Reconstructed
 -------------
 The 14 cards for 5-6 players, the board (54 spaces, Debris Fields 26 and 36, Merton Cloud 27) and all
@@ -41,6 +49,7 @@ The 14 cards for 5-6 players, the board (54 spaces, Debris Fields 26 and 36, Mer
 """
 
 from gravity_games.core.registry import register
+from gravity_games.games.gravwell.board import BOARD
 from gravity_games.games.gravwell.bots import HeuristicAgent
 from gravity_games.games.gravwell.data import load_data
 from gravity_games.games.gravwell.render import render_svg, render_text
@@ -58,6 +67,7 @@ register(
     svg_view=render_svg,
     doc=__doc__ or "",
     reconstructed=_reconstructed,
+    board=BOARD,
 )
 
 __all__ = ["Gravwell", "GravwellState", "HeuristicAgent", "render_svg", "render_text"]
