@@ -136,8 +136,13 @@ def test_views_draw_the_board_from_one_seats_observation(variant: str) -> None:
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
     assert svg.count("<rect") > game.last  # one square per space, at least
+    for seat in range(3):
+        assert f'data-part="token:{seat}"' in svg
     if variant == "standard":
-        assert "Your hand" in svg and "Hut of Wonders" in text
+        assert '<g data-region="hand">' in svg and "Your help cards" in svg and "Hut of Wonders" in text
+        assert 'data-part="deck:mischief"' in svg and "Your help cards:" in text
+    else:
+        assert "data-region" not in svg and "deck:" not in svg and "help card" not in text
 
 
 def test_face_down_cards_show_as_unknown_in_views() -> None:
