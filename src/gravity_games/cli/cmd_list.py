@@ -63,7 +63,7 @@ def list_command(
     table.add_column("title", ratio=1)
     table.add_column("players", justify="center", no_wrap=True)
     table.add_column("kind", no_wrap=True)
-    table.add_column("variants and choices", ratio=1)
+    table.add_column("variants and choices", ratio=1, overflow="fold")
     for row in rows:
         players = f"{row['min_players']}-{row['max_players']}"
         table.add_row(row["id"], row["title"], players, row["kind"], describe_choices(row["choices"]) or "[dim]-[/]")
