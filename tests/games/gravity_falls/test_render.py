@@ -90,3 +90,15 @@ def test_svg_names_every_figure_in_full_and_marks_the_next_monster_moves():
         assert f">{name}</text>" in svg
     assert 'aria-label="Water Tower: 0 support tokens, 0 distrust tokens, monster movement card 1"' in svg
     assert "nearest monster: Gremoblin, 1 road away" in svg
+
+
+def test_views_draw_the_setup_before_the_characters_are_dealt():
+    g = game(2)
+    state = g.new_initial_state()  # chance picks the monsters and characters first
+    obs = state.observation(0)
+    assert all(c["name"] is None for c in obs["characters"])
+    svg = render_svg(obs, g)
+    ET.fromstring(svg)
+    assert "Seat 1: no character yet" in svg
+    text = render_text(obs, g)
+    assert "seat 1: no character yet" in text and "None" not in text and "None" not in svg

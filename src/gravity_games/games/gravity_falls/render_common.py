@@ -134,6 +134,13 @@ def nearest_monsters(obs: dict[str, Any], game: Any, location: str | None) -> tu
     return best, far
 
 
+def whereabouts(obs: dict[str, Any], game: Any, character: dict[str, Any]) -> str:
+    """ "at Arcade · nearest monster: Gremoblin, 2 roads away", or "not on the board yet"."""
+    if character["location"] is None:
+        return "not on the board yet"
+    return f"at {character['location']} · nearest monster: {nearest_words(obs, game, character['location'])}"
+
+
 def nearest_words(obs: dict[str, Any], game: Any, location: str | None) -> str:
     names, far = nearest_monsters(obs, game, location)
     if not names:

@@ -24,13 +24,14 @@ from .render_common import (
     curse_short,
     event_text,
     monster_ability_words,
-    nearest_words,
     next_moves,
     plural,
     prompt_words,
     roads_used,
     route_start,
     slug,
+    whereabouts,
+    who,
     wrap,
 )
 
@@ -89,8 +90,7 @@ def _button(key: str, label: str, x: float, y: float, w: float = 130) -> list[st
 
 # --------------------------------------------------------------------------------- top ---------
 def _header(obs: dict[str, Any], game: Any, buttons: list[tuple[str, str]]) -> list[str]:
-    chars = obs["characters"]
-    active = chars[obs["active"]]["name"] if chars else "?"
+    active = who(obs, obs["active"])
     al = obs["alarm"]
     out = [
         _text(10, 24, f"Gravity Falls · turn {obs['turn'] + 1} · {active}'s turn", 18, "bold"),
@@ -145,7 +145,7 @@ def _hand(obs: dict[str, Any], game: Any) -> list[str]:
         out.append("</g>")
         return out
     me = obs["characters"][hand["seat"]]
-    out.append(_text(10, 80, f"Your cards ({me['name']})", 13, "bold"))
+    out.append(_text(10, 80, f"Your cards ({who(obs, hand['seat'])})", 13, "bold"))
     x = 10
     for card in hand["cards"]:
         out += _action_card(f"card:{slug(card_title(card))}", card, x, 86, game, me["name"])
@@ -191,7 +191,7 @@ def dice_shown(obs: dict[str, Any]) -> bool:
 def _dice(obs: dict[str, Any]) -> list[str]:
     if not dice_shown(obs):
         return []
-    roller = obs["characters"][obs["active"]]["name"]
+    roller = who(obs, obs["active"])
     x0 = 580
     out = [_text(x0, 80, f"{roller}'s roll", 13, "bold")]
     x = x0
@@ -522,6 +522,10 @@ def _characters(obs: dict[str, Any], game: Any, y: float) -> tuple[list[str], fl
     y += 22
     acting = acting_seat(obs)
     for c in obs["characters"]:
+        if c["name"] is None:  # during setup, before the characters are dealt
+            out.append(_text(30, y + 19, f"Seat {c['seat']}: no character yet", 14, "bold"))
+            y += 28
+            continue
         colour = CHAR_COLOURS.get(c["name"], "#333333")
         you = ", you" if c["seat"] == obs["seat"] else ""
         info = _card_facts(c)
@@ -530,7 +534,7 @@ def _characters(obs: dict[str, Any], game: Any, y: float) -> tuple[list[str], fl
             _rect(6, y, WIDTH - 12, height, 6, PAPER, *(("#ffb300", 3) if c["seat"] == acting else ("#d8ccb0", 1))),
             f'<rect x="12" y="{y + 5}" width="10" height="38" rx="3" fill="{colour}"/>',
             _text(30, y + 19, f"{c['name']} (seat {c['seat']}{you})", 14, "bold", colour),
-            _text(190, y + 19, f"at {c['location']} · nearest monster: {nearest_words(obs, game, c['location'])}", 13),
+            _text(190, y + 19, whereabouts(obs, game, c), 13),
         ]
         out += [f'<g data-info="character:{slug(c["name"])}" aria-label="{escape(c["name"])}">', *row, "</g>"]
         out.append(_text(30, y + 39, info, 13))

@@ -24,6 +24,7 @@ from .render_common import (
     plural,
     prompt_words,
     result_words,
+    who,
     wrap,
 )
 
@@ -41,7 +42,7 @@ def _alarm_bar(obs: dict[str, Any]) -> str:
 
 def _header(obs: dict[str, Any], game: Any) -> list[str]:
     rules = "standard rules" if obs["variant"] == "standard" else "young players' rules"
-    active = obs["characters"][obs["active"]]["name"] if obs["characters"] else "?"
+    active = who(obs, obs["active"])
     result = result_words(obs)
     al = obs["alarm"]
     lines = [
@@ -110,11 +111,15 @@ def _characters(obs: dict[str, Any], game: Any) -> list[str]:
     lines = ["[bold]Characters[/]"]
     seat = obs["seat"]
     for c in obs["characters"]:
+        if c["name"] is None:  # during setup, before the characters are dealt
+            lines.append(f"seat {c['seat']}: no character yet")
+            continue
         you = ", you" if c["seat"] == seat else ""
         discard = ", ".join(card_title(x) for x in c["discard"]) or "empty"
         curses = ", ".join(curse_short(game, k) for k in c["curses"]) or "none"
+        where = f"at {c['location']}" if c["location"] else "not on the board yet"
         lines.append(
-            f"[bold cyan]{c['name']}[/] (seat {c['seat']}{you}) at {c['location']}: "
+            f"[bold cyan]{c['name']}[/] (seat {c['seat']}{you}) {where}: "
             f"{plural(c['hand_size'], 'card')} in hand, {c['deck_size']} in the deck"
         )
         facts = f"discard pile: {discard}; curses: {curses}; nearest monster: {nearest_words(obs, game, c['location'])}"
