@@ -403,6 +403,16 @@ def _trays(obs: Observation) -> str:
 # ---------------------------------------------------------------------------
 
 
+def _perception_label(obs: Observation) -> str:
+    """How well weights are felt in this game (a parameter), with its info card."""
+    level = obs["perception"]
+    label = _text(WIDTH - 20, 32, f"perception: {level}", 14, SOFT_INK, 'text-anchor="end"')
+    return (
+        f'<g data-info="{INFO_PERCEPTION}" aria-label="perception {level}: how well a lifted weight is felt" '
+        f'role="button">{label}</g>'
+    )
+
+
 def _for_me(obs: Observation) -> bool:
     """Whether the header speaks to the viewer: its turn, or its win."""
     if "revealed" in obs:
@@ -419,14 +429,7 @@ def render_svg(obs: dict[str, Any], game: Game) -> str:
         f'<rect width="{WIDTH}" height="{height}" rx="16" fill="#173f2e"/>',
         _text(20, 32, "Memory × Gravity", 22, INK, 'font-weight="bold"'),
         _text(20, 58, status_line(obs), 16, GOLD if _for_me(obs) else SOFT_INK),
-        _text(
-            WIDTH - 20,
-            32,
-            f"perception: {obs['perception']}",
-            14,
-            SOFT_INK,
-            f'text-anchor="end" data-info="{INFO_PERCEPTION}"',
-        ),
+        _perception_label(obs),
         _table(obs),
         _turn_panel(obs, SIDE_X, TABLE_Y),
         _reference_panel(SIDE_X, TABLE_Y + 120),
