@@ -229,7 +229,7 @@ def test_text_view_speaks_words_with_full_names_and_plurals() -> None:
     lay([BACK_ROLL, 8 + 4], game, 1, fields)
     s = state(game, **fields)
     text = render_text(s.observation(0), game)
-    assert "Dipper: space 0, 0 help cards, 2 mischief cards in front (Roll and move back; face down (unseen))" in text
+    assert "Dipper: space 0, 0 help cards, 2 mischief cards in front (Roll and move back; face down, unseen)" in text
     assert "Wendy (you): space 0, 3 help cards, 0 mischief cards in front" in text
     assert "Your help cards: Reroll the die; +1 or -1 to the die x2" in text
     assert "Mabel   " in text  # the token line names the hero in full

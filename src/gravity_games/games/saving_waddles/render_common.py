@@ -89,7 +89,7 @@ def help_name(game: SavingWaddlesGame, kind: str) -> str:
 
 def mischief_name(game: SavingWaddlesGame, kind: str) -> str:
     """A mischief card seen by everyone by its name; an unseen one is "face down"."""
-    return "face down (unseen)" if kind == "face down" else texts(game).mischief[kind].name
+    return "face down, unseen" if kind == "face down" else texts(game).mischief[kind].name
 
 
 # -- what the seat is asked to do --------------------------------------------------------

@@ -15,7 +15,6 @@ from gravity_games.core.api import Game
 
 from .data import Space
 from .render_common import (
-    die_purpose,
     help_name,
     known_space,
     last_space,
@@ -134,8 +133,6 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
     names = seat_names(obs, game)
     rules = " (simple rules)" if obs["variant"] == "simple" else ""
     lines = [f"[bold]Saving Waddles[/bold]{rules}, turn {obs['turns_taken']}", escape(prompt(obs, game))]
-    if obs["die"] and obs["phase"] != "over":
-        lines.append(f"Die: {obs['die']} {die_purpose(obs)}".rstrip())
     lines += ["", *_track_lines(obs, game, names), *_legend(game), ""]
     lines += _cards_lines(obs, game, names)
     lines += [_seat_line(obs, game, seat, name) for seat, name in enumerate(names)]
