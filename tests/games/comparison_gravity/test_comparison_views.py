@@ -151,3 +151,42 @@ def test_heuristic_beats_random() -> None:
             assert outcome is not None
             wins += seat in outcome.winners
         assert wins / games > bar, (players, wins)
+
+
+def finished(rows: list[tuple[str, list[int], int, int]]) -> ComparisonGravityState:
+    """A finished 3-player game from (cards, tokens, first match, winner) per round, firsts 0, 1, 2, 0, 1."""
+    rounds = [
+        {"first": i % 3, "cards": list(cards), "tokens": tokens, "first_match": match, "winner": winner}
+        for i, (cards, tokens, match, winner) in enumerate(rows)
+    ]
+    spent = {"A": 0, "B": 0, "C": 0}
+    state = comparison_state(3, phase="over", hands=[[], [], []], cards=[dict(spent)] * 3, rounds=rounds)
+    for record in state.rounds:  # the document agrees with the rule that decides a round
+        assert resolve_round(state.game.torque, 3, record[0], record[1], record[2]) == (record[3], record[4])
+    return state
+
+
+def test_the_end_says_when_the_lower_total_breaks_a_tie() -> None:
+    """Black and Red win 2 rounds each, Red's lower total (6 against 9) wins; 1-3-1 needs no tie-break."""
+    tie = finished(
+        [
+            ("BAC", [2, 5, 1], 0, 2),
+            ("BAB", [5, 1, 3], 2, 0),
+            ("CCB", [4, 3, 5], 0, 0),
+            ("ABA", [1, 2, 4], 1, 1),
+            ("ABA", [3, 4, 2], 1, 1),
+        ]
+    )
+    text = plain_text(tie, 2)
+    assert "Game over: Red wins with 2 rounds won." in text
+    assert "Totals of the winning tokens: Black 9, Red 6, you 1 (the lower total breaks the tie)." in text
+    clear = finished(
+        [
+            ("CAA", [5, 4, 1], 0, 0),
+            ("ABA", [3, 2, 3], 1, 1),
+            ("BCB", [4, 3, 2], 0, 1),
+            ("BAC", [2, 1, 5], 0, 2),
+            ("ABB", [1, 5, 4], 1, 1),
+        ]
+    )
+    assert "Totals of the winning tokens: Black 5, Red 10, you 5." in plain_text(clear, 2)

@@ -85,7 +85,8 @@ def _round_result(obs: Observation, index: int) -> str:
 def last_round_line(obs: Observation) -> str:
     """What just happened: the first match (3 players), else the last round's result, else who meets whom."""
     if obs["phase"] == "over":
-        tie = len(set(obs["rounds_won"])) < len(obs["rounds_won"]) and len(obs["revealed"]["winners"]) == 1
+        won = obs["rounds_won"]
+        tie = won.count(max(won)) > 1 and len(obs["revealed"]["winners"]) == 1
         totals = ", ".join(f"{player_name(obs, s)} {obs['revealed']['totals'][s]}" for s in range(obs["players"]))
         return f"Totals of the winning tokens: {totals}" + (" (the lower total breaks the tie)." if tie else ".")
     if obs["round_first"] is None:
