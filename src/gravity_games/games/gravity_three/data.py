@@ -105,6 +105,6 @@ def reconstructed_values(reasons: Mapping[str, str], exclude: Collection[str] = 
     result: list[dict[str, Any]] = []
     for path, item in reconstructed_entries(load_components()):
         if path in reasons:
-            values = item.model_dump(exclude=set(exclude))
+            values = item.model_dump(exclude={*exclude, "note", "reason"})  # words for players and the why, not values
             result.append({"name": path, "path": path, "value": values, "reason": reasons[path]})
     return result
