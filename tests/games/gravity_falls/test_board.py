@@ -148,3 +148,18 @@ def test_the_glossary_explains_every_curse_kind_of_the_notation():
     gloss = dict(BOARD.glossary(g))
     for cur in g.tables.data.curses:
         assert gloss[f"drop curse {cur.effect}"].endswith(cur.name)
+
+
+def test_the_foe_among_monsters_sharing_a_location_is_tapped_on_the_map():
+    g = game(1)
+    state = build(g, {"monsters": [{"name": "Gremoblin", "location": "Town Hall"},
+                                   {"name": "Manotaur", "location": "Town Hall"}, FAR[2]],
+                      "revealed": ROW, "locations": {"Town Hall": {"support": 2, "distrust": 1}},
+                      "characters": [{"name": "Dipper", "location": "Town Hall"}],
+                      "turn_state": {"card": 1},
+                      "tasks": [["roll_setup", 0, 0, 0], ["end_turn", 0, 0, 0]]})
+    moves = moves_of(state)
+    assert {m.parts for m in moves.values()} == {("monster:gremoblin",), ("monster:manotaur",)}
+    assert moves["monster Manotaur"].description == "Dipper fights Manotaur"
+    svg = render_svg(state.observation(0), g)
+    assert {"monster:gremoblin", "monster:manotaur"} <= drawn(svg)
