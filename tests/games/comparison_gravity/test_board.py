@@ -101,7 +101,8 @@ def test_info_cards_come_from_the_data_and_say_reconstructed() -> None:
     assert set(_INFO.findall(board)) <= set(cards)
     card_b = cards["card:B"]
     assert card_b.title == "Announcement Card B" and card_b.reconstructed
-    assert "7 cm from the middle (reconstructed)" in card_b.text and "2 cards B" in card_b.text
+    assert "spot B, halfway out (7 cm, reconstructed)" in card_b.text and "starts with 2 B cards" in card_b.text
+    assert "starts with 1 C card;" in cards["card:C"].text
     assert cards["mass:3"].reconstructed and "16 g" in cards["mass:3"].text
     assert cards["seesaw"].reconstructed and "C: 10 cm" in cards["seesaw"].text
     assert "nobody wins that match" in cards["seesaw"].text

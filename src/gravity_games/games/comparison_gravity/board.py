@@ -29,6 +29,7 @@ from .render_words import (
     seesaw_info,
     side_of_seat,
     spot_key,
+    spot_place,
     token_key,
 )
 
@@ -156,10 +157,15 @@ def info_cards(obs: Observation, game: Any) -> dict[str, InfoCard]:
 
 def glossary(game: Any) -> list[tuple[str, str]]:
     """The move notation and the log's words, in plain words."""
+    announce = [
+        (
+            f"announce {spot}",
+            f"show your Announcement Card {spot}: your token goes on spot {spot}, {spot_place(game, spot)}",
+        )
+        for spot in ("A", "B", "C")
+    ]
     return [
-        ("announce A", "show your Announcement Card A: your token goes on spot A, nearest the middle"),
-        ("announce B", "show your Announcement Card B: your token goes on spot B, halfway out"),
-        ("announce C", "show your Announcement Card C: your token goes on spot C, at the end"),
+        *announce,
         ("play 4", "place your token with the number 4, face down, on the spot you announced"),
         ("A, B, C", "the three spots on each end of the see-saw, from the middle out"),
         ("K, R, G", "the colours black, red and grey (shown on every token and player)"),

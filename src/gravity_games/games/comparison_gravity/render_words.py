@@ -95,18 +95,23 @@ def _reconstructed(component: Any) -> bool:
     return getattr(component, "source", None) == "reconstructed"
 
 
+def spot_place(game: Any, spot: str) -> str:
+    """Where a spot lies, from the data's distances: "the nearest to the middle", "halfway out"..."""
+    arms = game.components.seesaw.arms_cm
+    order = sorted(arms, key=arms.__getitem__)
+    return ("the nearest to the middle", "halfway out", "the farthest out")[order.index(spot)]
+
+
 def card_info(game: Any, spot: str) -> InfoCard:
     """An Announcement Card: which spot it names, how far out, and how many each player holds."""
     seesaw = game.components.seesaw
-    arm = seesaw.arms_cm[spot]
     held = seesaw.cards.count(spot)
-    where = {"A": "the nearest to the middle", "B": "halfway out", "C": "at the end"}[spot]
     rec = _reconstructed(seesaw)
     text = (
-        f"Shows the see-saw spot where your token goes this round: spot {spot}, {where}, "
-        f"{arm:g} cm from the middle{' (reconstructed)' if rec else ''}. "
-        f"Farther out weighs more: weight × distance decides. "
-        f"Each player starts with {count(held, 'card')} {spot}; a shown card is used up."
+        f"Shows the see-saw spot where your token goes this round: spot {spot}, {spot_place(game, spot)} "
+        f"({seesaw.arms_cm[spot]:g} cm{', reconstructed' if rec else ''}). Farther out pushes harder: "
+        f"weight × distance decides. Each player starts with {held} {spot} card{'' if held == 1 else 's'}; "
+        "a shown card is used up."
     )
     return InfoCard(f"Announcement Card {spot}", text, rec)
 
