@@ -234,7 +234,7 @@ def _roads(game: Any, used: set[int]) -> list[str]:
 
 def _legend() -> list[str]:
     """What the map's marks mean, in the empty south-west corner of the town."""
-    out = [f'<rect x="4" y="604" width="124" height="74" rx="6" fill="{PAPER}" opacity="0.92" stroke="#c8b68e"/>']
+    out = [f'<rect x="4" y="622" width="124" height="74" rx="6" fill="{PAPER}" opacity="0.92" stroke="#c8b68e"/>']
     rows = [
         ("☺", SUPPORT, "support"),
         ("☹", DISTRUST, "distrust"),
@@ -242,8 +242,8 @@ def _legend() -> list[str]:
         ("1", "#7a5a00", "monster moves"),
     ]
     for i, (glyph, colour, words) in enumerate(rows):
-        out.append(_text(12, 620 + i * 17, glyph, 14, "bold", colour))
-        out.append(_text(30, 620 + i * 17, words, 13))
+        out.append(_text(12, 638 + i * 17, glyph, 14, "bold", colour))
+        out.append(_text(30, 638 + i * 17, words, 13))
     return out
 
 
