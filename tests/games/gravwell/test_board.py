@@ -178,9 +178,10 @@ def test_ship_choice_taps_ship_cards_and_describes_abilities() -> None:
     svg = render_svg(st.observation(0), game)
     assert 'data-part="shipcard:T\'Rang"' in svg
     text = render_text(st.observation(0), game)
+    assert "The ships[/] (the ship abilities are reconstructed from the rulebook's ship descriptions)" in text
     for ship in load_data(None).ships:
         for a in ship.abilities:
-            assert f"{a.name}: {a.text} {a.charge_text} (reconstructed)" in text
+            assert f"      {a.name}: {a.text} {a.charge_text}\n" in text
 
 
 def test_info_cards_cover_every_info_key_and_mark_reconstructed_values() -> None:

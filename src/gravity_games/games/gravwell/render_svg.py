@@ -491,14 +491,16 @@ def _stacks(obs: dict[str, Any], game: Game, y: float) -> tuple[list[str], float
         taken = st["taken_by"]
         who = w.ship_label(obs["ships"][taken]) if taken is not None else ""
         label = f"stack {letter}: {w.stack_words(game, st)}" + (f", taken by {who}" if who else "")
-        faded = ' opacity="0.5"' if taken is not None else ""
+        # a taken stack's cards are dimmed (they are in a hand now); its "taken by" stays readable
+        faded = ' opacity="0.45"' if taken is not None else ""
         out.append(
-            f'<g data-part="stack:{letter}" aria-label="{escape(label)}"{faded}>'
+            f'<g data-part="stack:{letter}" aria-label="{escape(label)}">'
             f'<rect x="10" y="{y:.1f}" width="{W - 20}" height="36" rx="8" fill="#131b38" stroke="#4a5894"/>'
             f'<circle cx="30" cy="{y + 18:.1f}" r="13" fill="#e9eefc"/>'
             + _text(30, y + 24, letter, 16, "#0b0f1e", "middle", True)
         )
         x = 52.0
+        out.append(f"<g{faded}>")
         if st["face_down"]:
             out.append(
                 f'<rect x="{x}" y="{y + 6:.1f}" width="88" height="24" rx="5" fill="#3a4470" stroke="#8fa0d8"/>'
@@ -517,6 +519,7 @@ def _stacks(obs: dict[str, Any], game: Game, y: float) -> tuple[list[str], float
                 + _text(x + 9, y + 23, words, 13, "#ffffff", bold=True)
             )
             x += cw + 8
+        out.append("</g>")
         if who:
             out.append(_text(W - 22, y + 23, f"taken by {w.ship_name(obs['ships'][taken])}", 13, INK, "end"))
         out.append("</g>")

@@ -131,18 +131,17 @@ def _cards_in_play(obs: dict[str, Any], game: Game) -> list[str]:
 def _ship_choice(obs: dict[str, Any], game: Game) -> list[str]:
     """Every ship with what its three unique abilities do, at the choice of ship."""
     taken = {s["ship"]: s for s in obs["ships"] if s["ship"] is not None}
-    out = [
-        "",
-        "  [bold]The ships[/] (every ship also has an Emergency Stop: "
-        + escape(w.data_of(game).texts.emergency_stop)
-        + ")",
-    ]
+    rows = {ship.name: w.abilities(game, ship.name)[1:] for ship in w.data_of(game).ships}
+    all_rec = all(rec for abilities in rows.values() for *_x, rec in abilities)
+    note = " (the ship abilities are reconstructed from the rulebook's ship descriptions)" if all_rec else ""
+    stop = w.data_of(game).texts.emergency_stop
+    out = ["", f"  [bold]The ships[/]{escape(note)}", f"  Every ship has an Emergency Stop: {escape(stop)}"]
     for ship in w.data_of(game).ships:
         by = f" (taken by seat {taken[ship.name]['seat']})" if ship.name in taken else ""
         out.append(f"  [bold {ship.colour}]{escape(ship.name)}[/]{escape(by)}")
-        for _k, name, text, charge, rec in w.abilities(game, ship.name)[1:]:
-            note = " (reconstructed)" if rec else ""
-            out.append(f"      {escape(name)}: {escape(text)} {escape(charge)}{note}")
+        for _k, name, text, charge, rec in rows[ship.name]:
+            mark = " (reconstructed)" if rec and not all_rec else ""
+            out.append(f"      {escape(name)}: {escape(text)} {escape(charge)}{mark}")
     return out
 
 
