@@ -68,6 +68,19 @@ def known_space(obs: Obs, game: SavingWaddlesGame, pos: int) -> Space | None:
     return next(c for c in cards if c.name == name).spaces[index]
 
 
+SIMPLE_KINDS = frozenset({"start", "plain", "arrow", "mischief", "help", "totem"})
+"""The spaces the simple rules keep: "Ignore all special spaces except arrows, mischief symbols
+and help symbols" (the totem is their goal); the others are drawn as plain spaces then."""
+
+
+def as_drawn(obs: Obs, space: Space) -> Space:
+    """The space as the board shows it: under the simple rules an ignored space is plain (and
+    no space shows where Waddles may be placed: he is not in the simple game)."""
+    if obs["variant"] != "simple":
+        return space
+    return space.model_copy(update={"kind": space.kind if space.kind in SIMPLE_KINDS else "plain", "number": None})
+
+
 def space_text(game: SavingWaddlesGame, space: Space) -> Text:
     return texts(game).spaces[space.kind]
 
@@ -127,7 +140,7 @@ def prompt(obs: Obs, game: SavingWaddlesGame) -> str:
     if phase == "start":
         ask = "roll the die (or play a card or exchange first)"
     elif phase == "adjust":
-        ask = f"the die shows {obs['die']} {die_purpose(obs)}: keep it or change it"
+        ask = f"the die shows {obs['die']} ({die_purpose(obs)}); keep it or change it"
     elif phase == "mischief_choice":
         ask = "take the mischief card, or play a face-down card"
     elif phase == "discard":

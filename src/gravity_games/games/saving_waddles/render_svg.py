@@ -18,6 +18,7 @@ from gravity_games.core.api import Game
 
 from .data import Space
 from .render_common import (
+    as_drawn,
     die_purpose,
     help_name,
     hero_colour,
@@ -181,6 +182,7 @@ def _track_svg(obs: Obs, game: SavingWaddlesGame) -> list[str]:
     for pos in range(last + 1):
         space = known_space(obs, game, pos)
         if space is not None:
+            space = as_drawn(obs, space)
             shown.append((pos, space))
             out.append(_space_svg(obs, game, pos, space))
     out += _face_down_cards(obs, game)
@@ -433,12 +435,17 @@ def _mischief_pile(obs: Obs, game: SavingWaddlesGame, seat: int, x: float, y: fl
     return _part(f"front:{seat}", f"{name}'s mischief cards in front: {len(pile)}", body, info=f"front:{seat}")
 
 
+def _panel_height(obs: Obs) -> int:
+    return PANEL_H if obs["variant"] == "standard" else 76
+
+
 def _hero_panel(obs: Obs, game: SavingWaddlesGame, seat: int, x: float, y: float, w: float) -> list[str]:
     to_play = obs["turn"] == seat and obs["phase"] != "over"
     won = obs["winner"] == seat
     colour = hero_colour(obs, seat)
     out = [
-        f'<rect x="{x}" y="{y}" width="{w}" height="{PANEL_H}" rx="10" fill="{"#fff7d6" if to_play else "#fbf8f2"}" '
+        f'<rect x="{x}" y="{y}" width="{w}" height="{_panel_height(obs)}" rx="10" '
+        f'fill="{"#fff7d6" if to_play else "#fbf8f2"}" '
         f'stroke="{"#c98a00" if to_play else "#9c9488"}" stroke-width="{3.5 if to_play else 1.5}"/>'
     ]
     name = seat_name(obs, game, seat)
@@ -497,7 +504,7 @@ def render_svg(observation: dict[str, Any], game: Game) -> str:
     hand_y = strip_y + 104
     has_hand = obs["variant"] == "standard" and obs.get("hand") is not None
     heroes_y = hand_y + (100 if has_hand else 0)
-    height = heroes_y + PANEL_H + MARGIN
+    height = heroes_y + _panel_height(obs) + MARGIN
     title = "Saving Waddles" + (" (simple rules)" if obs["variant"] == "simple" else "")
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:g}" '

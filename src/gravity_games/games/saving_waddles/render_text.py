@@ -15,6 +15,8 @@ from gravity_games.core.api import Game
 
 from .data import Space
 from .render_common import (
+    SIMPLE_KINDS,
+    as_drawn,
     help_name,
     known_space,
     last_space,
@@ -46,15 +48,15 @@ def _symbol(space: Space | None) -> str:
     return SYMBOL[space.kind]
 
 
-def _legend(game: SavingWaddlesGame) -> list[str]:
+def _legend(obs: dict[str, Any], game: SavingWaddlesGame) -> list[str]:
     names = {k: t.name for k, t in texts(game).spaces.items()}
-    items = [f"{sym} {names[kind]}" for kind, sym in SYMBOL.items() if kind != "plain"]
+    kinds = [k for k in SYMBOL if k != "plain" and (obs["variant"] == "standard" or k in SIMPLE_KINDS)]
+    items = [f"{SYMBOL[kind]} {names[kind]}" for kind in kinds]
     items += [
         ". plain space",
         "& two mischief cards",
         "> < arrows (» « red)",
-        "1-6 where Waddles may be placed",
-        "? face down",
+        *(["1-6 where Waddles may be placed", "? face down"] if obs["variant"] == "standard" else []),
         "^ token standing",
         "_ token lying down",
     ]
@@ -71,7 +73,8 @@ def _legend(game: SavingWaddlesGame) -> list[str]:
 def _track_lines(obs: dict[str, Any], game: SavingWaddlesGame, names: list[str]) -> list[str]:
     last = last_space(obs, game)
     width = max(len(n) for n in [*names, "Waddles", "track"]) + 1
-    track = "".join(_symbol(known_space(obs, game, p)) for p in range(last + 1))
+    spaces = [known_space(obs, game, p) for p in range(last + 1)]
+    track = "".join(_symbol(as_drawn(obs, sp) if sp else None) for sp in spaces)
     ruler = "".join(str(p // 10 % 10) if p % 10 == 0 else " " for p in range(last + 1))
     lines = [" " * width + ruler, "track".ljust(width) + escape(track)]
     if obs["waddles"] is not None:
@@ -133,7 +136,7 @@ def render_text(observation: dict[str, Any], game: Game) -> str:
     names = seat_names(obs, game)
     rules = " (simple rules)" if obs["variant"] == "simple" else ""
     lines = [f"[bold]Saving Waddles[/bold]{rules}, turn {obs['turns_taken']}", escape(prompt(obs, game))]
-    lines += ["", *_track_lines(obs, game, names), *_legend(game), ""]
+    lines += ["", *_track_lines(obs, game, names), *_legend(obs, game), ""]
     lines += _cards_lines(obs, game, names)
     lines += [_seat_line(obs, game, seat, name) for seat, name in enumerate(names)]
     hand = _hand_line(obs, game)
