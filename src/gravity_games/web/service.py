@@ -113,6 +113,10 @@ class LiveGame:
     names: list[str | None] = field(default_factory=list)
     # (revision, seat) -> the board extras of that view (last change, summary), built once.
     extras: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    # The state just before the last decision, and per seat the length of its log right after its
+    # own last decision: kept by each commit, rebuilt by replay after a restart or an undo.
+    before_last: State | None = None
+    log_marks: dict[int, int] = field(default_factory=dict)
 
     def seat_of(self, token: str) -> int | None:
         digest = hash_token(token)
@@ -396,17 +400,20 @@ class Hub:
             return found
         history = live.state.history()
         last = last_decision_index(live.actors)
-        before = state_at(live.game, history, last) if last is not None else None
+        if live.before_last is None and last is not None:
+            live.before_last = state_at(live.game, history, last)
+        before = live.before_last
         change = last_change(
             live.game, before, live.state, seat, live.actors[last] if last is not None else None,
             len(before.log(seat)) if before is not None else 0,
         )
-        mine = None
-        if seat is not None:
-            mine = next((i for i in range(len(live.actors) - 1, -1, -1) if live.actors[i] == seat), None)
         since: list[str] = []
-        if mine is not None:
-            since = live.state.log(seat)[len(state_at(live.game, history, mine + 1).log(seat)):]
+        if seat is not None:
+            if seat not in live.log_marks:
+                mine = next((i for i in range(len(live.actors) - 1, -1, -1) if live.actors[i] == seat), None)
+                live.log_marks[seat] = -1 if mine is None else len(state_at(live.game, history, mine + 1).log(seat))
+            mark = live.log_marks[seat]
+            since = live.state.log(seat)[mark:] if mark >= 0 else []
         found = {"last": change, "since_mine": since[-40:]}
         if len(live.extras) > 8:
             live.extras.clear()
@@ -505,6 +512,7 @@ class Hub:
             raise WebError(422, str(exc)) from None
         actors = [*live.actors, seat]
         undoable = [*live.undoable, may_undo_later(before, after, seat, action, live.seed)]
+        mark = len(after.log(seat))
         resolve_chance(after, live.seed, actors, undoable)
         start = before.move_number()
         new = [StoredAction(i, after.history()[i], actors[i], undoable[i]) for i in range(start, after.move_number())]
@@ -515,6 +523,8 @@ class Hub:
             # has the action, memory must have it too.
             await asyncio.wrap_future(stored)
             live.state, live.actors, live.undoable = after, actors, undoable
+            live.before_last = before
+            live.log_marks[seat] = mark
             live.revision += 1
             self.notify(live)
             self.schedule_bots(live)
@@ -563,6 +573,8 @@ class Hub:
                 live.state = rebuilt
                 live.actors = live.actors[:-1]
                 live.undoable = live.undoable[:-1]
+                live.before_last = None
+                live.log_marks.clear()
                 live.revision += 1
                 self.notify(live)
 

@@ -288,10 +288,11 @@ function banner(view) {
   const box = document.getElementById("playback");
   const last = view.last;
   // Only others' moves: your own you have just made.
-  if (!last || !last.lines.length || last.seat === view.seat) { box.hidden = true; return; }
+  if (!last || last.seat === view.seat || (!last.lines.length && !last.parts.length)) { box.hidden = true; return; }
+  const what = last.lines.length ? last.lines.join(" · ") : "made a move (ringed in blue on the board)";
   box.replaceChildren(
     GG.el("span", { class: "playback-who", text: seatName(last.seat, view) + ":" }),
-    GG.el("span", { class: "playback-lines", text: last.lines.join(" · ") }),
+    GG.el("span", { class: "playback-lines", text: what }),
     page.queue.length ? GG.el("button", { type: "button", class: "button small", id: "skip-playback",
       text: "Skip (" + page.queue.length + " more)", onclick: () => { page.skip = true; } }) : null);
   box.hidden = false;
