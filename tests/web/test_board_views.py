@@ -84,8 +84,12 @@ def test_replay_goes_one_decision_at_a_time(lite_client: TestClient) -> None:
         v = view(lite_client, gid)
         if v["terminal"]:
             break
-        act(lite_client, gid, tokens[v["current_player"]], view(lite_client, gid, tokens[v["current_player"]])[
-            "legal_actions"][0]["id"])
+        act(
+            lite_client,
+            gid,
+            tokens[v["current_player"]],
+            view(lite_client, gid, tokens[v["current_player"]])["legal_actions"][0]["id"],
+        )
     record = lite_client.get(f"/api/games/{gid}/record").json()
     first = lite_client.get(f"/api/games/{gid}/replay?decision=0").json()
     total = first["decisions"]

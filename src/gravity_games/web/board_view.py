@@ -71,8 +71,11 @@ def seat_docs(
         roles = []
     out = []
     for seat, spec in enumerate(bots):
-        role = roles[seat] if seat < len(roles) else {"role": None, "swatch": None, "mark": None, "public": [],
-                                                        "info": None}
+        role = (
+            roles[seat]
+            if seat < len(roles)
+            else {"role": None, "swatch": None, "mark": None, "public": [], "info": None}
+        )
         given = names[seat] if seat < len(names) else None
         name = bot_label(spec) if spec is not None else (given or f"Seat {seat}")
         out.append({"seat": seat, "bot": spec, "name": name, "named": given is not None, **role})
@@ -170,7 +173,7 @@ def game_help(game_id: str) -> dict[str, Any]:
             name = match.group(1).strip()
             if name.lower().startswith(("interpretation", "rules", "how to play")):
                 end = found[i + 1].start() if i + 1 < len(found) else len(text)
-                sections.append({"title": name, "text": text[match.end():end].strip()[:6000]})
+                sections.append({"title": name, "text": text[match.end() : end].strip()[:6000]})
     try:
         glossary = [{"notation": n, "meaning": m} for n, m in e.board.glossary(cls(players=cls.MIN_PLAYERS))]
     except Exception:
