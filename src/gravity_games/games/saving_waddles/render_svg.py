@@ -121,7 +121,7 @@ def _space_marks(obs: Obs, game: SavingWaddlesGame, pos: int, space: Space) -> l
     """The words, position and Waddles number of a space (taps go through them to the square)."""
     x, y = cell_xy(pos)
     halo = {"stroke": FILL[space.kind], "stroke_width": "3", "paint_order": "stroke"}
-    out = [_text(x + 5, y + CELL - 7, str(pos), 13, fill="#5e5e5e")]
+    out = [_text(x + 5, y + CELL - 7, str(pos), 13, fill="#444444")]
     for i, line in enumerate(_space_label(game, space)):
         out.append(_text(x + CELL / 2, y + 17 + i * 15, line, text_anchor="middle", fill=INK, **halo))
     if space.number and obs["variant"] == "standard":
@@ -435,13 +435,26 @@ def _mischief_pile(obs: Obs, game: SavingWaddlesGame, seat: int, x: float, y: fl
     return _part(f"front:{seat}", f"{name}'s mischief cards in front: {len(pile)}", body, info=f"front:{seat}")
 
 
+STATUS_LINE = 19
+
+
+def _status_lines(obs: Obs, seat: int) -> list[str]:
+    """Short facts under a hero's position, one a line (a 5-seat panel is 147 units wide)."""
+    to_play = obs["turn"] == seat and obs["phase"] != "over"
+    lines = [words for words, on in (("to play", to_play), ("winner!", obs["winner"] == seat)) if on]
+    if obs["carried_by"] == seat:
+        lines.append("has Waddles")
+    return lines
+
+
 def _panel_height(obs: Obs) -> int:
-    return PANEL_H if obs["variant"] == "standard" else 76
+    """Equal panels, one status line reserved and one more when a hero needs it."""
+    extra = max(len(_status_lines(obs, s)) for s in range(len(obs["heroes"]))) - 1
+    return (PANEL_H if obs["variant"] == "standard" else 76) + STATUS_LINE * max(0, extra)
 
 
 def _hero_panel(obs: Obs, game: SavingWaddlesGame, seat: int, x: float, y: float, w: float) -> list[str]:
     to_play = obs["turn"] == seat and obs["phase"] != "over"
-    won = obs["winner"] == seat
     colour = hero_colour(obs, seat)
     out = [
         f'<rect x="{x}" y="{y}" width="{w}" height="{_panel_height(obs)}" rx="10" '
@@ -464,12 +477,12 @@ def _hero_panel(obs: Obs, game: SavingWaddlesGame, seat: int, x: float, y: float
     if obs["lying"][seat]:
         where += ", lying down"
     out.append(_text(x + 10, y + 48, where, 13, fill=INK))
-    status = [w for w, on in (("to play", to_play), ("winner!", won), ("has Waddles", obs["carried_by"] == seat)) if on]
-    if status:
-        out.append(_text(x + 10, y + 67, ", ".join(status), 13, fill="#7a4a00", font_weight="bold"))
+    for i, line in enumerate(_status_lines(obs, seat)):
+        out.append(_text(x + 10, y + 67 + i * STATUS_LINE, line, 13, fill="#7a4a00", font_weight="bold"))
     if obs["variant"] == "standard":
-        out.append(_text(x + 10, y + 88, plural(obs["hand_sizes"][seat], "help card"), 13, fill=INK))
-        out.append(_mischief_pile(obs, game, seat, x + 10, y + 96))
+        top = y + _panel_height(obs) - PANEL_H
+        out.append(_text(x + 10, top + 88, plural(obs["hand_sizes"][seat], "help card"), 13, fill=INK))
+        out.append(_mischief_pile(obs, game, seat, x + 10, top + 96))
     return out
 
 
