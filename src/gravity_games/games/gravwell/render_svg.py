@@ -283,9 +283,9 @@ def _gates(obs: dict[str, Any], pts: list[tuple[float, float]]) -> list[str]:
         if gate == 0:  # the name on two lines at the top of the gate, the ships in it below
             out.append(_text(CX, CY - 25, "Inner", 13, "#dff8ff", "middle", True))
             out.append(_text(CX, CY - 10, "Warp Gate", 13, "#dff8ff", "middle", True))
-        else:  # under the gate, kept inside the drawing
+        else:  # under the gate and clear of the last spaces, kept inside the drawing
             half = len(name) * 13 * CHAR / 2
-            out.append(_text(max(x, 10 + half), y + 44, name, 13, "#7fe7ff", "middle", True))
+            out.append(_text(max(x - half, 10), y + 50, name, 13, "#7fe7ff", "start", True))
         out.append("</g>")
     return out
 
@@ -393,6 +393,7 @@ def _ship_panel(obs: dict[str, Any], game: Game) -> tuple[list[str], float]:
     out: list[str] = []
     y = 106.0
     order = obs["resolution_order"]
+    last = w.last_phase(obs)
     for s in obs["ships"]:
         top = y
         block: list[str] = []
@@ -403,18 +404,27 @@ def _ship_panel(obs: dict[str, Any], game: Game) -> tuple[list[str], float]:
         if s["ship"] is not None:
             block.append(_text(x0 + width - 10, y + 8, f"seat {s['seat']}", 13, DIM, "end"))
         y += 26
-        place = w.where_words(s, obs["track_length"])
-        block.append(_text(x0 + 10, y, f"{place[0].upper()}{place[1:]} \u00b7 {s['to_goal']} to go", 13, SOFT))
+        place = w.where_words(s, obs["track_length"]).replace(" Warp Gate", " Gate")
+        goal = (
+            "reached its goal"
+            if s["to_goal"] == 0
+            else f"{s['to_goal']} to the " + w.goal_name(s).replace(" Warp Gate", " Gate")
+        )
+        block.append(_text(x0 + 10, y, f"{place[0].upper()}{place[1:]} \u00b7 {goal}", 13, SOFT))
         lines: list[tuple[list[str], str]] = []
+        if s["seat"] in obs["winners"]:
+            lines.append((["Winner"], GREEN))
         if s["card"]:
             rank = f" \u00b7 resolves {order.index(s['seat']) + 1}." if s["seat"] in order else ""
             lines.append(([f"Played {w.card_words(game, s['card'])}{rank}"], GOLD))
         elif s["has_chosen"]:
             lines.append((["Card chosen (face down)"], GOLD))
+        if not s["card"] and last is not None and s["last_card"]:
+            lines.append(([f"Phase {last}: played {w.card_words(game, s['last_card'])}"], SOFT))
         if s["ship"] is not None:
             lines.append((["Charged:", *s["charged_names"]] if s["charged_names"] else ["Charged: nothing"], GREEN))
         if s["known_cards"]:
-            lines.append((["Known:", *(w.card_words(game, c) for c in s["known_cards"])], SOFT))
+            lines.append((["Known to all:", *(w.card_words(game, c) for c in s["known_cards"])], SOFT))
         flags = [
             words
             for flag, words in (

@@ -228,7 +228,7 @@ def last_phase(obs: dict[str, Any]) -> int | None:
 
 def resolving_words(obs: dict[str, Any], game: Game) -> str:
     """ "Resolving: Rayken's Ga, now 5 Tractor, with Afterburner" (empty when no card resolves)."""
-    if obs["resolving"] is None:
+    if obs["resolving"] is None or obs["winners"]:
         return ""
     ship = obs["ships"][obs["resolving"]]
     mods = modifier_words(game, obs["modifiers"])
