@@ -300,3 +300,28 @@ def test_drag_order_is_chosen_by_tapping_the_ships_in_the_gate() -> None:
     play(st, "drag RC71")
     changed = BOARD.changed_parts(before, st.observation(0), st.game)
     assert "ship:2" in changed and "ship:0" not in changed  # a Multipoint Beam does not move its own ship
+
+
+RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\(s\)|\bstep: |\bstage\b|\bNone\b")
+"""What a player should never read: snake_case ids, "token(s)"-style plurals, raw observation words."""
+
+
+def test_views_speak_words_a_player_knows_at_every_decision() -> None:
+    game = entry("gravwell").game_class(players=3, variant="standard")
+    st = game.new_initial_state()
+    rng = random.Random(21)
+    seen_stages = set()
+    while not st.is_terminal():
+        if st.is_chance_node():
+            st.apply_action(sample_chance(st, rng))
+            continue
+        seat = st.current_player()
+        obs = st.observation(seat)
+        seen_stages.add(obs["stage"])
+        text = render_text(obs, game)
+        words = " ".join(re.findall(r">([^<]+)<", render_svg(obs, game)))
+        for where, shown in (("text", text), ("svg", words)):
+            bad = RAW.findall(shown)
+            assert not bad, f"{obs['stage']}: {where} view shows {bad}"
+        st.apply_action(rng.choice(st.legal_actions()))
+    assert {"ship", "choose", "own", "mine", "dir"} <= seen_stages
