@@ -198,6 +198,25 @@ def test_simple_rules_space_cards_say_what_the_simple_rules_do() -> None:
     assert "deck:help" not in cards
 
 
+def test_simple_rules_draw_the_spaces_they_ignore_as_plain() -> None:
+    game = make_game(("wendy", "dipper"), variant="simple")
+    svg = render_svg(state(game).observation(0), game)
+    pointer = re.search(r'<g data-part="space:5" data-info="([^"]+)" aria-label="([^"]+)"', svg)
+    assert pointer and pointer.groups() == ("kind:plain", "space 5: Plain space")
+    assert 'data-info="kind:help"' in svg and ">Pointer</text>" not in svg and ">Exchange<" not in svg
+    standard = make_game(("wendy", "dipper"))
+    assert ">Pointer</text>" in render_svg(state(standard).observation(0), standard)
+
+
+def test_rules_listing_gives_the_reconstructed_values_in_words() -> None:
+    rows = {r["name"]: r["value"] for r in entry("saving-waddles").reconstructed()}
+    assert rows["board segment 0 (Mystery Shack)"] == "Start, Help, Arrow +2 (blue), Mischief, Plain space, Pointer"
+    assert rows["board segment 5 (Cliffs)"].startswith("Help (Waddles 1), Mischief (Waddles 2), Exchange")
+    assert rows["help cards"].startswith("Take another turn ×3, Reroll the die ×5, +1 or -1 to the die ×6")
+    assert "to win: Roll the die: 4, 5 or 6" in rows["Hut of Wonders card Lucky Roll"]
+    assert not any(re.search(r"[a-z]+_[a-z]+", v) for v in rows.values())
+
+
 def test_another_seats_hand_and_face_down_cards_stay_hidden() -> None:
     game = make_game(("wendy", "dipper"))
     fields: dict[str, Any] = {}

@@ -291,38 +291,46 @@ _REASONS = {
 
 
 def reconstructed_values(path: str | None = None) -> list[dict[str, str]]:
-    """Every reconstructed component with a one-line value and the reason, for ``gravity rules``."""
+    """Every reconstructed component with a one-line value in words and the reason, for ``gravity rules``."""
     comps = load_components(path)
+    texts = texts_of(comps)
+
+    def spaces(items: tuple[Space, ...]) -> str:
+        return ", ".join(_space_word(s, texts) for s in items)
+
     out: list[dict[str, str]] = []
     for i, seg in enumerate(comps.board):
         if seg.source == "reconstructed":
-            kinds = " ".join(_space_word(s) for s in seg.spaces)
-            out.append({"name": f"board segment {i} ({seg.name})", "value": kinds, "reason": _REASONS["board"]})
+            out.append(
+                {"name": f"board segment {i} ({seg.name})", "value": spaces(seg.spaces), "reason": _REASONS["board"]}
+            )
     for card in comps.path_cards:
         if card.source == "reconstructed":
-            kinds = " ".join(_space_word(s) for s in card.spaces)
-            out.append({"name": f"path card {card.name}", "value": kinds, "reason": _REASONS["path_cards"]})
+            out.append(
+                {"name": f"path card {card.name}", "value": spaces(card.spaces), "reason": _REASONS["path_cards"]}
+            )
     for hut in comps.hut_cards:
         if hut.source == "reconstructed":
-            kinds = " ".join(_space_word(s) for s in hut.spaces) + f"; to win: {hut.victory}"
-            out.append({"name": f"Hut of Wonders card {hut.name}", "value": kinds, "reason": _REASONS["hut_cards"]})
-    mixes: tuple[tuple[str, HelpMix | MischiefMix, tuple[str, ...]], ...] = (
-        ("help_cards", comps.help_cards, HELP_KINDS),
-        ("mischief_cards", comps.mischief_cards, MISCHIEF_KINDS),
+            value = f"{spaces(hut.spaces)}; to win: {hut.text or 'no instructions'}"
+            out.append({"name": f"Hut of Wonders card {hut.name}", "value": value, "reason": _REASONS["hut_cards"]})
+    mixes: tuple[tuple[str, HelpMix | MischiefMix, dict[str, Text], tuple[str, ...]], ...] = (
+        ("help_cards", comps.help_cards, texts.help, HELP_KINDS),
+        ("mischief_cards", comps.mischief_cards, texts.mischief, MISCHIEF_KINDS),
     )
-    for name, mix, names in mixes:
+    for name, mix, words, kinds in mixes:
         if mix.source == "reconstructed":
-            value = ", ".join(f"{k} {c}" for k, c in zip(names, mix.counts(), strict=True))
+            value = ", ".join(f"{words[k].name} ×{c}" for k, c in zip(kinds, mix.counts(), strict=True))
             out.append({"name": name.replace("_", " "), "value": value, "reason": _REASONS[name]})
     return out
 
 
-def _space_word(sp: Space) -> str:
-    word: str = sp.kind
+def _space_word(sp: Space, texts: Texts) -> str:
+    """A space in the words of the texts: "Arrow +2 (blue)", "Mischief x2", "Help (Waddles 1)"."""
+    word = texts.spaces[sp.kind].name
     if sp.kind == "arrow":
-        word = f"arrow{sp.to:+d}({sp.colour})"
+        word = f"{word} {sp.to:+d} ({sp.colour})"
     elif sp.kind == "mischief" and sp.symbols > 1:
-        word = f"mischief x{sp.symbols}"
+        word = f"{word} x{sp.symbols}"
     if sp.number:
-        word += f"#{sp.number}"
+        word += f" (Waddles {sp.number})"
     return word

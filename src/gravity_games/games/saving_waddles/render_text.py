@@ -53,7 +53,7 @@ def _legend(obs: dict[str, Any], game: SavingWaddlesGame) -> list[str]:
     kinds = [k for k in SYMBOL if k != "plain" and (obs["variant"] == "standard" or k in SIMPLE_KINDS)]
     items = [f"{SYMBOL[kind]} {names[kind]}" for kind in kinds]
     items += [
-        ". plain space",
+        f". {names['plain']}",
         "& two mischief cards",
         "> < arrows (» « red)",
         *(["1-6 where Waddles may be placed", "? face down"] if obs["variant"] == "standard" else []),
