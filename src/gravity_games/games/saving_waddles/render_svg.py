@@ -247,6 +247,19 @@ def _waddles_svg(obs: Obs, game: SavingWaddlesGame, cx: float, cy: float) -> str
     return _part("waddles", f"Waddles on space {obs['waddles']}{carried}", body, info="waddles")
 
 
+def _waddles_status(obs: Obs, game: SavingWaddlesGame) -> str:
+    """Where Waddles is, top right (before he is found he is on no square)."""
+    if obs["variant"] == "simple":
+        return ""
+    if obs["carried_by"] is not None:
+        words = f"Waddles: carried by {seat_name(obs, game, obs['carried_by'])}"
+    elif obs["waddles"] is not None:
+        words = f"Waddles: on space {obs['waddles']}"
+    else:
+        words = "Waddles: not found yet"
+    return _text(WIDTH - MARGIN, 28, words, 15, text_anchor="end", fill="#8e1f63", font_weight="bold")
+
+
 def _pieces_svg(obs: Obs, game: SavingWaddlesGame) -> list[str]:
     """Tokens (and Waddles) sharing a square stand side by side, Waddles first."""
     here: dict[int, list[int | None]] = {}
@@ -526,6 +539,7 @@ def render_svg(observation: dict[str, Any], game: Game) -> str:
         f'<rect width="{WIDTH}" height="{height:g}" fill="#eef5e6"/>',
         _text(MARGIN, 28, title, 20, font_weight="bold", fill=PURPLE),
         _text(MARGIN, 51, prompt(obs, game), 15, fill=INK),
+        _waddles_status(obs, game),
     ]
     out += _track_svg(obs, game)
     out += _pieces_svg(obs, game)
