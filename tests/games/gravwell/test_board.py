@@ -325,3 +325,23 @@ def test_views_speak_words_a_player_knows_at_every_decision() -> None:
             assert not bad, f"{obs['stage']}: {where} view shows {bad}"
         st.apply_action(rng.choice(st.legal_actions()))
     assert {"ship", "choose", "own", "mine", "dir"} <= seen_stages
+
+
+def test_space_junk_in_a_warp_gate_is_drawn_in_the_gate() -> None:
+    """Junk may enter a gate (issue 17): it is drawn there, beside the ships in it, as a part of its own."""
+    st = state(
+        2,
+        "standard",
+        phase=2,
+        ship=["Rayken", "Gracie"],
+        pos=[0, 20],
+        hands=[["A"], ["B"]],
+        charged=[ES, ES],
+        junk=[0, 54],
+    )
+    svg = render_svg(st.observation(0), st.game)
+    assert 'data-part="junk:1" data-info="feature:junk" aria-label="Space Junk in the Inner Warp Gate"' in svg
+    assert 'data-part="junk:2" data-info="feature:junk" aria-label="Space Junk in the Outer Warp Gate"' in svg
+    text = render_text(st.observation(0), st.game)
+    assert "In the Inner Warp Gate: Rayken (seat 0), Space Junk" in text
+    assert "In the Outer Warp Gate: Space Junk" in text
