@@ -502,7 +502,7 @@ def _stacks(obs: dict[str, Any], game: Game, y: float) -> tuple[list[str], float
         who = w.ship_label(obs["ships"][taken]) if taken is not None else ""
         label = f"stack {letter}: {w.stack_words(game, st)}" + (f", taken by {who}" if who else "")
         # a taken stack's cards are dimmed (they are in a hand now); its "taken by" stays readable
-        faded = ' opacity="0.45"' if taken is not None else ""
+        faded = ' opacity="0.6"' if taken is not None else ""
         out.append(
             f'<g data-part="stack:{letter}" aria-label="{escape(label)}">'
             f'<rect x="10" y="{y:.1f}" width="{W - 20}" height="36" rx="8" fill="#131b38" stroke="#4a5894"/>'
