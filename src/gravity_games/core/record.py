@@ -143,7 +143,8 @@ def write_atomically(path: Path, text: str) -> None:
         mode = 0o644  # mkstemp's 0600 would hide a new record from the user's other tools
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        os.fchmod(handle, mode)
+        if hasattr(os, "fchmod"):  # POSIX; Windows has no modes to keep
+            os.fchmod(handle, mode)
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
