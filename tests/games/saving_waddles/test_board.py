@@ -186,7 +186,12 @@ def test_info_cards_carry_the_rulebook_texts_and_mark_the_reconstructed_ones() -
     assert hut.title == "Hut of Wonders: Open Door" and hut.reconstructed and "(reconstructed)" in hut.text
     assert cards["deck:help"].reconstructed and "Reroll the die ×5" in cards["deck:help"].text
     assert cards["path:0"].reconstructed and cards["path:0"].title == "Path card: Gnome Glade"
-    assert not cards["kind:mischief"].reconstructed
+    assert cards["space:3"].title == "Space 3: Mischief"
+    assert cards["space:3"].text.startswith(TEXTS.spaces["mischief"].text)
+    assert "On the board (Mystery Shack), whose layout is reconstructed." in cards["space:3"].text
+    assert cards["space:11"].title == "Space 11: Arrow: 3 spaces back (red)" and cards["space:11"].reconstructed
+    assert "number 1 of the 'Waddles Found!' roll" in cards["space:43"].text
+    assert "On the path card Gnome Glade" in cards["space:6"].text
     svg = render_svg(s.observation(0), game)
     assert set(re.findall(r'data-info="([^"]+)"', svg)) <= set(cards)
 
@@ -194,7 +199,8 @@ def test_info_cards_carry_the_rulebook_texts_and_mark_the_reconstructed_ones() -
 def test_simple_rules_space_cards_say_what_the_simple_rules_do() -> None:
     game = make_game(("wendy", "dipper"), variant="simple")
     cards = BOARD.info_cards(state(game).observation(0), game)
-    assert cards["kind:mischief"].text == TEXTS.spaces["mischief"].simple
+    assert cards["space:3"].text.startswith(TEXTS.spaces["mischief"].simple or "?")
+    assert cards["space:5"].title == "Space 5: Plain space"  # a pointer does nothing under the simple rules
     assert "deck:help" not in cards
 
 
@@ -202,8 +208,8 @@ def test_simple_rules_draw_the_spaces_they_ignore_as_plain() -> None:
     game = make_game(("wendy", "dipper"), variant="simple")
     svg = render_svg(state(game).observation(0), game)
     pointer = re.search(r'<g data-part="space:5" data-info="([^"]+)" aria-label="([^"]+)"', svg)
-    assert pointer and pointer.groups() == ("kind:plain", "space 5: Plain space")
-    assert 'data-info="kind:help"' in svg and ">Pointer</text>" not in svg and ">Exchange<" not in svg
+    assert pointer and pointer.groups() == ("space:5", "space 5: Plain space")
+    assert ">Help</text>" in svg and ">Pointer</text>" not in svg and ">Exchange<" not in svg
     standard = make_game(("wendy", "dipper"))
     assert ">Pointer</text>" in render_svg(state(standard).observation(0), standard)
 

@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from gravity_games.core.board import BoardHooks, BoardMove, InfoCard, SeatRole, changed_by_comparison
 
-from .data import HELP_KINDS, MISCHIEF_KINDS
+from .data import HELP_KINDS, MISCHIEF_KINDS, Space
 from .model import (
     ACCEPT,
     DISCARD_BASE,
@@ -44,6 +44,7 @@ from .model import (
 )
 from .render_common import (
     Obs,
+    as_drawn,
     help_name,
     hero_colour,
     hero_mark,
@@ -53,6 +54,7 @@ from .render_common import (
     mischief_name,
     plural,
     seat_name,
+    space_home,
     space_words,
     texts,
 )
@@ -237,12 +239,24 @@ def _front_card(obs: Obs, game: SavingWaddlesGame, seat: int) -> InfoCard:
     return InfoCard(f"{name}'s mischief cards", text)
 
 
+def _space_card(obs: Obs, game: SavingWaddlesGame, pos: int, space: Space) -> InfoCard:
+    """What one visible space does (its kind's text) and where it lies (reconstructed layout)."""
+    t = texts(game).spaces[space.kind]
+    text = t.simple if obs["variant"] == "simple" and t.simple else t.text
+    if space.number:
+        text += f" Waddles may be placed here: number {space.number} of the 'Waddles Found!' roll."
+    home, source = space_home(obs, game, pos)
+    rebuilt = source == "reconstructed"
+    text += f" On {home}" + (", whose layout is reconstructed." if rebuilt else ".")
+    return InfoCard(f"Space {pos}: {space_words(game, space)}", text, reconstructed=rebuilt)
+
+
 def _space_cards(obs: Obs, game: SavingWaddlesGame) -> dict[str, InfoCard]:
     out = {}
-    simple = obs["variant"] == "simple"
-    for kind, t in texts(game).spaces.items():
-        text = t.simple if simple and t.simple else t.text
-        out[f"kind:{kind}"] = InfoCard(t.name, text)
+    for pos in range(last_space(obs, game) + 1):
+        space = known_space(obs, game, pos)
+        if space is not None:
+            out[f"space:{pos}"] = _space_card(obs, game, pos, as_drawn(obs, space))
     piece = texts(game).pieces["path_card"]
     for slot, name in enumerate(obs["path_cards"]):
         if name is None:

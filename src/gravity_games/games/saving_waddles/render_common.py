@@ -81,6 +81,20 @@ def as_drawn(obs: Obs, space: Space) -> Space:
     return space.model_copy(update={"kind": space.kind if space.kind in SIMPLE_KINDS else "plain", "number": None})
 
 
+def space_home(obs: Obs, game: SavingWaddlesGame, pos: int) -> tuple[str, str]:
+    """Which printed piece a position lies on, in words, and that piece's data source."""
+    comps = game.components
+    where, which, _ = game.track.segment_of[pos]
+    if where == "board":
+        seg = comps.board[which]
+        return f"the board ({seg.name})", seg.source
+    if where == "slot":
+        card = next(c for c in comps.path_cards if c.name == obs["path_cards"][which])
+        return f"the path card {card.name}", card.source
+    hut = next(h for h in comps.hut_cards if h.name == obs["hut_card"])
+    return f"the Hut of Wonders card {hut.name}", hut.source
+
+
 def space_text(game: SavingWaddlesGame, space: Space) -> Text:
     return texts(game).spaces[space.kind]
 

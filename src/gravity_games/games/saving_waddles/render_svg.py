@@ -114,7 +114,7 @@ def _space_svg(obs: Obs, game: SavingWaddlesGame, pos: int, space: Space) -> str
     card = " on the Hut of Wonders card" if where == "hut" else card
     number = f", Waddles' number {space.number}" if space.number else ""
     label = f"space {pos}{card}: {space_words(game, space)}{number}"
-    return _part(f"space:{pos}", label, body, info=f"kind:{space.kind}")
+    return _part(f"space:{pos}", label, body, info=f"space:{pos}")
 
 
 def _space_marks(obs: Obs, game: SavingWaddlesGame, pos: int, space: Space) -> list[str]:
