@@ -62,7 +62,7 @@ def _legend(obs: dict[str, Any], game: SavingWaddlesGame) -> list[str]:
     ]
     lines, line = [], "legend:"
     for item in items:
-        if len(line) + len(item) + 2 > 100:
+        if len(line) + len(item) + 2 > 78:
             lines.append(line)
             line = "       "
         line += f" {item},"
