@@ -34,7 +34,7 @@ FIGURES: dict[str, dict[str, Any]] = {}
 READY = (
     "(() => { const p = window.GGPage; const v = p && p.view; if (!v) return false;"
     " if (v.terminal) return true;"
-    " return v.current_player === v.seat && v.legal_actions.length > 0 && !p.busy && !p.playing"
+    " return v.current_player === v.seat && v.legal_actions.length > 0 && !p.busy && !p.playing && !p.naming"
     " && document.querySelectorAll('#board [data-part]').length > 0; })()"
 )
 
@@ -125,6 +125,7 @@ def _play(page: Any, game: str, size: str, artifacts: Path, decisions_wanted: in
                 first = page.evaluate(FIRST_SCREEN)
                 assert first["turn"] and first["moves"] and first["hand"], f"{game}: off the first screen: {first}"
                 assert first["width"] <= PHONE["width"], f"{game}: the page is {first['width']} px wide"
+                _long_press_shows_the_move(page, seen["moves"][0])
         if seen["smallest"] < smallest[0]:
             smallest = (seen["smallest"], seen["where"])
         assert seen["smallest"] >= MIN_PX[size], (
@@ -149,6 +150,27 @@ def _play(page: Any, game: str, size: str, artifacts: Path, decisions_wanted: in
         "click_to_board_ms_median": round(1000 * statistics.median(latencies), 1) if latencies else None,
         "click_to_board_ms_max": round(1000 * max(latencies), 1) if latencies else None,
     }
+
+
+LONG_PRESS = """(key) => {
+  const node = document.querySelector(`#board [data-part="${CSS.escape(key)}"]`);
+  const box = node.getBoundingClientRect();
+  const at = { bubbles: true, pointerType: 'touch', pointerId: 7, clientX: box.x + 4, clientY: box.y + 4 };
+  node.dispatchEvent(new PointerEvent('pointerdown', at));
+  return new Promise((done) => setTimeout(() => {
+    const tip = document.getElementById('tip');
+    const text = tip.hidden ? null : tip.textContent;
+    node.dispatchEvent(new PointerEvent('pointerup', at));
+    done(text);
+  }, 800));
+}"""
+
+
+def _long_press_shows_the_move(page: Any, move: dict[str, Any]) -> None:
+    """On a phone a long press on a part says in words what tapping it does."""
+    shown = page.evaluate(LONG_PRESS, move["parts"][0])
+    label = page.locator(f'#board [data-part="{move["parts"][0]}"]').first.get_attribute("aria-label")
+    assert shown and shown == label and " " in shown, f"long press showed {shown!r}, the part says {label!r}"
 
 
 def _context(browser: Any, size: str) -> Any:
@@ -267,3 +289,28 @@ def test_help_panel_and_replay_of_an_unfinished_game(live_server: LiveServer, br
     page.wait_for_function("document.getElementById('step-text').textContent.startsWith('No replay yet')")
     assert page.locator("#next").is_disabled()
     ctx.close()
+
+
+def test_pages_pass_the_axe_accessibility_checks(live_server: LiveServer, browser: Any) -> None:
+    """WCAG 2 A and AA rules of axe-core (contrast, names of controls, roles) on every page."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    options = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]}}
+    page = browser.new_page(viewport=DESKTOP)
+    urls = [live_server.base + "/"]
+    for game in list_games():
+        _gid, link = _new_game(live_server, game, 2, seed=31)
+        urls.append(link)
+    found = []
+    for url in urls:
+        page.goto("about:blank")
+        page.goto(url)
+        if "/games/" in url:
+            page.wait_for_function(READY, timeout=30_000)
+        else:
+            page.wait_for_selector("#game-select option", state="attached")
+        for v in axe.run(page, options=options).response["violations"]:
+            found.append(f"{url.split('#')[0]}: {v['id']} on {v['nodes'][0]['target']}")
+    page.close()
+    assert not found, "accessibility violations:\n" + "\n".join(found)

@@ -126,8 +126,10 @@ const GGBoard = (() => {
     for (const node of document.querySelectorAll("#board [data-part]")) {
       node.classList.remove("gg-legal", "gg-chosen", "clickable");
       node.removeAttribute("tabindex");
-      node.removeAttribute("role");
       node.removeAttribute("data-action");
+      // A part that cannot be tapped now is still named for screen readers: a labelled group.
+      if (node.hasAttribute("aria-label")) node.setAttribute("role", "group");
+      else node.removeAttribute("role");
     }
   }
 
@@ -227,8 +229,50 @@ const GGBoard = (() => {
     if (info && state.onInfo) state.onInfo(info);
   }
 
+  // Touch screens have no hover: a long press on a part shows what tapping it would do, and the
+  // click that ends the press is dropped.
+  function bindLongPress(board) {
+    let timer = null;
+    let shown = false;
+    const tip = document.getElementById("tip");
+    const hide = () => { if (tip) tip.hidden = true; };
+    board.addEventListener("pointerdown", (e) => {
+      if (e.pointerType !== "touch" || !tip) return;
+      const node = e.target.closest && e.target.closest("[data-part], [data-info]");
+      if (!node) return;
+      shown = false;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const title = node.querySelector(":scope > title");
+        const words = (title && title.textContent) || node.getAttribute("aria-label");
+        if (!words) return;
+        tip.textContent = words;
+        tip.style.left = Math.max(8, Math.min(window.innerWidth - 260, e.clientX - 120)) + "px";
+        tip.style.top = Math.max(8, e.clientY - 70) + "px";
+        tip.hidden = false;
+        shown = true;
+      }, 550);
+    });
+    let swallowUntil = 0;
+    const stop = () => {
+      clearTimeout(timer);
+      // the click that a browser may send at the end of the long press is not a tap
+      if (shown) swallowUntil = Date.now() + 400;
+      setTimeout(hide, shown ? 1800 : 0);
+      shown = false;
+    };
+    board.addEventListener("pointerup", stop);
+    board.addEventListener("pointercancel", stop);
+    board.addEventListener("pointermove", (e) => { if (e.pointerType === "touch" && !shown) clearTimeout(timer); });
+    board.addEventListener("click", (e) => {
+      if (Date.now() < swallowUntil) { e.stopImmediatePropagation(); e.preventDefault(); }
+    }, true);
+    board.addEventListener("contextmenu", (e) => { if (shown || Date.now() < swallowUntil) e.preventDefault(); });
+  }
+
   function bind() {
     const board = document.getElementById("board");
+    bindLongPress(board);
     board.addEventListener("click", onBoardEvent);
     board.addEventListener("keydown", (e) => {
       if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-part].gg-legal")) { e.preventDefault(); onBoardEvent(e); }

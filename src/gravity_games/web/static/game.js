@@ -66,6 +66,7 @@ function renderNameForm(view) {
 }
 
 async function sendName(name) {
+  page.naming = true;
   try {
     const view = await GG.api("/api/games/" + gid + "/name?svg=1", { method: "POST", token: page.token, body: { name } });
     localStorage.setItem("gg-name", name);
@@ -73,6 +74,8 @@ async function sendName(name) {
     show(view);
   } catch (error) {
     GG.toast(error.message);
+  } finally {
+    page.naming = false;
   }
 }
 

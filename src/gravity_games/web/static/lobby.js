@@ -214,7 +214,10 @@ async function init() {
   document.getElementById("create-form").addEventListener("submit", createGame);
   for (const tab of document.querySelectorAll(".tab")) {
     tab.addEventListener("click", () => {
-      document.querySelectorAll(".tab").forEach((t) => t.classList.toggle("active", t === tab));
+      document.querySelectorAll(".tab").forEach((t) => {
+        t.classList.toggle("active", t === tab);
+        t.setAttribute("aria-pressed", String(t === tab));
+      });
       state.filter = tab.dataset.filter;
       loadGames();
     });
