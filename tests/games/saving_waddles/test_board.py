@@ -112,6 +112,7 @@ def test_a_help_card_to_discard_is_tapped_in_the_hand() -> None:
     give({"reroll": 1, "set_three": 1}, game, 0, fields)
     s = state(game, pos=[7, 0], **fields)
     play(s, "roll 3", "accept", "mischief discard_help")
+    assert "Your turn: 'Discard 1 help card': choose a help card to discard" in render_text(s.observation(0), game)
     assert moves(s) == {
         "discard reroll": (("help:reroll",), "discard your 'Reroll the die' card"),
         "discard set three": (("help:set_three",), "discard your 'Set the die to 3' card"),
@@ -289,3 +290,15 @@ def test_a_data_file_missing_a_text_is_refused_by_name(tmp_path: Path) -> None:
     own.write_text(cut)
     with pytest.raises(DataError, match=re.escape("texts.heroes: no text for 'stan'")):
         load("saving-waddles", players=2, data=str(own))
+
+
+def test_the_secret_password_is_a_help_card_tapped_in_the_hand() -> None:
+    game = make_game(("wendy", "dipper"))
+    fields: dict[str, Any] = {}
+    give({"reroll": 1, "set_three": 1}, game, 0, fields)
+    s = state(game, pos=[65, 0], slot_up=[True] * 7, hut=1, hut_up=True, waddles=65, carrier=0, **fields)
+    play(s, "roll 3", "accept")
+    assert "Your turn: give a help card at the Hut of Wonders door to win" in render_text(s.observation(0), game)
+    assert moves(s)["discard set three"][0] == ("help:set_three",)
+    svg = render_svg(s.observation(0), game)
+    assert ">Secret Password</text>" in svg and ">Victory</text>" in svg

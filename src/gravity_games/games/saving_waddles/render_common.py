@@ -144,6 +144,16 @@ def game_over_words(obs: Obs, game: SavingWaddlesGame) -> str:
     return f"{who} brings Waddles to the Hut of Wonders and wins!"
 
 
+def _discard_reason(obs: Obs, game: SavingWaddlesGame) -> str:
+    """Why a help card must be discarded: the Hut of Wonders' door, or a mischief card."""
+    if obs["positions"][obs["turn"]] == game.track.victory:
+        return "give a help card at the Hut of Wonders door to win"
+    pile = obs["mischief_in_front"][obs["turn"]]
+    if pile and pile[-1] != "face down":
+        return f"'{mischief_name(game, pile[-1])}': choose a help card to discard"
+    return "choose a help card to discard"
+
+
 def prompt(obs: Obs, game: SavingWaddlesGame) -> str:
     """One line: whose turn it is and what they are deciding, or how the game ended."""
     if obs["phase"] == "over":
@@ -158,7 +168,7 @@ def prompt(obs: Obs, game: SavingWaddlesGame) -> str:
     elif phase == "mischief_choice":
         ask = "take the mischief card, or play a face-down card"
     elif phase == "discard":
-        ask = "choose a help card to discard"
+        ask = _discard_reason(obs, game)
     elif phase == "end":
         ask = "end the turn, or play 'Take another turn'"
     elif phase in ("roll",) and obs["roll_for"]:
