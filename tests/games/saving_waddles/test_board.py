@@ -302,3 +302,27 @@ def test_the_secret_password_is_a_help_card_tapped_in_the_hand() -> None:
     assert moves(s)["discard set three"][0] == ("help:set_three",)
     svg = render_svg(s.observation(0), game)
     assert ">Secret Password</text>" in svg and ">Victory</text>" in svg
+
+
+def test_the_glossary_explains_every_notation_a_game_uses() -> None:
+    import random
+
+    from gravity_games import CHANCE
+
+    game = load("saving-waddles", players=3)
+    glossary = dict(BOARD.glossary(game))
+    patterns = [re.compile("^" + re.escape(k).replace("NAME", ".+").replace("N", r"\d+") + "$") for k in glossary]
+    s = game.new_initial_state()
+    rng = random.Random(5)
+    seen = set()
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            actions, probs = zip(*s.chance_outcomes(), strict=True)
+            action = rng.choices(actions, probs)[0]
+        else:
+            action = rng.choice(s.legal_actions())
+        seen.add(s.action_to_string(action))
+        s.apply_action(action)
+    unexplained = [n for n in seen if not any(p.match(n) for p in patterns)]
+    assert len(seen) > 10 and not unexplained, unexplained
+    assert glossary["mischief back_roll"] == "the mischief card 'Roll and move back' is drawn"
