@@ -418,7 +418,11 @@ def _hand_card(game: SavingWaddlesGame, kind: str, count: int, x: float, y: floa
 def _hand_svg(obs: Obs, game: SavingWaddlesGame, y: float) -> list[str]:
     hand = obs["hand"]["cards"]
     held = [(k, c) for k, c in hand.items() if c]
-    out = ['<g data-region="hand">', _text(MARGIN, y + 16, "Your help cards", 15, font_weight="bold", fill=PURPLE)]
+    out = [
+        '<g data-region="hand">',
+        _text(MARGIN, y + 16, "Your help cards", 15, font_weight="bold", fill=PURPLE),
+        _text(MARGIN + 138, y + 16, "(only you see them; tap a card or a space to read it)", 13, fill=SOFT_INK),
+    ]
     if not held:
         out.append(_text(MARGIN, y + 44, "None yet: a Help space gives you one.", 14, fill=SOFT_INK))
     for i, (kind, count) in enumerate(held):
