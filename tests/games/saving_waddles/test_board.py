@@ -216,7 +216,9 @@ def test_simple_rules_draw_the_spaces_they_ignore_as_plain() -> None:
 
 
 def test_rules_listing_gives_the_reconstructed_values_in_words() -> None:
-    rows = {r["name"]: r["value"] for r in entry("saving-waddles").reconstructed()}
+    listing = entry("saving-waddles").reconstructed
+    assert listing is not None
+    rows = {r["name"]: r["value"] for r in listing()}
     assert rows["board segment 0 (Mystery Shack)"] == "Start, Help, Arrow +2 (blue), Mischief, Plain space, Pointer"
     assert rows["board segment 5 (Cliffs)"].startswith("Help (Waddles 1), Mischief (Waddles 2), Exchange")
     assert rows["help cards"].startswith("Take another turn ×3, Reroll the die ×5, +1 or -1 to the die ×6")
