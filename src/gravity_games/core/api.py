@@ -18,6 +18,7 @@ refused, the history and the log.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
@@ -249,6 +250,52 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason, "detail": dict(self.detail)}
 
 
+@dataclass(frozen=True)
+class TensorPart:
+    """One named slice of a flat observation tensor: ``tensor[offset:offset + size]``.
+
+    ``encoding`` says how to read it: ``one-hot`` (at most one slot is 1, the others 0),
+    ``flags`` (each slot 0 or 1 on its own) or ``scaled`` (numbers, mostly counts or
+    positions divided by a bound). ``description`` says what it holds in words.
+    """
+
+    name: str
+    offset: int
+    size: int
+    encoding: str = "scaled"
+    description: str = ""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "name": self.name,
+            "offset": self.offset,
+            "size": self.size,
+            "encoding": self.encoding,
+            "description": self.description,
+        }
+
+
+TENSOR_ENCODINGS: Final[tuple[str, ...]] = ("one-hot", "flags", "scaled")
+
+
+def tensor_layout(parts: Sequence[tuple[str, int, str] | tuple[str, int, str, str]]) -> tuple[TensorPart, ...]:
+    """Lay ``(name, size, encoding[, description])`` parts end to end, offsets counted from 0.
+
+    Parts of size 0 (a block a configuration does not have) are left out.
+    """
+    out: list[TensorPart] = []
+    offset = 0
+    for part in parts:
+        name, size, encoding = part[0], int(part[1]), part[2]
+        description = part[3] if len(part) > 3 else ""
+        if encoding not in TENSOR_ENCODINGS:
+            raise ValueError(f"tensor part {name!r}: encoding {encoding!r}; allowed: {', '.join(TENSOR_ENCODINGS)}")
+        if size > 0:
+            out.append(TensorPart(name, offset, size, encoding, description))
+        offset += size
+    return tuple(out)
+
+
 # ---------------------------------------------------------------------------
 # Game
 # ---------------------------------------------------------------------------
@@ -348,6 +395,29 @@ class Game(ABC):
     def _observation_shape(self) -> tuple[int, ...]:
         """Hook: the shape of ``observation_tensor`` (empty when the game has none)."""
         return ()
+
+    def observation_tensor_layout(self) -> tuple[TensorPart, ...]:
+        """The named parts of ``observation_tensor``, in order, covering ``spec.observation_shape``.
+
+        A game lays out its tensor in ``<its package>.tensor_layout.observation_tensor_layout(game)``
+        (looked up here, so the rules module need not know of it); a game with a tensor but no
+        layout module gets a single part ``observation``, one with no tensor an empty layout.
+        """
+        shape = self.spec.observation_shape
+        if not shape:
+            return ()
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.tensor_layout")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.tensor_layout":
+                raise
+            size = 1
+            for dim in shape:
+                size *= dim
+            return (TensorPart("observation", 0, size, "scaled", "the whole observation (no layout given)"),)
+        layout: tuple[TensorPart, ...] = tuple(module.observation_tensor_layout(self))
+        return layout
 
     @abstractmethod
     def new_initial_state(self) -> State:
