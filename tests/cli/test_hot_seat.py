@@ -18,7 +18,7 @@ from gravity_games.cli.cmd_play import CLEAR_SCREEN_AND_SCROLLBACK
 
 GRAVITY = [sys.executable, "-m", "gravity_games.cli.main"]
 CLEAR = CLEAR_SCREEN_AND_SCROLLBACK.encode()
-TO_PLAY = re.compile(rb"move \d+ \xc2\xb7 Seat (\d) to play")
+TO_PLAY = re.compile(rb"decision \d+ \xc2\xb7 Seat (\d) to play")
 
 
 def play(*args: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:

@@ -60,7 +60,8 @@ HELP = (
     "Type a move's [bold]number[/] or its [bold]notation[/] (a unique beginning is enough).\n"
     "  [bold]moves[/]  list the legal moves again     [bold]board[/]  show the board again\n"
     "  [bold]log[/]    the whole move log              [bold]hint[/]   ask a search bot for advice\n"
-    "  [bold]save[/]   save the game record            [bold]quit[/]   save and leave"
+    "  [bold]save[/]   save the game record            [bold]quit[/]   save and leave\n"
+    "  [bold]notation[/] what the move codes mean      [bold]cards[/]  the text of what is on the table"
 )
 
 
@@ -175,9 +176,19 @@ def print_new_log(session: Session) -> None:
     session.shown_log[viewer] = len(lines)
 
 
+def decisions_so_far(state: State) -> int:
+    """Player decisions made so far (chance steps are not counted): replayed from the history."""
+    replay = state.game.new_initial_state()
+    count = 0
+    for action in state.history():
+        count += replay.current_player() != CHANCE
+        replay.apply_action(action)
+    return count
+
+
 def show_turn(session: Session, seat: int) -> None:
     state = session.state
-    title = f"{state.game.TITLE} · move {state.move_number()} · {seat_name(state, seat)} to play"
+    title = f"{state.game.TITLE} · decision {decisions_so_far(state) + 1} · {seat_name(state, seat)} to play"
     console.print(Rule(f"[bold]{escape(title)}[/]"))
     console.print(text_view(state, seat))
     recent = state.log(seat)[-6:]
@@ -185,17 +196,50 @@ def show_turn(session: Session, seat: int) -> None:
         console.print("[bold]Recent events[/] [dim](yours and public)[/]")
         for line in recent:
             console.print(f"  [dim]·[/] {escape(line)}")
-    show_moves(state)
+    show_moves(state, seat)
 
 
-def show_moves(state: State) -> None:
-    legal = state.legal_actions()
-    cells = [f"[bold cyan]{i:>2}[/]) {escape(state.action_to_string(a))}" for i, a in enumerate(legal, 1)]
-    console.print("[bold]Your moves[/]")
-    width = max(len(state.action_to_string(a)) for a in legal) + 6
-    per_row = max(1, min(4, 96 // max(width, 1)))
-    for i in range(0, len(cells), per_row):
-        console.print("  " + "".join(f"{c:<{width + 14}}" for c in cells[i : i + per_row]).rstrip())
+def move_words(state: State, seat: int) -> list[tuple[int, str, str]]:
+    """Each legal move as (id, notation, plain words), the words from the game's board hooks.
+
+    The hooks read only the seat's observation, like everything else shown to a player.
+    """
+    legal = [(a, state.action_to_string(a)) for a in state.legal_actions()]
+    try:
+        found = entry(state.game.ID).board.board_moves(state.observation(seat), state.game, legal)
+        words = {m.action: m.description for m in found}
+    except Exception:  # plain notation still plays
+        words = {}
+    return [(a, text, words.get(a, text)) for a, text in legal]
+
+
+def show_moves(state: State, seat: int) -> None:
+    """The legal moves, numbered, in words with their notation beside them."""
+    console.print("[bold]Your moves[/] [dim](type the number or the code in brackets)[/]")
+    for i, (_a, text, words) in enumerate(move_words(state, seat), 1):
+        code = "" if words == text else f"  [dim]({escape(text)})[/]"
+        console.print(f"  [bold cyan]{i:>2}[/]) {escape(words)}{code}")
+
+
+def show_notation(state: State) -> None:
+    """The game's notation in words (its glossary)."""
+    rows = entry(state.game.ID).board.glossary(state.game)
+    if not rows:
+        console.print("[dim]This game has no glossary; the moves list says each move in words.[/]")
+    for notation, meaning in rows:
+        console.print(f"  [bold]{escape(notation)}[/]: {escape(meaning)}")
+
+
+def show_cards(state: State, seat: int) -> None:
+    """The text of every component on the table that this seat may see (characters, ships, cards)."""
+    cards = entry(state.game.ID).board.info_cards(state.observation(seat), state.game)
+    if not cards:
+        console.print("[dim]Nothing on the table has a text of its own.[/]")
+    for card in cards.values():
+        mark = " [yellow](reconstructed: not printed in the rulebook)[/]" if card.reconstructed else ""
+        console.print(f"[bold]{escape(card.title)}[/]{mark}")
+        for line in card.text.splitlines():
+            console.print(f"  {escape(line)}")
 
 
 def clear_screen_and_scrollback() -> None:
@@ -371,7 +415,11 @@ def human_turn(session: Session, seat: int) -> int | None:
         if low in ("help", "?", "h"):
             console.print(HELP)
         elif low == "moves":
-            show_moves(state)
+            show_moves(state, seat)
+        elif low in ("notation", "glossary"):
+            show_notation(state)
+        elif low in ("cards", "info"):
+            show_cards(state, seat)
         elif low == "board":
             console.print(text_view(state, seat))
         elif low == "log":

@@ -289,16 +289,22 @@ function show(view) {
 
 function banner(view) {
   const box = document.getElementById("playback");
+  document.getElementById("summary").classList.remove("with-playback");
   const last = view.last;
   // Only others' moves: your own you have just made.
   if (!last || last.seat === view.seat || (!last.lines.length && !last.parts.length)) { box.hidden = true; return; }
   const what = last.lines.length ? last.lines.join(" · ") : "made a move (ringed in blue on the board)";
-  box.replaceChildren(
+  const parts = [
     GG.el("span", { class: "playback-who", text: seatName(last.seat, view) + ":" }),
-    GG.el("span", { class: "playback-lines", text: what }),
-    page.queue.length ? GG.el("button", { type: "button", class: "button small", id: "skip-playback",
-      text: "Skip (" + page.queue.length + " more)", onclick: () => { page.skip = true; } }) : null);
+    GG.el("span", { class: "playback-lines", text: what })];
+  if (page.queue.length) {
+    parts.push(GG.el("button", { type: "button", class: "button small", id: "skip-playback",
+      text: "Skip (" + page.queue.length + " more)", onclick: () => { page.skip = true; } }));
+  }
+  box.replaceChildren(...parts);
   box.hidden = false;
+  // the summary repeats what the banner says: one of them is enough on a small screen
+  document.getElementById("summary").classList.add("with-playback");
 }
 
 // A view is newer than the one shown when its revision is higher (an undo lowers the move number).
