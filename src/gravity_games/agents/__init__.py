@@ -32,6 +32,8 @@ def _load_optional() -> None:
     # Search agents live in their own modules; importing them registers them.
     with contextlib.suppress(ImportError):
         from . import ismcts  # noqa: F401
+    with contextlib.suppress(ImportError):
+        from . import levels, playouts  # noqa: F401
 
 
 def available_agents(game_id: str) -> list[str]:

@@ -39,13 +39,14 @@ from gravity_games.core.registry import register
 
 from .board import BOARD
 from .bots import HeuristicAgent
+from .levels import LEVELS
 from .data import reconstructed_list
 from .render import render_svg, render_text
 from .rules import GravityFallsGame, GravityFallsState
 
 register(
     GravityFallsGame,
-    agents={"heuristic": HeuristicAgent},
+    agents={"heuristic": HeuristicAgent, **LEVELS},
     text_view=render_text,
     svg_view=render_svg,
     doc=__doc__ or "",

@@ -43,6 +43,7 @@ from gravity_games.games.gravity_three.data import reconstructed_values
 
 from .board import BOARD
 from .bots import HeuristicAgent
+from .levels import LEVELS
 from .render import render_svg, render_text
 from .rules import MemoryGravityGame, MemoryGravityState, combination_key
 
@@ -60,7 +61,7 @@ def reconstructed() -> list[dict[str, Any]]:
 
 register(
     MemoryGravityGame,
-    agents={"heuristic": HeuristicAgent},
+    agents={"heuristic": HeuristicAgent, **LEVELS},
     text_view=render_text,
     svg_view=render_svg,
     doc=__doc__ or "",

@@ -54,13 +54,14 @@ from gravity_games.core.registry import register
 
 from .board import BOARD
 from .bots import HeuristicAgent
+from .levels import LEVELS
 from .data import reconstructed_values
 from .render import render_svg, render_text
 from .rules import SavingWaddlesGame
 
 register(
     SavingWaddlesGame,
-    agents={"heuristic": HeuristicAgent},
+    agents={"heuristic": HeuristicAgent, **LEVELS},
     text_view=render_text,
     svg_view=render_svg,
     reconstructed=reconstructed_values,

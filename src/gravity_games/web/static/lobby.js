@@ -70,10 +70,18 @@ function renderSeats() {
   for (let seat = 0; seat < players; seat++) {
     const select = GG.el("select", { id: "seat-" + seat, "data-seat": seat });
     select.append(GG.el("option", { value: "", text: "Person" }));
-    const preferred = game.agents.includes("heuristic") ? "heuristic" : game.agents[0];
-    for (const agent of game.agents) {
-      select.append(GG.el("option", { value: agent, text: "Bot · " + agent }));
+    // The named levels come first (what a player picks); the agents behind them follow for the curious.
+    const levels = game.levels || [];
+    const preferred = levels.includes("medium") ? "medium" : game.agents.includes("heuristic") ? "heuristic" : game.agents[0];
+    for (const level of levels) {
+      select.append(GG.el("option", { value: level, text: "Bot · " + level }));
     }
+    const others = game.agents.filter((agent) => !levels.includes(agent));
+    const group = levels.length ? GG.el("optgroup", { label: "Other bots" }) : select;
+    for (const agent of others) {
+      group.append(GG.el("option", { value: agent, text: "Bot · " + agent }));
+    }
+    if (group !== select) select.append(group);
     select.value = previous[seat] !== undefined ? previous[seat] : (seat === 0 ? "" : preferred);
     box.append(GG.el("label", { class: "field seat-field" }, GG.el("span", { text: GG.playerName(seat) }), select));
   }

@@ -1,0 +1,168 @@
+"""Strength of one agent against another, seats rotated, with 95 % Wilson intervals (issue 15).
+
+Competitive games: game ``i`` seats the tested agent in seat ``i % players`` and the opponent agent
+in every other seat; a win is the tested seat among the outcome's winners (a shared win counts).
+Cooperative games (``--team``): every seat plays the tested agent in one batch and the opponent
+agent in another, on the same seeds, and the two team win rates are compared.
+
+Every run is written whole to ``--json`` (default ``artifacts/strength/<game>-<n>-<agent>-vs-<opp>-<seed>.json``),
+including each game's seed, seat and result and the tested agent's time per decision.
+
+    nice .venv/bin/python scripts/bot_strength.py gravwell -n 3 --agent hard --opponent heuristic --games 400
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from gravity_games import load
+from gravity_games.agents import make_agent
+from gravity_games.core.agent import Agent, SeatView
+from gravity_games.core.play import play_game
+from gravity_games.core.seeding import derive_seed
+from gravity_games.sim.stats import wilson_interval
+
+
+class Timed(Agent):
+    """Wraps an agent and records its own time per decision (not the others')."""
+
+    def __init__(self, inner: Agent, times: list[float]) -> None:
+        self.inner, self.times = inner, times
+        self.name = inner.name
+        self.game, self.seat, self.rng, self.settings = inner.game, inner.seat, inner.rng, inner.settings
+
+    def act(self, view: SeatView) -> int:
+        start = time.process_time()
+        action = self.inner.act(view)
+        if len(view.legal_actions()) > 1:
+            self.times.append(time.process_time() - start)
+        return action
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0-1) by the nearest rank; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def rate(wins: int, games: int) -> dict[str, Any]:
+    low, high = wilson_interval(wins, games)
+    return {"wins": wins, "games": games, "rate": wins / games if games else 0.0, "low": low, "high": high}
+
+
+def competitive(
+    game_id: str, players: int, agent: str, opponent: str, games: int, seed: int, extra: dict[str, Any]
+) -> dict[str, Any]:
+    game = load(game_id, players=players, **extra)
+    times: list[float] = []
+    rows = []
+    for i in range(games):
+        seat = i % players
+        game_seed = derive_seed(seed, "game", i // players)  # one deal per rotation: the agents move round the table
+        agents: list[Agent] = []
+        for s in range(players):
+            spec = agent if s == seat else opponent
+            a = make_agent(spec, game, s, derive_seed(game_seed, "agent", s))
+            agents.append(Timed(a, times) if s == seat else a)
+        state, _ = play_game(game, agents, seed=game_seed)
+        outcome = state.outcome()
+        won = outcome is not None and seat in outcome.winners
+        rows.append({"index": i, "seed": game_seed, "seat": seat, "won": won})
+        print(f"\r{game_id} {i + 1}/{games} wins {sum(r['won'] for r in rows)}", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    per_seat = {
+        str(s): rate(sum(r["won"] for r in rows if r["seat"] == s), sum(1 for r in rows if r["seat"] == s))
+        for s in range(players)
+    }
+    return {
+        "all": rate(sum(r["won"] for r in rows), games),
+        "per_seat": per_seat,
+        "fair_share": 1 / players,
+        "time_per_decision": {
+            "median_s": statistics.median(times) if times else 0.0,
+            "p95_s": percentile(times, 0.95),
+            "decisions": len(times),
+        },
+        "games": rows,
+    }
+
+
+def team(
+    game_id: str, players: int, agent: str, opponent: str, games: int, seed: int, extra: dict[str, Any]
+) -> dict[str, Any]:
+    game = load(game_id, players=players, **extra)
+    result: dict[str, Any] = {}
+    for label, spec in (("agent", agent), ("opponent", opponent)):
+        times: list[float] = []
+        rows = []
+        for i in range(games):
+            game_seed = derive_seed(seed, "game", i)
+            agents: list[Agent] = [
+                Timed(make_agent(spec, game, s, derive_seed(game_seed, "agent", s)), times) for s in range(players)
+            ]
+            state, _ = play_game(game, agents, seed=game_seed)
+            outcome = state.outcome()
+            rows.append({"index": i, "seed": game_seed, "won": bool(outcome and outcome.winners)})
+            print(f"\r{game_id} {label} {i + 1}/{games} wins {sum(r['won'] for r in rows)}", end="", file=sys.stderr)
+        print(file=sys.stderr)
+        result[label] = {
+            **rate(sum(r["won"] for r in rows), games),
+            "time_per_decision": {
+                "median_s": statistics.median(times) if times else 0.0,
+                "p95_s": percentile(times, 0.95),
+                "decisions": len(times),
+            },
+            "games": rows,
+        }
+    result["difference_points"] = 100 * (result["agent"]["rate"] - result["opponent"]["rate"])
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("-n", "--players", type=int, default=2)
+    parser.add_argument("--agent", default="hard")
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--team", action="store_true", help="cooperative: compare team win rates")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    started = time.time()
+    fn = team if args.team else competitive
+    doc = {
+        "game": args.game,
+        "players": args.players,
+        "agent": args.agent,
+        "opponent": args.opponent,
+        "seed": args.seed,
+        "games_requested": args.games,
+        "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
+        **fn(args.game, args.players, args.agent, args.opponent, args.games, args.seed, {}),
+        "wall_seconds": round(time.time() - started, 1),
+    }
+    out = args.json or Path(
+        "artifacts/strength"
+    ) / f"{args.game}-{args.players}-{args.agent}-vs-{args.opponent}-{args.seed}.json".replace(":", "_")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=1) + "\n")
+    summary = doc.get("all") or {
+        "agent": doc["agent"]["rate"],
+        "opponent": doc["opponent"]["rate"],
+        "difference": doc["difference_points"],
+    }
+    print(json.dumps({k: v for k, v in summary.items()} if isinstance(summary, dict) else summary), out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
