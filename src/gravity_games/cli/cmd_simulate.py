@@ -107,6 +107,17 @@ def print_summary(doc: dict[str, Any]) -> None:
     )
     if doc.get("cooperative"):
         console.print("[dim]Cooperative game: every seat shows the team's result.[/]")
+    print_roles(doc)
+
+
+def print_roles(doc: dict[str, Any]) -> None:
+    """One line per role kind: each value's win rate with its 95 % interval, best first."""
+    for kind, table in (doc.get("by_role") or {}).items():
+        ranked = sorted(table.items(), key=lambda kv: (-kv[1]["rate"], kv[0]))
+        cells = ", ".join(
+            f"{value} {r['rate']:.0%} ({r['low']:.0%}-{r['high']:.0%}, n={r['games']})" for value, r in ranked
+        )
+        console.print(f"by {kind}: {cells}")
 
 
 def register(app: typer.Typer) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from gravity_games.core.api import Game, GravityError, InvalidParameterError, UnknownGameError
 from gravity_games.core.board import NO_BOARD, BoardHooks
+from gravity_games.core.design import NO_DESIGN, DesignHooks
 
 GAMES_PACKAGE = "gravity_games.games"
 
@@ -36,6 +37,7 @@ class GameEntry:
     reconstructed: Callable[[], list[dict[str, Any]]] | None = None
     load_data: Callable[[str], Any] | None = None
     board: BoardHooks = NO_BOARD
+    design: DesignHooks = NO_DESIGN
 
 
 _ENTRIES: dict[str, GameEntry] = {}
@@ -52,13 +54,15 @@ def register(
     doc: str = "",
     reconstructed: Callable[[], list[dict[str, Any]]] | None = None,
     board: BoardHooks | None = None,
+    design: DesignHooks | None = None,
 ) -> GameEntry:
     """Register a game class under ``game_class.ID`` (called by each game package).
 
     ``agents`` maps agent names (``"heuristic"``) to factories taking
     ``(game, seat, seed, **settings)``. ``reconstructed`` lists the component values
     that the rulebook does not give, for ``gravity rules``. ``board`` says how the SVG view is
-    played by taps (see :mod:`gravity_games.core.board`).
+    played by taps (see :mod:`gravity_games.core.board`); ``design`` gives each seat's roles and
+    the components as a data file, for balance reports and sweeps (:mod:`gravity_games.core.design`).
     """
     entry = GameEntry(
         id=game_class.ID,
@@ -69,6 +73,7 @@ def register(
         doc=doc,
         reconstructed=reconstructed,
         board=board or NO_BOARD,
+        design=design or NO_DESIGN,
     )
     _ENTRIES[game_class.ID] = entry
     return entry

@@ -25,27 +25,23 @@ from .runner import GameSummary, Progress, _chunks, _play_chunk, register_backen
 
 
 def _remote_chunk(
-    game_id: str, players: int, params: dict[str, Any], agents: list[str], root: int, indices: list[int]
+    game_id: str,
+    players: int,
+    params: dict[str, Any],
+    agents: list[str],
+    root: int,
+    indices: list[int],
+    actions: bool = False,
 ) -> list[dict[str, Any]]:
     # Plain dicts cross the process boundary: they need no class import on the driver side.
-    return [s.to_json() for s in _play_chunk(game_id, players, params, agents, root, indices)]
+    return [s.to_json() for s in _play_chunk(game_id, players, params, agents, root, indices, actions)]
 
 
 _play_remote = ray.remote(_remote_chunk)
 
 
 def _summary(doc: dict[str, Any]) -> GameSummary:
-    return GameSummary(
-        index=doc["index"],
-        seed=doc["seed"],
-        winners=tuple(doc["winners"]),
-        reason=doc["reason"],
-        length=doc["length"],
-        decisions=doc["decisions"],
-        returns=tuple(doc["returns"]),
-        lead_changes=doc.get("lead_changes"),
-        detail=dict(doc.get("detail") or {}),
-    )
+    return GameSummary.from_json(doc)
 
 
 LOOPBACK_HOSTS = ("localhost", "::1")
@@ -116,6 +112,7 @@ def run_ray(
     *,
     address: str | None = None,
     shutdown: bool | None = None,
+    actions: bool = False,
 ) -> list[GameSummary]:
     """Play the batch as Ray tasks; ``shutdown`` (default: when this call started Ray) stops it after."""
     started = ensure_ray(address, workers)
@@ -124,7 +121,7 @@ def run_ray(
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         cpus = max(1, int(resources.get("CPU", workers)))
         pending = {
-            _play_remote.remote(game_id, players, dict(params), list(agents), seed, chunk): len(chunk)
+            _play_remote.remote(game_id, players, dict(params), list(agents), seed, chunk, actions): len(chunk)
             for chunk in _chunks(games, cpus)
         }
         results: list[GameSummary] = []

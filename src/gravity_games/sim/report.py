@@ -9,6 +9,8 @@
 * lead changes per game, for games that define the optional ``State.standings()`` hook
   (one number per seat, higher = further ahead: a score, a distance);
 * termination reasons;
+* win rate per role (``by_role``: a ship, a character, a hero, a colour, the first player),
+  from each game's design hook, with intervals;
 * win rate per value of every label (str or bool) ``Outcome.detail`` entry (a game names its
   setup there, e.g. a monster set), and, for cooperative games, the team win rate per
   player count and setup (``sweep``: small extra batches over every player count).
@@ -321,6 +323,31 @@ def plot_detail(doc: dict[str, Any], key: str, table: dict[str, list[dict[str, f
     return _save(fig, out_dir, f"detail_{_slug(key)}.png")
 
 
+def plot_roles(doc: dict[str, Any], kind: str, table: dict[str, dict[str, Any]], out_dir: Path) -> str:
+    """Win rate per value of one role kind (a ship, a hero, a colour), 95 % intervals, best on top.
+
+    The dashed line is the rate every role would have if none mattered: all wins over all
+    places (competitive), or the team's overall rate (cooperative).
+    """
+    values = sorted(table, key=lambda v: (table[v]["rate"], v))
+    fig, ax = plt.subplots(figsize=(7.5, max(2.8, 0.42 * len(values) + 1.6)))
+    rates = [table[v] for v in values]
+    ax.barh(range(len(values)), [100 * r["rate"] for r in rates], xerr=_err(rates), capsize=3, color=_BLUE)
+    for y, r in enumerate(rates):
+        ax.annotate(f"{100 * r['rate']:.1f}%", (100 * r["high"], y), xytext=(4, -3), textcoords="offset points",
+                    fontsize=8)
+    ax.set_yticks(range(len(values)), [f"{v} (n={table[v]['games']})" for v in values], fontsize=8)
+    games = sum(r["games"] for r in rates)
+    if games:
+        base = 100 * sum(r["wins"] for r in rates) / games
+        ax.axvline(base, color=_GREY, linestyle="--", linewidth=1, label=f"no role effect {base:.1f}%")
+        ax.legend(fontsize=8, loc="lower right")
+    ax.set_xlim(0, 105)
+    ax.set_xlabel("team win rate (%)" if doc.get("cooperative") else "win rate of the seat holding it (%)")
+    ax.set_title(f"Win rate by {kind}, {doc['game']}, {doc['games']} games (95% CI)", fontsize=10)
+    return _save(fig, out_dir, f"role_{_slug(kind)}.png")
+
+
 def plot_sweep(doc: dict[str, Any], sweep: list[dict[str, Any]], out_dir: Path) -> str:
     fig, ax = plt.subplots(figsize=(6.5, 4))
     xs = [row["players"] for row in sweep]
@@ -499,6 +526,21 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
         "(or is cooperative), so there is no score or distance to lead by.",
     )
     figure("Termination reasons", plot_terminations(doc, out_dir))
+    for kind, table in (doc.get("by_role") or {}).items():
+        note = (
+            "Counted once per game the role was in the team."
+            if doc.get("cooperative")
+            else "Counted per seat that held the role; with different agents in different seats, "
+            "agent strength mixes in."
+        )
+        sections.append(
+            f"<section><h2>Win rate by {html.escape(kind)}</h2><p>{html.escape(note)}</p>"
+            + _table(
+                [kind, "games", "wins", "win rate (95% CI)"],
+                [(v, r["games"], r["wins"], _pct(r)) for v, r in table.items()],
+            )
+            + f'<img src="{plot_roles(doc, kind, table, out_dir)}" alt="win rate by {html.escape(kind)}"></section>'
+        )
     for key, table in detail_breakdown(doc).items():
         figure(f"Win rate by {key}", plot_detail(doc, key, table, out_dir))
     numeric = _numeric_details(doc)

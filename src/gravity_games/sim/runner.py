@@ -6,13 +6,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gravity_games.agents import make_agents
 from gravity_games.core.api import CHANCE, GravityError, InvalidParameterError
 from gravity_games.core.play import play_game
-from gravity_games.core.registry import load
+from gravity_games.core.record import GameRecord
+from gravity_games.core.registry import entry, load
 from gravity_games.core.seeding import derive_seed
 
 from .stats import wilson_interval
@@ -33,12 +34,39 @@ class GameSummary:
     returns: tuple[float, ...]
     lead_changes: int | None = None
     detail: dict[str, Any] = field(default_factory=dict)
+    roles: tuple[dict[str, str], ...] = ()
+    """Who each seat played as (``{kind: value}``), from the game's design hook."""
+    actions: tuple[int, ...] | None = None
+    """Every action of the game (its record), kept only when a batch keeps all records."""
 
     def to_json(self) -> dict[str, Any]:
         doc = asdict(self)
         doc["winners"] = list(self.winners)
         doc["returns"] = list(self.returns)
+        doc["roles"] = [dict(r) for r in self.roles]
+        if self.actions is None:
+            del doc["actions"]
+        else:
+            doc["actions"] = list(self.actions)
         return doc
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> GameSummary:
+        """The summary of :meth:`to_json` (summaries cross process and Ray boundaries as dicts)."""
+        actions = doc.get("actions")
+        return cls(
+            index=doc["index"],
+            seed=doc["seed"],
+            winners=tuple(doc["winners"]),
+            reason=doc["reason"],
+            length=doc["length"],
+            decisions=doc["decisions"],
+            returns=tuple(doc["returns"]),
+            lead_changes=doc.get("lead_changes"),
+            detail=dict(doc.get("detail") or {}),
+            roles=tuple(dict(r) for r in doc.get("roles") or ()),
+            actions=None if actions is None else tuple(actions),
+        )
 
 
 class LeadTracker:
@@ -76,9 +104,29 @@ def game_seed(root: int, index: int) -> int:
 
 
 def play_one(
-    game_id: str, players: int, params: dict[str, Any], agents: Sequence[str], root: int, index: int
+    game_id: str,
+    players: int,
+    params: dict[str, Any],
+    agents: Sequence[str],
+    root: int,
+    index: int,
+    *,
+    actions: bool = False,
 ) -> GameSummary:
-    """Play game ``index`` of a batch; the same arguments always give the same summary."""
+    """Play game ``index`` of a batch; the same arguments always give the same summary.
+
+    ``actions`` keeps the game's every action in the summary (for its record).
+    """
+    summary, _record = play_recorded(game_id, players, params, agents, root, index)
+    if actions:
+        return replace(summary, actions=tuple(_record.actions))
+    return summary
+
+
+def play_recorded(
+    game_id: str, players: int, params: dict[str, Any], agents: Sequence[str], root: int, index: int
+) -> tuple[GameSummary, GameRecord]:
+    """Play game ``index`` of a batch; its summary and its record (replayable, see ``gravity replay``)."""
     game = load(game_id, players=players, **params)
     seed = game_seed(root, index)
     bots = make_agents(list(agents), game, seed)
@@ -102,7 +150,7 @@ def play_one(
     outcome = state.outcome()
     if outcome is None:  # play_game only returns at the end
         raise GravityError(f"{game_id}: game {index} ended without an outcome")
-    return GameSummary(
+    summary = GameSummary(
         index=index,
         seed=seed,
         winners=tuple(outcome.winners),
@@ -112,7 +160,15 @@ def play_one(
         returns=tuple(state.returns()),
         lead_changes=tracker.changes if tracker is not None else None,
         detail=_json_safe_detail(outcome.detail),
+        roles=seat_roles(state),
     )
+    return summary, record
+
+
+def seat_roles(state: Any) -> tuple[dict[str, str], ...]:
+    """Who each seat played as, from the game's design hook on the public observation."""
+    hook = entry(state.game.ID).design.roles
+    return tuple({str(k): str(v) for k, v in roles.items()} for roles in hook(state.observation(None), state.game))
 
 
 def _json_safe_detail(detail: Any) -> dict[str, Any]:
@@ -122,9 +178,15 @@ def _json_safe_detail(detail: Any) -> dict[str, Any]:
 
 
 def _play_chunk(
-    game_id: str, players: int, params: dict[str, Any], agents: Sequence[str], root: int, indices: list[int]
+    game_id: str,
+    players: int,
+    params: dict[str, Any],
+    agents: Sequence[str],
+    root: int,
+    indices: list[int],
+    actions: bool = False,
 ) -> list[GameSummary]:
-    return [play_one(game_id, players, params, agents, root, i) for i in indices]
+    return [play_one(game_id, players, params, agents, root, i, actions=actions) for i in indices]
 
 
 def _chunks(games: int, workers: int) -> list[list[int]]:
@@ -141,18 +203,23 @@ def run_local(
     seed: int,
     workers: int,
     progress: Progress | None = None,
+    *,
+    actions: bool = False,
 ) -> list[GameSummary]:
-    """Play the batch in this process (``workers == 1``) or in worker processes."""
+    """Play the batch in this process (``workers == 1``) or in worker processes.
+
+    ``actions`` keeps every game's actions in its summary (``simulate --records DIR --keep all``).
+    """
     chunks = _chunks(games, workers)
     results: list[GameSummary] = []
     if workers <= 1:
         for chunk in chunks:
-            results.extend(_play_chunk(game_id, players, params, agents, seed, chunk))
+            results.extend(_play_chunk(game_id, players, params, agents, seed, chunk, actions))
             if progress:
                 progress(len(chunk))
         return results
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_chunk, game_id, players, params, list(agents), seed, c) for c in chunks]
+        futures = [pool.submit(_play_chunk, game_id, players, params, list(agents), seed, c, actions) for c in chunks]
         for future in as_completed(futures):
             part = future.result()
             results.extend(part)
@@ -198,7 +265,7 @@ def summarise(
     decisions = [r.decisions for r in ordered]
     mean_returns = [sum(r.returns[s] for r in ordered) / n if n else 0.0 for s in range(players)]
     leads = [r.lead_changes for r in ordered if r.lead_changes is not None]
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = {"by_role": role_breakdown(ordered, cooperative)}
     if leads:
         extra["mean_lead_changes"] = sum(leads) / len(leads)
     return {
@@ -222,6 +289,38 @@ def summarise(
     }
 
 
+def role_breakdown(results: Sequence[GameSummary], cooperative: bool) -> dict[str, dict[str, dict[str, Any]]]:
+    """``{kind: {value: {"games", "wins", "rate", "low", "high"}}}`` over the seats' roles.
+
+    In a competitive game every (game, seat) place counts: ``games`` is how often a seat held
+    the role and ``wins`` how often that seat won. In a cooperative game a role counts once per
+    game it appears in (two seats cannot double a team result), with the team's win.
+    """
+    counts: dict[str, dict[str, list[int]]] = {}
+    for r in results:
+        if cooperative:
+            held = {(kind, value) for roles in r.roles for kind, value in roles.items()}
+            for kind, value in held:
+                cell = counts.setdefault(kind, {}).setdefault(value, [0, 0])
+                cell[0] += 1
+                cell[1] += 1 if r.winners else 0
+        else:
+            won = set(r.winners)
+            for seat, roles in enumerate(r.roles):
+                for kind, value in roles.items():
+                    cell = counts.setdefault(kind, {}).setdefault(value, [0, 0])
+                    cell[0] += 1
+                    cell[1] += 1 if seat in won else 0
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for kind in sorted(counts):
+        out[kind] = {}
+        for value in sorted(counts[kind]):
+            games, wins = counts[kind][value]
+            low, high = wilson_interval(wins, games)
+            out[kind][value] = {"games": games, "wins": wins, "rate": wins / games, "low": low, "high": high}
+    return out
+
+
 def run_batch(
     game_id: str,
     *,
@@ -234,11 +333,14 @@ def run_batch(
     backend: str = "local",
     progress: Progress | None = None,
     keep_games: bool = False,
+    keep_actions: bool = False,
     **backend_options: Any,
 ) -> dict[str, Any]:
     """Simulate ``games`` games and return the simulate document (timings under ``timing``).
 
-    ``agents`` holds one spec per seat, or one spec for every seat.
+    ``agents`` holds one spec per seat, or one spec for every seat. ``keep_games`` adds
+    ``per_game`` (each game's summary); ``keep_actions`` also keeps each game's actions there,
+    so every game's record can be written (:mod:`gravity_games.sim.records`).
     """
     params = dict(params or {})
     game = load(game_id, players=players, **params)  # validates everything before any work
@@ -259,13 +361,15 @@ def run_batch(
                 raise InvalidParameterError(f"backend 'ray' is not available: {exc}") from None
         if backend not in BACKENDS:
             raise InvalidParameterError(f"unknown backend {backend!r}; allowed: {', '.join(sorted(BACKENDS))}")
+    if keep_actions:
+        backend_options["actions"] = True
     started = time.perf_counter()
     results = BACKENDS[backend](
         game_id, players, game.params, agents, games, seed, workers, progress, **backend_options
     )
     elapsed = time.perf_counter() - started
     doc = summarise(game_id, players, game.params, agents, seed, results, game.spec.cooperative)
-    if keep_games:
+    if keep_games or keep_actions:
         doc["per_game"] = [r.to_json() for r in sorted(results, key=lambda r: r.index)]
     doc["timing"] = {
         "seconds": elapsed,

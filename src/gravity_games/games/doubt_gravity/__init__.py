@@ -46,6 +46,7 @@ from typing import Any
 
 from gravity_games.core.registry import register
 from gravity_games.games.gravity_three.data import reconstructed_values
+from gravity_games.games.gravity_three.design import DESIGN
 
 from .board import BOARD
 from .bots import HeuristicAgent
@@ -73,6 +74,7 @@ register(
     doc=__doc__ or "",
     reconstructed=reconstructed,
     board=BOARD,
+    design=DESIGN,
 )
 
 __all__ = ["DoubtGravity", "DoubtState", "HeuristicAgent", "render_svg", "render_text"]

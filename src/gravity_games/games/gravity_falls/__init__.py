@@ -41,6 +41,7 @@ from .board import BOARD
 from .bots import HeuristicAgent
 from .levels import LEVELS
 from .data import reconstructed_list
+from .design import DESIGN
 from .render import render_svg, render_text
 from .rules import GravityFallsGame, GravityFallsState
 
@@ -52,6 +53,7 @@ register(
     doc=__doc__ or "",
     reconstructed=reconstructed_list,
     board=BOARD,
+    design=DESIGN,
 )
 
 __all__ = ["GravityFallsGame", "GravityFallsState", "HeuristicAgent", "render_svg", "render_text"]

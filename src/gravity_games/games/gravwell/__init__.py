@@ -56,6 +56,8 @@ from gravity_games.games.gravwell.data import load_data
 from gravity_games.games.gravwell.render import render_svg, render_text
 from gravity_games.games.gravwell.rules import Gravwell, GravwellState
 
+from .design import DESIGN
+
 
 def _reconstructed() -> list[dict[str, object]]:
     return load_data(None).reconstructed()
@@ -69,6 +71,7 @@ register(
     doc=__doc__ or "",
     reconstructed=_reconstructed,
     board=BOARD,
+    design=DESIGN,
 )
 
 __all__ = ["Gravwell", "GravwellState", "HeuristicAgent", "render_svg", "render_text"]

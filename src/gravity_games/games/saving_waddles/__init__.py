@@ -56,6 +56,7 @@ from .board import BOARD
 from .bots import HeuristicAgent
 from .levels import LEVELS
 from .data import reconstructed_values
+from .design import DESIGN
 from .render import render_svg, render_text
 from .rules import SavingWaddlesGame
 
@@ -66,4 +67,5 @@ register(
     svg_view=render_svg,
     reconstructed=reconstructed_values,
     board=BOARD,
+    design=DESIGN,
 )
