@@ -32,6 +32,11 @@ def simulate_command(
     param: list[str] = typer.Option(None, "--param", "-p", help="Game parameter K=V (repeatable)."),
     json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
     report: Path = typer.Option(None, "--report", help="Write an HTML balance report with plots to DIR."),
+    records: Path = typer.Option(None, "--records", help="Keep replayable records of chosen games in DIR."),
+    keep: str = typer.Option(
+        "outliers", "--keep", help="Which records: outliers (longest, shortest and a sample) or all."
+    ),
+    sample: int = typer.Option(3, "--sample", help="With --keep outliers: how many more games, drawn at random."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Simulate many games between agents and report win rates, lengths and endings."""
@@ -40,6 +45,10 @@ def simulate_command(
     if not specs:
         raise InvalidParameterError("--agents needs at least one agent spec, e.g. random or heuristic,random")
     check_backend(backend)
+    if records is not None:
+        from gravity_games.sim.records import choose_games
+
+        choose_games([], keep, sample, seed)  # a bad --keep or --sample is refused before any game runs
     options = {}
     if address is not None:
         if backend != "ray":
@@ -67,15 +76,25 @@ def simulate_command(
             workers=workers,
             backend=backend,
             progress=lambda n: progress.advance(task, n),
-            keep_games=report is not None,
+            keep_games=report is not None or records is not None,
+            keep_actions=records is not None and keep == "all",
             **options,
         )
     timing = doc.pop("timing")
     per_game = doc.pop("per_game", None)
+    if records is not None:
+        from gravity_games.sim.records import write_records
+
+        written = write_records(doc, per_game or [], records, keep=keep, sample=sample)
+        err_console.print(
+            f"records: {len(written)} in {records} (index.json lists them; `gravity replay FILE` re-runs one, "
+            f"`gravity import {records}` puts them in the web app's replay viewer)"
+        )
     if report is not None:
         from gravity_games.sim.report import write_report
 
-        index = write_report({**doc, "per_game": per_game}, report)
+        slim = [{k: v for k, v in g.items() if k != "actions"} for g in per_game or []]
+        index = write_report({**doc, "per_game": slim}, report)
         err_console.print(f"report: {index}")
     err_console.print(
         f"[dim]{games} games in {timing['seconds']:.2f} s ({timing['games_per_s']:.1f} games/s, "
