@@ -32,3 +32,50 @@ def test_hints_reject_bad_budgets(kwargs: dict[str, float], needle: str) -> None
     game = load("toy-nim", players=2)
     with pytest.raises(InvalidParameterError, match=needle):
         hints(SeatView(game.new_initial_state(), 0), **kwargs)
+
+
+def _choice_position(game_id: str) -> SeatView:
+    import random
+
+    from gravity_games.core.api import CHANCE, sample_chance
+
+    state = load(game_id).new_initial_state()
+    rng = random.Random(2)
+    while True:
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 2:
+            return SeatView(state, state.current_player())
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", ["doubt-gravity", "comparison-gravity"])
+def test_hints_come_from_the_hard_level_and_say_when_they_are_unsure(game_id: str) -> None:
+    from gravity_games.agents.hints import advice
+
+    view = _choice_position(game_id)
+    quick = advice(view, seconds=0.001, top=2, seed=3)
+    assert [a for a, _ in quick.moves] and all(a in view.legal_actions() for a, _ in quick.moves)
+    assert all(0.0 <= p <= 1.0 for _, p in quick.moves)
+    # A thousandth of a second cannot give many playouts per move: the hint says so.
+    assert quick.unsure and quick.reason
+    # hints() is the same answer without the doubt (timed searches differ run to run in their figures).
+    assert [a for a, _ in hints(view, seconds=0.001, top=2, seed=3)][0] in view.legal_actions()
+
+
+def test_calibration_deciles_compare_observed_wins_with_the_predictions() -> None:
+    from gravity_games.agents.hints import calibration_deciles
+
+    rows = [{"predicted": 0.15, "won": i < 2} for i in range(10)]  # 20 % observed, 15 % predicted
+    rows += [{"predicted": 0.85, "won": i < 5} for i in range(10)]  # 50 % observed, 85 % predicted
+    rows += [{"predicted": 1.0, "won": True}]
+    table = calibration_deciles(rows)
+    assert len(table) == 10 and sum(t["positions"] for t in table) == len(rows)
+    low, high = table[1], table[8]
+    assert low["positions"] == 10 and low["observed"] == pytest.approx(0.2) and low["within_10_points"]
+    assert high["observed"] == pytest.approx(0.5) and not high["within_10_points"]
+    assert high["low"] < 0.5 < high["high"]
+    assert table[9]["positions"] == 1 and table[9]["observed"] == 1.0
+    assert table[4]["positions"] == 0

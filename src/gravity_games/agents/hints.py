@@ -1,40 +1,154 @@
 """Hints for a person at the table: the best moves now, each with an estimated win chance.
 
-The estimate comes from an IS-MCTS search over determinizations of the person's own
-information set (the :class:`~gravity_games.core.agent.SeatView`), so a hint never uses a
-card the person cannot see. The chance is the mean result of the move over the search's
-playouts, scaled to [0, 1] (win = 1, loss = 0; in a cooperative game the team's chance).
-Those playouts continue with random moves (or the game's rollout policy) and, in games whose
-search defaults cut them short (Gravwell), end with a chance read from the standings, so the
-figure is a rough guide that grows more reliable with ``seconds``.
+The hint is the game's ``hard`` level thinking aloud (issue 15): the same agent, given the hint's
+time, on the person's own :class:`~gravity_games.core.agent.SeatView`, so a hint never uses a card
+the person cannot see.
+
+* a ``hard`` that is an IS-MCTS search (``ismcts``) gives each move's mean playout result, the
+  search's settings being the level's (its depth and scale where playouts are cut short);
+* a ``hard`` that plays heuristic playouts (``playouts``) gives each move's mean result over as many
+  worlds as the time allows, every legal move tried on the same worlds;
+* a game without levels (a test game) uses its default ``ismcts`` search.
+
+The chance is a mean over playouts, win = 1 and loss = 0 (the team's chance in a cooperative game),
+read after the hinted move with the level's continuation. How well the figures match what happens
+next is measured by ``scripts/hint_calibration.py`` (docs/sim.md, "Hint calibration").
+
+:func:`advice` also says when the hint is unsure: too few playouts behind the best move
+(:data:`FEW`), or a second move within two standard errors of the first (a close call).
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from typing import Any
+
 from gravity_games.core.api import InvalidParameterError
+from gravity_games.core.registry import entry
+from gravity_games.sim.stats import wilson_interval
 
 from .ismcts import InfoView, checked_settings, new_search
 
+FEW = 30
+"""Playouts behind the best move below which a hint calls itself unsure."""
 
-def hints(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0) -> list[tuple[int, float]]:
-    """Up to ``top`` legal actions, best first, as ``(action, estimated win chance)``.
 
-    Searches for ``seconds`` (wall clock) with the agent's seeded RNGs; a move the search
-    never tried is listed last with chance 0.0 only when fewer moves were tried than asked.
-    """
+@dataclass(frozen=True)
+class Advice:
+    """A hint: moves best first with their estimated win chance, and how sure it is."""
+
+    moves: list[tuple[int, float]]
+    samples: int
+    unsure: bool
+    reason: str
+
+
+def _hard_spec(game_id: str) -> str | None:
+    factory = entry(game_id).agents.get("hard")
+    spec = getattr(factory, "spec", None)
+    return str(spec) if spec is not None else None
+
+
+def _check(seconds: float, top: int) -> None:
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
         raise InvalidParameterError(f"hint seconds must be a number > 0, got {seconds!r}")
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise InvalidParameterError(f"hint top must be a whole number >= 1, got {top!r}")
+
+
+def _search_values(
+    view: InfoView, seconds: float, seed: int, settings: dict[str, object]
+) -> list[tuple[int, float, int]]:
+    """(action, value, visits) from an IS-MCTS search with ``settings`` for ``seconds``."""
+    settings = {k: v for k, v in settings.items() if k not in ("iterations", "seconds")}
+    search = new_search(view.game, view.seat, seed, checked_settings(view.game, settings))
     legal = view.legal_actions()
-    if not legal:
-        return []
-    # The same search as the game's default ``ismcts`` agent (its rollout policy, depth, scale).
-    search = new_search(view.game, view.seat, seed, checked_settings(view.game, {}))
     # At least a handful of iterations so even a tiny budget gives every move a look.
     search.run(view, iterations=max(4, len(legal)), seconds=None)
     search.run(view, iterations=None, seconds=float(seconds))
-    return [(s.action, round(s.value, 4)) for s in search.root_stats(legal)[:top]]
+    return [(s.action, s.value, s.visits) for s in search.root_stats(legal)]
 
 
-__all__ = ["hints"]
+def _playout_values(
+    view: InfoView, seconds: float, seed: int, settings: dict[str, object]
+) -> list[tuple[int, float, int]]:
+    """(action, value, playouts) from heuristic playouts of every legal move for ``seconds``."""
+    from .playouts import PlayoutAgent
+
+    settings = {k: v for k, v in settings.items() if k not in ("worlds", "seconds", "top")}
+    agent = PlayoutAgent(view.game, view.seat, seed, worlds=100_000, seconds=float(seconds), top=0, **settings)
+    values = agent.evaluate(view, seed, view.legal_actions())  # type: ignore[arg-type]
+    values.sort(key=lambda m: (-m.value, m.action))
+    return [(m.action, m.value, m.playouts) for m in values]
+
+
+def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0) -> Advice:
+    """Up to ``top`` legal moves, best first, with win chances, from the game's ``hard`` level."""
+    _check(seconds, top)
+    legal = view.legal_actions()
+    if not legal:
+        return Advice([], 0, False, "")
+    from . import parse_spec
+
+    spec = _hard_spec(view.game.ID)
+    name, settings = parse_spec(spec) if spec else ("ismcts", {})
+    if name == "playouts":
+        ranked = _playout_values(view, seconds, seed, settings)
+    else:
+        ranked = _search_values(view, seconds, seed, settings if name == "ismcts" else {})
+    moves = [(a, round(v, 4)) for a, v, _ in ranked[:top]]
+    _, best_value, best_n = ranked[0]
+    reason = ""
+    if len(legal) > 1 and best_n < FEW:
+        reason = f"few playouts behind the best move ({best_n})"
+    elif len(ranked) > 1 and ranked[1][2] > 0:
+        _, second_value, second_n = ranked[1]
+        spread = math.sqrt(
+            max(best_value * (1 - best_value), 0.01) / max(best_n, 1)
+            + max(second_value * (1 - second_value), 0.01) / max(second_n, 1)
+        )
+        if best_value - second_value < 2 * spread:
+            reason = f"close call: the two best moves are {best_value:.0%} and {second_value:.0%}"
+    return Advice(moves, best_n, bool(reason), reason)
+
+
+def calibration_deciles(rows: list[dict[str, Any]], tolerance: float = 0.10) -> list[dict[str, Any]]:
+    """Per decile of predicted chance: count, mean prediction, observed rate with interval, pass/fail.
+
+    ``rows`` hold ``predicted`` (the hint's chance, 0-1) and ``won`` (what happened); a decile passes
+    when its observed win rate is within ``tolerance`` of its mean prediction (issue 15).
+    """
+    table = []
+    for d in range(10):
+        lo, hi = d / 10, (d + 1) / 10
+        inside = [r for r in rows if lo <= r["predicted"] < hi or (d == 9 and r["predicted"] == 1.0)]
+        if not inside:
+            table.append({"decile": d, "from": lo, "to": hi, "positions": 0})
+            continue
+        wins = sum(r["won"] for r in inside)
+        mean = sum(r["predicted"] for r in inside) / len(inside)
+        low, high = wilson_interval(wins, len(inside))
+        observed = wins / len(inside)
+        table.append(
+            {
+                "decile": d,
+                "from": lo,
+                "to": hi,
+                "positions": len(inside),
+                "mean_predicted": mean,
+                "observed": observed,
+                "low": low,
+                "high": high,
+                "within_10_points": abs(observed - mean) <= tolerance,
+            }
+        )
+    return table
+
+
+def hints(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0) -> list[tuple[int, float]]:
+    """Up to ``top`` legal actions, best first, as ``(action, estimated win chance)`` (see :func:`advice`)."""
+    return advice(view, seconds=seconds, top=top, seed=seed).moves
+
+
+__all__ = ["FEW", "Advice", "advice", "calibration_deciles", "hints"]
