@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -79,14 +80,37 @@ def chromium_path() -> str:
     return found
 
 
+class TestBrowser:
+    """Chromium whose new pages let the tests evaluate string expressions.
+
+    Playwright's ``wait_for_function`` evaluates its predicate string inside the page, which the
+    server's Content-Security-Policy (``script-src 'self'``) refuses; the tests' pages bypass the
+    CSP for that. ``strict`` gives a page under the real policy (used by the CSP test).
+    """
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return self.browser.new_context(**options)
+
+    def new_page(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return self.browser.new_page(**options)
+
+    def strict_page(self, **options: Any) -> Any:
+        return self.browser.new_page(**options)
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[TestBrowser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
         try:
-            yield b
+            yield TestBrowser(b)
         finally:
             b.close()
 

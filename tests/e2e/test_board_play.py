@@ -115,7 +115,13 @@ def _play(page: Any, game: str, size: str, artifacts: Path, decisions_wanted: in
             page.wait_for_function(READY, timeout=60_000)
         except Exception:
             page.screenshot(path=str(artifacts / f"board-{game}-{size}-stuck.png"), full_page=True)
-            raise AssertionError(f"{game} ({size}): the page neither offered a move nor ended") from None
+            flags = page.evaluate(
+                "(() => { const p = window.GGPage; const v = p.view || {}; return {busy: p.busy, playing: p.playing,"
+                " naming: p.naming, player: v.current_player, seat: v.seat, moves: (v.legal_actions || []).length,"
+                " parts: document.querySelectorAll('#board [data-part]').length,"
+                " toast: document.getElementById('toast').textContent}; })()"
+            )
+            raise AssertionError(f"{game} ({size}): the page neither offered a move nor ended: {flags}") from None
         if page.evaluate("window.GGPage.view.terminal"):
             break
         seen = page.evaluate(INSPECT)
@@ -314,3 +320,23 @@ def test_pages_pass_the_axe_accessibility_checks(live_server: LiveServer, browse
             found.append(f"{url.split('#')[0]}: {v['id']} on {v['nodes'][0]['target']}")
     page.close()
     assert not found, "accessibility violations:\n" + "\n".join(found)
+
+
+def test_the_pages_work_under_the_content_security_policy(live_server: LiveServer, browser: Any) -> None:
+    """No page script, style or board is refused by the server's CSP (the other tests bypass it)."""
+    refused: list[str] = []
+    page = browser.strict_page(viewport=DESKTOP)
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda exc: refused.append(str(exc)))
+    for game in ("gravwell", "doubt-gravity", "gravity-falls"):
+        _gid, link = _new_game(live_server, game, 2, seed=41)
+        page.goto("about:blank")
+        page.goto(link)
+        page.wait_for_selector("#board [data-part].gg-legal")  # selectors run outside the page's CSP
+        page.wait_for_selector("#players .swatch")
+        assert page.locator("#turn.mine").count() == 1
+        page.locator("#board [data-part].gg-legal").first.click()
+    page.goto(live_server.base + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    page.close()
+    assert not refused, refused
