@@ -85,8 +85,8 @@ function renderPlayers(view) {
   const winners = (view.outcome && view.outcome.winners) || [];
   for (const doc of view.seats) {
     const seat = doc.seat;
-    const swatch = GG.el("span", { class: "swatch", "aria-hidden": "true", style: doc.swatch ? "--swatch: " + doc.swatch : undefined,
-      text: doc.mark || String(seat) });
+    const swatch = GG.el("span", { class: "swatch" + (doc.swatch ? "" : " plain"), "aria-hidden": "true",
+      style: doc.swatch ? "--swatch: " + doc.swatch : undefined, text: doc.mark || String(seat) });
     const who = GG.el("span", { class: "player-name", text: doc.name + (seat === view.seat ? " (you)" : "") });
     const role = doc.role ? GG.el(doc.info ? "button" : "span", {
       type: doc.info ? "button" : undefined, class: "role" + (doc.info ? " link" : ""), text: doc.role,
