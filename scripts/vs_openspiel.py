@@ -1,0 +1,140 @@
+"""Our ``hard`` level against OpenSpiel's own ISMCTSBot, through the OpenSpiel adapter (issue 15).
+
+The game is the adapter's ``python_gravity_<id>`` (``gravity_games.interop.openspiel``); OpenSpiel's
+``open_spiel.python.algorithms.ismcts.ISMCTSBot`` (random-rollout evaluator, ``uct_c`` 1.4) plays one
+seat and ``hard`` the other, seats rotated. "The same time per move": OpenSpiel's bot searches for
+the wall time ``hard`` spent on its previous decision in this game (the first: ``--first`` seconds),
+so both take about as long per move whatever the machine's load. Each game's seed, seat and result
+and both bots' time per decision are written to ``--json``.
+
+    nice .venv/bin/python scripts/vs_openspiel.py memory-gravity --games 400
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from gravity_games import load
+from gravity_games.agents import make_agent
+from gravity_games.core.agent import SeatView
+from gravity_games.core.seeding import derive_seed
+from gravity_games.interop import openspiel
+from gravity_games.sim.stats import wilson_interval
+
+
+class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's ISMCTSBot with a wall-clock budget per search instead of a simulation count."""
+
+    budget = 0.1
+
+    def run_search(self, state: Any) -> Any:
+        self.reset()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
+        self._root_node = self.create_new_node(state)
+        deadline = time.perf_counter() + self.budget
+        sims = 0
+        while sims < 2 or time.perf_counter() < deadline:
+            self.run_simulation(self.sample_root_state(state))
+            sims += 1
+        self.simulations = sims
+        return self.get_final_policy(state, self._root_node)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--agent", default="hard")
+    parser.add_argument("--first", type=float, default=0.2)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    started = time.time()
+    openspiel.register(args.game)
+    spiel_game = pyspiel.load_game(openspiel.game_name(args.game), {"players": 2})
+    game = load(args.game, players=2)
+    rows = []
+    ours: list[float] = []
+    theirs: list[float] = []
+    sims: list[int] = []
+    for i in range(args.games):
+        seat = i % 2
+        game_seed = derive_seed(args.seed, "game", i // 2)
+        rng = np.random.RandomState(derive_seed(game_seed, "openspiel") % (1 << 32))
+        chance = random.Random(derive_seed(game_seed, "chance"))
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        bot = TimedISMCTSBot(spiel_game, evaluator, uct_c=1.4, max_simulations=1, random_state=rng)
+        agent = make_agent(args.agent, game, seat, derive_seed(game_seed, "agent", seat))
+        budget = args.first
+        state = spiel_game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                x, acc = chance.random(), 0.0
+                pick = outcomes[-1][0]
+                for action, p in outcomes:
+                    acc += p
+                    if x < acc:
+                        pick = action
+                        break
+                state.apply_action(pick)
+                continue
+            player = state.current_player()
+            many = len(state.legal_actions()) > 1
+            t0 = time.perf_counter()
+            if player == seat:
+                action = agent.act(SeatView(state.gravity_state, seat))
+                if many:
+                    budget = time.perf_counter() - t0
+                    ours.append(budget)
+            else:
+                bot.budget = budget
+                action = int(bot.step(state))
+                if many:
+                    theirs.append(time.perf_counter() - t0)
+                    sims.append(bot.simulations)
+            state.apply_action(action)
+        outcome = state.gravity_state.outcome()
+        won = outcome is not None and seat in outcome.winners
+        rows.append({"index": i, "seed": game_seed, "seat": seat, "won": won})
+        print(f"\r{args.game} {i + 1}/{args.games} wins {sum(r['won'] for r in rows)}", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    wins = sum(r["won"] for r in rows)
+    low, high = wilson_interval(wins, len(rows))
+    doc = {
+        "game": args.game,
+        "agent": args.agent,
+        "opponent": "open_spiel ISMCTSBot (uct_c=1.4, random rollouts), same wall time per move",
+        "seed": args.seed,
+        "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
+        "all": {"wins": wins, "games": len(rows), "rate": wins / len(rows), "low": low, "high": high},
+        "time_per_decision": {
+            "agent_median_s": statistics.median(ours) if ours else 0.0,
+            "openspiel_median_s": statistics.median(theirs) if theirs else 0.0,
+            "openspiel_median_simulations": statistics.median(sims) if sims else 0,
+        },
+        "wall_seconds": round(time.time() - started, 1),
+        "games": rows,
+    }
+    out = args.json or Path("artifacts/strength") / f"{args.game}-2-{args.agent}-vs-openspiel-ismcts-{args.seed}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=1) + "\n")
+    print(json.dumps(doc["all"]), json.dumps(doc["time_per_decision"]), out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
