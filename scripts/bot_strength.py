@@ -18,6 +18,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,12 +59,37 @@ def rate(wins: int, games: int) -> dict[str, Any]:
     return {"wins": wins, "games": games, "rate": wins / games if games else 0.0, "low": low, "high": high}
 
 
+def timing(times: list[float]) -> dict[str, Any]:
+    return {
+        "median_s": statistics.median(times) if times else 0.0,
+        "p95_s": percentile(times, 0.95),
+        "decisions": len(times),
+    }
+
+
+Save = Callable[[dict[str, Any]], None]
+
+
 def competitive(
-    game_id: str, players: int, agent: str, opponent: str, games: int, seed: int, extra: dict[str, Any]
+    game_id: str, players: int, agent: str, opponent: str, games: int, seed: int, save: Save
 ) -> dict[str, Any]:
-    game = load(game_id, players=players, **extra)
+    game = load(game_id, players=players)
     times: list[float] = []
-    rows = []
+    rows: list[dict[str, Any]] = []
+
+    def summary() -> dict[str, Any]:
+        per_seat = {
+            str(s): rate(sum(r["won"] for r in rows if r["seat"] == s), sum(1 for r in rows if r["seat"] == s))
+            for s in range(players)
+        }
+        return {
+            "all": rate(sum(r["won"] for r in rows), len(rows)),
+            "per_seat": per_seat,
+            "fair_share": 1 / players,
+            "time_per_decision": timing(times),
+            "games": rows,
+        }
+
     for i in range(games):
         seat = i % players
         game_seed = derive_seed(seed, "game", i // players)  # one deal per rotation: the agents move round the table
@@ -77,53 +103,46 @@ def competitive(
         won = outcome is not None and seat in outcome.winners
         rows.append({"index": i, "seed": game_seed, "seat": seat, "won": won})
         print(f"\r{game_id} {i + 1}/{games} wins {sum(r['won'] for r in rows)}", end="", file=sys.stderr)
+        if (i + 1) % 10 == 0:
+            save(summary())
     print(file=sys.stderr)
-    per_seat = {
-        str(s): rate(sum(r["won"] for r in rows if r["seat"] == s), sum(1 for r in rows if r["seat"] == s))
-        for s in range(players)
-    }
-    return {
-        "all": rate(sum(r["won"] for r in rows), games),
-        "per_seat": per_seat,
-        "fair_share": 1 / players,
-        "time_per_decision": {
-            "median_s": statistics.median(times) if times else 0.0,
-            "p95_s": percentile(times, 0.95),
-            "decisions": len(times),
-        },
-        "games": rows,
-    }
+    return summary()
 
 
-def team(
-    game_id: str, players: int, agent: str, opponent: str, games: int, seed: int, extra: dict[str, Any]
-) -> dict[str, Any]:
-    game = load(game_id, players=players, **extra)
-    result: dict[str, Any] = {}
-    for label, spec in (("agent", agent), ("opponent", opponent)):
-        times: list[float] = []
-        rows = []
-        for i in range(games):
-            game_seed = derive_seed(seed, "game", i)
+def team(game_id: str, players: int, agent: str, opponent: str, games: int, seed: int, save: Save) -> dict[str, Any]:
+    """Both teams play game ``i`` (the same seed) before game ``i + 1``, so a cut run stays paired."""
+    game = load(game_id, players=players)
+    times: dict[str, list[float]] = {"agent": [], "opponent": []}
+    rows: dict[str, list[dict[str, Any]]] = {"agent": [], "opponent": []}
+
+    def summary() -> dict[str, Any]:
+        result: dict[str, Any] = {
+            label: {
+                **rate(sum(r["won"] for r in rows[label]), len(rows[label])),
+                "time_per_decision": timing(times[label]),
+                "games": rows[label],
+            }
+            for label in rows
+        }
+        result["difference_points"] = 100 * (result["agent"]["rate"] - result["opponent"]["rate"])
+        return result
+
+    for i in range(games):
+        game_seed = derive_seed(seed, "game", i)
+        for label, spec in (("agent", agent), ("opponent", opponent)):
             agents: list[Agent] = [
-                Timed(make_agent(spec, game, s, derive_seed(game_seed, "agent", s)), times) for s in range(players)
+                Timed(make_agent(spec, game, s, derive_seed(game_seed, "agent", s)), times[label])
+                for s in range(players)
             ]
             state, _ = play_game(game, agents, seed=game_seed)
             outcome = state.outcome()
-            rows.append({"index": i, "seed": game_seed, "won": bool(outcome and outcome.winners)})
-            print(f"\r{game_id} {label} {i + 1}/{games} wins {sum(r['won'] for r in rows)}", end="", file=sys.stderr)
-        print(file=sys.stderr)
-        result[label] = {
-            **rate(sum(r["won"] for r in rows), games),
-            "time_per_decision": {
-                "median_s": statistics.median(times) if times else 0.0,
-                "p95_s": percentile(times, 0.95),
-                "decisions": len(times),
-            },
-            "games": rows,
-        }
-    result["difference_points"] = 100 * (result["agent"]["rate"] - result["opponent"]["rate"])
-    return result
+            rows[label].append({"index": i, "seed": game_seed, "won": bool(outcome and outcome.winners)})
+        wins = [sum(r["won"] for r in rows[k]) for k in rows]
+        print(f"\r{game_id} {i + 1}/{games} team wins {wins[0]} against {wins[1]}", end="", file=sys.stderr)
+        if (i + 1) % 5 == 0:
+            save(summary())
+    print(file=sys.stderr)
+    return summary()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,7 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     started = time.time()
     fn = team if args.team else competitive
-    doc = {
+    out = args.json or Path(
+        "artifacts/strength"
+    ) / f"{args.game}-{args.players}-{args.agent}-vs-{args.opponent}-{args.seed}.json".replace(":", "_")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    head = {
         "game": args.game,
         "players": args.players,
         "agent": args.agent,
@@ -147,14 +170,15 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "games_requested": args.games,
         "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
-        **fn(args.game, args.players, args.agent, args.opponent, args.games, args.seed, {}),
-        "wall_seconds": round(time.time() - started, 1),
     }
-    out = args.json or Path(
-        "artifacts/strength"
-    ) / f"{args.game}-{args.players}-{args.agent}-vs-{args.opponent}-{args.seed}.json".replace(":", "_")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=1) + "\n")
+
+    def save(partial: dict[str, Any], complete: bool = False) -> None:
+        # Written every few games too, so a run cut short keeps what it played (complete: false).
+        doc = {**head, **partial, "complete": complete, "wall_seconds": round(time.time() - started, 1)}
+        out.write_text(json.dumps(doc, indent=1) + "\n")
+
+    doc = {**head, **fn(args.game, args.players, args.agent, args.opponent, args.games, args.seed, save)}
+    save(doc, complete=True)
     summary = doc.get("all") or {
         "agent": doc["agent"]["rate"],
         "opponent": doc["opponent"]["rate"],
