@@ -27,8 +27,15 @@ Observations: ``observation_string(p)`` is the canonical JSON of ``observation(p
 ``observation_tensor(p)`` is the game's ``observation_tensor(p)`` (shape
 ``spec.observation_shape``). ``information_state_string(p)`` is the observation plus
 the actions seat ``p`` took itself, so it never forgets its own choices even when
-the observation does. ``resample_from_infostate(p, sampler)`` calls the game's own
-determinization with a ``random.Random`` seeded from ``sampler``.
+the observation does; ``information_state_tensor(p)`` is the same as a fixed-size tensor
+(:func:`information_state_tensor_layout`). ``resample_from_infostate(p, sampler)`` calls the
+game's own determinization with a ``random.Random`` seeded from ``sampler``.
+
+Zero-sum view: every competitive game that can be played by two also registers as
+``python_gravity_<id>_zero_sum`` (``load_game(id, zero_sum=True)``): two seats only, the
+winner gets +1 and the loser -1 (0 each when nobody or both win), declared
+``GameType.Utility.ZERO_SUM`` so OpenSpiel's two-player zero-sum algorithms (CFR, MCCFR,
+exploitability) accept it.
 """
 
 from __future__ import annotations
@@ -43,15 +50,37 @@ import pyspiel
 
 from gravity_games.core.api import CHANCE, TERMINAL, Game, GravityError, Param, State
 from gravity_games.core.registry import entry, list_games, load
+from gravity_games.interop.infostate import INFOSTATE_OWN_ACTIONS as INFOSTATE_OWN_ACTIONS  # re-exported
+from gravity_games.interop.infostate import information_state_tensor_layout as information_state_tensor_layout
+from gravity_games.interop.infostate import own_action_slots
 
 PREFIX = "python_gravity_"
+ZERO_SUM_SUFFIX = "_zero_sum"
+
 
 _REGISTERED: dict[str, str] = {}
 
 
-def game_name(game_id: str) -> str:
-    """The OpenSpiel name of a game id: ``doubt-gravity`` -> ``python_gravity_doubt_gravity``."""
-    return PREFIX + game_id.replace("-", "_")
+def game_name(game_id: str, zero_sum: bool = False) -> str:
+    """The OpenSpiel name of a game id: ``doubt-gravity`` -> ``python_gravity_doubt_gravity``.
+
+    ``zero_sum=True`` names its two-seat zero-sum view (``..._zero_sum``).
+    """
+    return PREFIX + game_id.replace("-", "_") + (ZERO_SUM_SUFFIX if zero_sum else "")
+
+
+def has_zero_sum_view(game_class: type[Game]) -> bool:
+    """Whether a game gets a zero-sum view: competitive and playable by exactly two."""
+    return not game_class.COOPERATIVE and game_class.MIN_PLAYERS <= 2 <= game_class.MAX_PLAYERS
+
+
+def zero_sum_returns(state: State) -> list[float]:
+    """+1 to the one winner of a two-seat game and -1 to the other; 0 each otherwise (or before the end)."""
+    outcome = state.outcome()
+    if outcome is None or len(set(outcome.winners)) != 1:
+        return [0.0, 0.0]
+    winner = outcome.winners[0]
+    return [1.0 if seat == winner else -1.0 for seat in range(2)]
 
 
 # ---------------------------------------------------------------------------
@@ -74,9 +103,9 @@ def _spec_default(param: Param) -> Any:
     return str(param.default)
 
 
-def parameter_specification(game_class: type[Game]) -> dict[str, Any]:
+def parameter_specification(game_class: type[Game], zero_sum: bool = False) -> dict[str, Any]:
     """OpenSpiel parameter defaults of a game: ``players`` and each game parameter."""
-    spec: dict[str, Any] = {"players": game_class.MIN_PLAYERS}
+    spec: dict[str, Any] = {"players": 2 if zero_sum else game_class.MIN_PLAYERS}
     for p in game_class.PARAMS:
         spec[p.name] = _spec_default(p)
     return spec
@@ -140,26 +169,31 @@ def _has_tensor(game_class: type[Game]) -> bool:
     return bool(game_class().spec.observation_shape)
 
 
-def game_type(game_id: str) -> pyspiel.GameType:
-    """The OpenSpiel ``GameType`` of a registered game."""
+def game_type(game_id: str, zero_sum: bool = False) -> pyspiel.GameType:
+    """The OpenSpiel ``GameType`` of a registered game (of its zero-sum view with ``zero_sum``)."""
     game_class = entry(game_id).game_class
     tensor = _has_tensor(game_class)
+    if zero_sum and not has_zero_sum_view(game_class):
+        raise GravityError(
+            f"{game_id} has no zero-sum view: that is for competitive games two can play "
+            f"(it is {game_class.game_kind()}, for {game_class.MIN_PLAYERS}-{game_class.MAX_PLAYERS} players)"
+        )
     return pyspiel.GameType(
-        short_name=game_name(game_id),
-        long_name=f"Gravity games: {game_class.TITLE}",
+        short_name=game_name(game_id, zero_sum),
+        long_name=f"Gravity games: {game_class.TITLE}" + (" (two seats, zero-sum)" if zero_sum else ""),
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=_information(game_class),
-        utility=_utility(game_class),
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else _utility(game_class),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=game_class.MAX_PLAYERS,
-        min_num_players=game_class.MIN_PLAYERS,
+        max_num_players=2 if zero_sum else game_class.MAX_PLAYERS,
+        min_num_players=2 if zero_sum else game_class.MIN_PLAYERS,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=tensor,
         provides_observation_string=True,
         provides_observation_tensor=tensor,
         provides_factored_observation_string=False,
-        parameter_specification=parameter_specification(game_class),
+        parameter_specification=parameter_specification(game_class, zero_sum),
     )
 
 
@@ -176,27 +210,30 @@ class GravitySpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no 
     """
 
     GAME_ID: str = ""
+    ZERO_SUM: bool = False
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         game_id = self.GAME_ID
         game_class = entry(game_id).game_class
         params = dict(params or {})
-        players = int(params.get("players", game_class.MIN_PLAYERS))
+        players = int(params.get("players", 2 if self.ZERO_SUM else game_class.MIN_PLAYERS))
+        if self.ZERO_SUM and players != 2:
+            raise GravityError(f"the zero-sum view of {game_id} is for 2 players, got {players}")
         self.inner: Game = load(game_id, players=players, **_game_params(game_class, params))
         spec = self.inner.spec
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.num_distinct_actions,
             max_chance_outcomes=spec.max_chance_outcomes,
             num_players=players,
-            min_utility=float(spec.min_utility),
-            max_utility=float(spec.max_utility),
-            utility_sum=_utility_sum(game_class),
+            min_utility=-1.0 if self.ZERO_SUM else float(spec.min_utility),
+            max_utility=1.0 if self.ZERO_SUM else float(spec.max_utility),
+            utility_sum=0.0 if self.ZERO_SUM else _utility_sum(game_class),
             max_game_length=spec.max_game_length,
         )
-        full = parameter_specification(game_class)
+        full = parameter_specification(game_class, self.ZERO_SUM)
         full.update(params)
         full["players"] = players
-        super().__init__(_registered_type(game_id), info, full)
+        super().__init__(_registered_type(game_id, self.ZERO_SUM), info, full)
         self.game_id = game_id
 
     def new_initial_state(self) -> GravitySpielState:
@@ -204,7 +241,7 @@ class GravitySpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no 
 
     def __reduce__(self) -> tuple[Callable[..., pyspiel.Game], tuple[Any, ...]]:
         # pyspiel's own pickling would rebuild the C++ side only, without ``inner``.
-        return _load_registered, (self.GAME_ID, dict(self.get_parameters()))
+        return _load_registered, (self.GAME_ID, dict(self.get_parameters()), self.ZERO_SUM)
 
     def max_chance_nodes_in_history(self) -> int:
         # The gravity bound counts chance steps too, so it bounds them alone as well.
@@ -216,8 +253,8 @@ class GravitySpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no 
         return GravityObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-def _load_registered(game_id: str, params: dict[str, Any]) -> pyspiel.Game:
-    return pyspiel.load_game(register(game_id), params)
+def _load_registered(game_id: str, params: dict[str, Any], zero_sum: bool = False) -> pyspiel.Game:
+    return pyspiel.load_game(register(game_id, zero_sum), params)
 
 
 class _Inner:
@@ -299,6 +336,8 @@ class GravitySpielState(pyspiel.State):  # type: ignore[misc]
         return self._inner.state.is_terminal()
 
     def returns(self) -> list[float]:
+        if self.get_game().ZERO_SUM:
+            return zero_sum_returns(self._inner.state)
         return [float(r) for r in self._inner.state.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GravitySpielState:
@@ -332,8 +371,8 @@ class GravityObserver:
     - private info ``SINGLE_PLAYER`` (the default): ``observation(player)``;
       ``NONE``: the public view ``observation(None)``; ``ALL_PLAYERS`` is refused,
       since the API has no "everything every seat sees" view short of the full state.
-    - perfect recall adds the seat's own past actions to the string; there is no
-      perfect-recall tensor (``provides_information_state_tensor`` is false).
+    - perfect recall adds the seat's own past actions to the string, and to the tensor
+      (:func:`information_state_tensor_layout`: the observation tensor, then the own actions).
     """
 
     def __init__(self, game: GravitySpielGame, iig_obs_type: pyspiel.IIGObservationType, params: Any) -> None:
@@ -346,12 +385,26 @@ class GravityObserver:
         self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         shape = tuple(game.inner.spec.observation_shape)
-        if shape and not self.perfect_recall:
-            self.tensor: np.ndarray | None = np.zeros(int(np.prod(shape)), np.float32)
-            self.dict: dict[str, np.ndarray] = {"observation": self.tensor.reshape(shape)}
-        else:
-            self.tensor = None
-            self.dict = {}
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        self.obs_size = int(np.prod(shape)) if shape else 0
+        if not shape:
+            return
+        if not self.perfect_recall:
+            self.tensor = np.zeros(self.obs_size, np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
+            return
+        self.actions = game.inner.spec.num_distinct_actions
+        self.slots = own_action_slots(game.inner)
+        size = self.obs_size + self.slots * self.actions + self.actions + 1
+        self.tensor = np.zeros(size, np.float32)
+        own_end = self.obs_size + self.slots * self.actions
+        self.dict = {
+            "observation": self.tensor[: self.obs_size].reshape(shape),
+            "own_actions": self.tensor[self.obs_size : own_end].reshape(self.slots, self.actions),
+            "own_action_counts": self.tensor[own_end : own_end + self.actions],
+            "own_actions_beyond": self.tensor[own_end + self.actions :],
+        }
 
     def _seat(self, player: int) -> int | None:
         return None if self.public_only else int(player)
@@ -359,8 +412,21 @@ class GravityObserver:
     def set_from(self, state: GravitySpielState, player: int) -> None:
         if self.tensor is None:
             return
-        values = state.gravity_state.observation_tensor(self._seat(player))
-        self.tensor[:] = np.asarray(values, dtype=np.float32).reshape(-1)
+        seat = self._seat(player)
+        values = state.gravity_state.observation_tensor(seat)
+        if not self.perfect_recall:
+            self.tensor[:] = np.asarray(values, dtype=np.float32).reshape(-1)
+            return
+        self.tensor.fill(0.0)
+        self.tensor[: self.obs_size] = np.asarray(values, dtype=np.float32).reshape(-1)
+        own = state._inner.own[player] if seat is not None else ()
+        base = self.obs_size
+        for i, action in enumerate(own[: self.slots]):
+            self.tensor[base + i * self.actions + action] = 1.0
+        counts = base + self.slots * self.actions
+        for action in own:
+            self.tensor[counts + action] += 1.0
+        self.tensor[counts + self.actions] = max(0, len(own) - self.slots)
 
     def string_from(self, state: GravitySpielState, player: int) -> str:
         seat = self._seat(player)
@@ -379,27 +445,31 @@ _TYPES: dict[str, pyspiel.GameType] = {}
 _CREATORS: list[type[GravitySpielGame]] = []
 
 
-def _registered_type(game_id: str) -> pyspiel.GameType:
-    return _TYPES[game_id]
+def _registered_type(game_id: str, zero_sum: bool = False) -> pyspiel.GameType:
+    return _TYPES[game_name(game_id, zero_sum)]
 
 
-def register(game_id: str) -> str:
-    """Register one game with pyspiel (idempotent) and return its OpenSpiel name."""
-    name = game_name(game_id)
-    if game_id in _REGISTERED:
+def register(game_id: str, zero_sum: bool = False) -> str:
+    """Register one game with pyspiel (idempotent) and return its OpenSpiel name.
+
+    ``zero_sum=True`` registers its two-seat zero-sum view instead (see the module doc).
+    """
+    name = game_name(game_id, zero_sum)
+    if name in _REGISTERED:
         return name
-    gtype = game_type(game_id)
-    _TYPES[game_id] = gtype
+    gtype = game_type(game_id, zero_sum)
+    _TYPES[name] = gtype
     if name not in pyspiel.registered_names():
         # A class, not a closure: pyspiel keeps the creator in a C++ static that is
         # destroyed after Python shuts down, and freeing a closure then aborts the
         # process; a class stays alive through its own reference cycles.
-        cls_name = f"GravitySpielGame_{game_id.replace('-', '_')}"
-        creator = type(cls_name, (GravitySpielGame,), {"GAME_ID": game_id, "__module__": __name__})
+        cls_name = f"GravitySpielGame_{name[len(PREFIX) :]}"
+        attrs = {"GAME_ID": game_id, "ZERO_SUM": zero_sum, "__module__": __name__}
+        creator = type(cls_name, (GravitySpielGame,), attrs)
         globals()[cls_name] = creator  # so pickle finds the class by name
         _CREATORS.append(creator)
         pyspiel.register_game(gtype, creator)
-    _REGISTERED[game_id] = name
+    _REGISTERED[name] = game_id
     return name
 
 
@@ -418,6 +488,8 @@ def register_all(*, strict: bool = True) -> list[str]:
     for game_id in list_games():
         try:
             names.append(register(game_id))
+            if has_zero_sum_view(entry(game_id).game_class):
+                names.append(register(game_id, zero_sum=True))
         except Exception as exc:
             if strict:
                 raise
@@ -425,9 +497,12 @@ def register_all(*, strict: bool = True) -> list[str]:
     return names
 
 
-def load_game(game_id: str, players: int | None = None, **params: Any) -> GravitySpielGame:
-    """Register ``game_id`` if needed and load it: ``load_game("doubt-gravity", players=3)``."""
-    name = register(game_id)
+def load_game(game_id: str, players: int | None = None, zero_sum: bool = False, **params: Any) -> GravitySpielGame:
+    """Register ``game_id`` if needed and load it: ``load_game("doubt-gravity", players=3)``.
+
+    ``zero_sum=True`` loads the two-seat zero-sum view (+1 / -1, ``Utility.ZERO_SUM``).
+    """
+    name = register(game_id, zero_sum)
     spiel_params: dict[str, Any] = {}
     if players is not None:
         spiel_params["players"] = players

@@ -1,0 +1,225 @@
+"""``gravity info GAME``: the game-information table, as OpenSpiel's ``GameType`` and ``GameInfo`` give.
+
+Players, chance, information, utility, distinct actions, chance outcomes, the longest game,
+the observation and information-state tensor shapes (with their layouts) and the parameters,
+for one configuration (``--players``, ``--param K=V``). ``--json FILE`` (``-`` for stdout)
+writes the same as a document; ``--layout`` lists every part of both tensors instead of one
+line per kind of part. Needs no OpenSpiel: the values are the ones the adapter declares.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from gravity_games.core.api import Game, TensorPart
+from gravity_games.core.registry import entry
+from gravity_games.interop.infostate import information_state_tensor_layout, own_action_slots
+
+from .common import console, make_game, write_json
+
+_INDEX = re.compile(r"\[\d+\]")
+
+
+def information_kind(game: Game) -> str:
+    """``perfect`` or ``imperfect``, as the OpenSpiel adapter declares it."""
+    return "perfect" if getattr(type(game), "PERFECT_INFORMATION", False) else "imperfect"
+
+
+def utility_kind(game: Game) -> str:
+    """``identical`` (co-op), or the declared ``zero-sum`` / ``constant-sum``, else ``general-sum``."""
+    if game.spec.cooperative:
+        return "identical"
+    return str(getattr(type(game), "UTILITY", "general_sum")).replace("_", "-")
+
+
+def zero_sum_view(game: Game) -> str | None:
+    """The OpenSpiel name of the game's two-seat zero-sum view, or None when it has none."""
+    cls = type(game)
+    if cls.COOPERATIVE or not cls.MIN_PLAYERS <= 2 <= cls.MAX_PLAYERS:
+        return None
+    return "python_gravity_" + game.ID.replace("-", "_") + "_zero_sum"
+
+
+def group_layout(parts: Sequence[TensorPart]) -> list[dict[str, Any]]:
+    """One row per kind of part (``token[*].where`` for every token), in the order they first come."""
+    groups: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        name = _INDEX.sub("[*]", part.name)
+        group = groups.get(name)
+        if group is None:
+            groups[name] = {
+                "name": name,
+                "offset": part.offset,
+                "count": 1,
+                "size": part.size,
+                "total": part.size,
+                "encoding": part.encoding,
+                "description": part.description,
+            }
+        else:
+            group["count"] += 1
+            group["total"] += part.size
+    return list(groups.values())
+
+
+def game_information(game: Game, *, full_layout: bool = False) -> dict[str, Any]:
+    """The information document of one configured game (what ``--json`` writes)."""
+    spec = game.spec
+    cls = type(game)
+    observation = game.observation_tensor_layout()
+    infostate = information_state_tensor_layout(game)
+    info_size = infostate[-1].offset + infostate[-1].size if infostate else 0
+    layouts: dict[str, Any] = {
+        "observation_tensor": group_layout(observation),
+        "information_state_tensor": group_layout(infostate),
+    }
+    if full_layout:
+        layouts = {
+            "observation_tensor": [p.to_json() for p in observation],
+            "information_state_tensor": [p.to_json() for p in infostate],
+        }
+    return {
+        "game": spec.id,
+        "title": spec.title,
+        "openspiel_name": "python_gravity_" + spec.id.replace("-", "_"),
+        "players": spec.players,
+        "min_players": spec.min_players,
+        "max_players": spec.max_players,
+        "kind": spec.kind,
+        "dynamics": "sequential",
+        "chance": "explicit stochastic",
+        "max_chance_outcomes": spec.max_chance_outcomes,
+        "information": information_kind(game),
+        "utility": utility_kind(game),
+        "min_utility": spec.min_utility,
+        "max_utility": spec.max_utility,
+        "zero_sum_view": zero_sum_view(game),
+        "num_distinct_actions": spec.num_distinct_actions,
+        "max_game_length": spec.max_game_length,
+        "observation_tensor_shape": list(spec.observation_shape),
+        "information_state_tensor_shape": [info_size] if info_size else [],
+        "information_state_own_action_slots": own_action_slots(game),
+        "variants": list(spec.variants),
+        "parameters": [
+            {
+                "name": p.name,
+                "value": list(v) if isinstance(v := game.params[p.name], tuple) else v,
+                "default": list(p.default) if isinstance(p.default, tuple) else p.default,
+                "allowed": p.allowed(),
+                "help": p.help,
+            }
+            for p in cls.PARAMS
+        ],
+        "layout_grouped": not full_layout,
+        "layouts": layouts,
+    }
+
+
+def _utility_text(doc: dict[str, Any]) -> str:
+    kind = doc["utility"]
+    lo, hi = doc["min_utility"], doc["max_utility"]
+    if kind == "identical":
+        text = f"identical (co-op: every seat gets {hi:g} on a win, {lo:g} on a loss)"
+    elif kind == "general-sum":
+        text = f"general-sum (winners get {hi:g}, the others {lo:g})"
+    else:
+        text = f"{kind} ({lo:g} to {hi:g})"
+    if doc["zero_sum_view"]:
+        text += f"; zero-sum view for 2 seats (+1/-1): {doc['zero_sum_view']}"
+    return text
+
+
+def _layout_table(title: str, rows: list[dict[str, Any]], grouped: bool) -> Table:
+    table = Table(title=title, header_style="bold cyan", title_justify="left")
+    table.add_column("offset", justify="right")
+    table.add_column("part", style="bold")
+    table.add_column("size", justify="right")
+    table.add_column("encoding")
+    table.add_column("meaning", ratio=1, overflow="fold")
+    for row in rows:
+        size = str(row["size"])
+        if grouped and row["count"] > 1:
+            size = f"{row['count']} x {row['size']} = {row['total']}"
+        table.add_row(str(row["offset"]), escape(row["name"]), size, row["encoding"], escape(row["description"]))
+    return table
+
+
+def info_command(
+    game: str = typer.Argument(..., help="Game id (see gravity list)."),
+    players: int = typer.Option(None, "--players", "-n", help="Number of seats (default: the fewest)."),
+    param: list[str] = typer.Option(None, "--param", "-p", help="Game parameter K=V (repeatable)."),
+    json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
+    layout: bool = typer.Option(False, "--layout", help="List every tensor part, not one row per kind."),
+) -> None:
+    """Game information: players, chance, information, utility, sizes, tensor shapes and layouts, parameters."""
+    entry(game)  # an unknown id is named before anything else
+    loaded = make_game(game, players, param)
+    doc = game_information(loaded, full_layout=layout)
+    if json_out is not None:
+        write_json(doc, json_out)
+        return
+    table = Table(title=f"{doc['title']} ({doc['game']})", header_style="bold cyan", title_justify="left")
+    table.add_column("property", style="bold")
+    table.add_column("value", ratio=1, overflow="fold")
+    values = {p["name"]: p["value"] for p in doc["parameters"]}
+    shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "none"
+    rows = [
+        ("players", f"{doc['players']} (this game is for {doc['min_players']}-{doc['max_players']})"),
+        ("kind", doc["kind"]),
+        ("dynamics", "sequential (simultaneous choices are taken seat by seat)"),
+        ("chance", f"explicit stochastic: at most {doc['max_chance_outcomes']} outcomes at a chance node"),
+        ("information", doc["information"]),
+        ("utility", _utility_text(doc)),
+        ("distinct actions", str(doc["num_distinct_actions"])),
+        ("longest game", f"{doc['max_game_length']} steps (chance steps included; a bound, never passed)"),
+        ("observation tensor", str(doc["observation_tensor_shape"] or "none")),
+        (
+            "information-state tensor",
+            f"{doc['information_state_tensor_shape'] or 'none'}: the observation, then up to "
+            f"{doc['information_state_own_action_slots']} own actions one-hot, then per-action counts",
+        ),
+        ("variants", ", ".join(doc["variants"])),
+        ("parameters", shown),
+        ("OpenSpiel name", doc["openspiel_name"]),
+    ]
+    for name, value in rows:
+        table.add_row(name, escape(value))
+    console.print(table)
+    params = Table(title="Parameters", header_style="bold cyan", title_justify="left")
+    for column in ("name", "value", "default", "allowed", "meaning"):
+        params.add_column(column, overflow="fold")
+    for p in doc["parameters"]:
+        params.add_row(p["name"], escape(repr(p["value"])), escape(repr(p["default"])), p["allowed"], escape(p["help"]))
+    if doc["parameters"]:
+        console.print(params)
+    grouped = doc["layout_grouped"]
+    console.print(_layout_table("Observation tensor layout", doc["layouts"]["observation_tensor"], grouped))
+    info_rows = doc["layouts"]["information_state_tensor"]
+    if grouped:  # the observation's parts were just listed; name them once here
+        obs = [r for r in info_rows if r["name"].startswith("observation.")]
+        rest = [r for r in info_rows if not r["name"].startswith("observation.")]
+        if obs:
+            total = sum(r["total"] for r in obs)
+            head = {
+                "name": "observation.*",
+                "offset": 0,
+                "count": 1,
+                "size": total,
+                "total": total,
+                "encoding": "(as above)",
+                "description": "the observation tensor, as laid out above",
+            }
+            info_rows = [head, *rest]
+    console.print(_layout_table("Information-state tensor layout", info_rows, grouped))
+    if grouped:
+        console.print("[dim]--layout lists every part; --json - writes all of this as JSON.[/]")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("info")(info_command)
