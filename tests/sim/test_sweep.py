@@ -1,0 +1,97 @@
+"""``gravity sweep``: parameters and component values on a grid, same seeds at every point."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from gravity_games.cli.main import main
+from gravity_games.core.api import InvalidParameterError
+from gravity_games.core.registry import entry, list_games
+from gravity_games.sim.runner import run_batch
+from gravity_games.sim.sweep import get_path, parse_vary, run_sweep, set_path, to_toml
+
+REAL_GAMES = ["comparison-gravity", "doubt-gravity", "gravity-falls", "gravwell", "memory-gravity", "saving-waddles"]
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_every_data_document_survives_the_toml_writer(game_id: str) -> None:
+    assert game_id in list_games()
+    document = entry(game_id).design.data_document
+    assert document is not None
+    doc = document()
+    assert tomllib.loads(to_toml(doc)) == doc
+
+
+def test_paths_reach_values_by_index_name_and_key() -> None:
+    doc = entry("gravwell").design.data_document()
+    assert doc is not None
+    fe = next(c for c in doc["cards"] if c["symbol"] == "Fe")
+    assert get_path(doc, "cards[Fe].value") == fe["value"]
+    assert get_path(doc, "board.debris_fields[1]") == doc["board"]["debris_fields"][1]
+    changed = set_path(doc, "cards[Fe].value", 9)
+    assert get_path(changed, "cards[Fe].value") == 9 and get_path(doc, "cards[Fe].value") == fe["value"]
+    assert next(c for c in changed["cards"] if c["symbol"] == "Fe")["source"] == "user"
+
+
+@pytest.mark.parametrize(
+    ("vary", "message"),
+    [
+        ("alarm.bus=abc", "'abc' is not a whole number"),
+        ("alarm.buss=16", "has no 'buss'; it has: bus, curse_space, shrink_space"),
+        ("characters[Grunkle].ability=x", "no entry named 'Grunkle'; its names: Dipper"),
+        ("alarm=3", "is a whole entry; vary one of its fields: curse_space, shrink_space, bus"),
+        ("wizards=1", "has no parameter 'wizards'"),
+        ("alarm.bus", "PATH=V1,V2"),
+    ],
+)
+def test_bad_vary_names_what_is_allowed(vary: str, message: str) -> None:
+    with pytest.raises(InvalidParameterError, match=message.replace("[", r"\[").replace("(", r"\(")):
+        parse_vary("gravity-falls", vary)
+
+
+def test_a_value_the_game_refuses_gets_the_games_reason() -> None:
+    with pytest.raises(InvalidParameterError, match=r"alarm.bus=5: .*the swept components"):
+        run_sweep("gravity-falls", ["alarm.bus=5"], games=1, players=1)
+
+
+def test_the_packaged_value_plays_exactly_the_packaged_game() -> None:
+    doc = run_sweep("gravity-falls", ["alarm.bus=14,18"], games=8, players=2, seed=3)
+    plain = run_batch("gravity-falls", games=8, players=2, seed=3)
+    at18 = next(p for p in doc["points"] if p["values"]["alarm.bus"] == 18)
+    at14 = next(p for p in doc["points"] if p["values"]["alarm.bus"] == 14)
+    assert at18["length"]["mean"] == plain["mean_length"] and at18["wins"] == plain["wins"]
+    assert at14["length"]["mean"] < at18["length"]["mean"]  # a shorter alarm track ends games sooner
+    assert doc["vary"] == [{"path": "alarm.bus", "kind": "data", "values": [14, 18], "default": 18}]
+
+
+def test_parameter_axes_on_a_grid_are_reproducible_whatever_the_workers() -> None:
+    args = {"games": 6, "players": 2, "seed": 5}
+    one = run_sweep("gravity-falls", ["events=0,8", "alarm.bus=16,18"], workers=1, **args)
+    two = run_sweep("gravity-falls", ["events=0,8", "alarm.bus=16,18"], workers=2, **args)
+    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
+    assert [p["values"] for p in one["points"]] == [{"events": e, "alarm.bus": b} for e in (0, 8) for b in (16, 18)]
+    assert "data" not in one["params"] and "gravity-sweep" not in json.dumps(one)
+
+
+def test_a_value_that_never_comes_into_play_is_flagged() -> None:
+    # Sodium is one of the 14 cards used only with 5 or 6 players.
+    doc = run_sweep("gravwell", ["cards[Na].value=2,8"], games=4, players=3, seed=1)
+    assert doc["no_effect"] is True
+    used = run_sweep("gravwell", ["cards[Na].value=2,8"], games=4, players=5, seed=1)
+    assert used["no_effect"] is False
+
+
+def test_sweep_command_json_and_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["sweep", "comparison-gravity", "--vary", "masses.grams[4]=22,40", "--games", "6", "-q"]
+    main([*argv, "--agents", "heuristic", "--json", "-", "--report", str(tmp_path / "r")])
+    doc = json.loads(capsys.readouterr().out)
+    assert [p["values"]["masses.grams[4]"] for p in doc["points"]] == [22.0, 40.0]
+    page = (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
+    assert "masses.grams[4] (component value, packaged value 22.0)" in page
+    assert (tmp_path / "r" / "sweep_win_rate_masses_grams_4_.png").exists()
+    main(argv)
+    assert "packaged: masses.grams[4] = 22.0" in capsys.readouterr().out
