@@ -76,3 +76,13 @@ def test_layout_names_the_seat_parts_of_doubt_gravity() -> None:
     for seat, index in ((0, 0), (1, 1), (None, 3)):
         values = state.observation_tensor(seat)[part.offset : part.offset + part.size]
         assert values.index(1.0) == index
+
+
+def test_the_tensor_page_is_current() -> None:
+    """docs/tensors.md is generated from the layouts; regenerate it with scripts/tensor_docs.py."""
+    from pathlib import Path
+
+    from gravity_games.cli.cmd_info import tensor_docs
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "tensors.md"
+    assert page.read_text(encoding="utf-8") == tensor_docs(), "run: .venv/bin/python scripts/tensor_docs.py"

@@ -31,17 +31,17 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
         ("first_player", 3, "one-hot", "the game's first player"),
         ("round_first", 3, "one-hot", "who begins this round"),
     ]
-    parts += [(f"cards_left[{s}]", 3, "scaled", f"seat {s}'s cards {spots} left / 2") for s in range(3)]
+    parts += [(f"cards_left[{s}]", 3, "scaled", f"a seat's cards {spots} left / 2") for s in range(3)]
     parts.append(("tokens_left", 3, "scaled", "tokens left per seat / 5"))
-    parts += [(f"announced[{s}]", 3, "one-hot", f"the card seat {s} announced ({spots})") for s in range(3)]
+    parts += [(f"announced[{s}]", 3, "one-hot", f"the card a seat announced ({spots})") for s in range(3)]
     parts += [
         ("has_played", 3, "flags", "seats that placed their token this round"),
         ("seesaw", 6, "flags", f"tokens on the see-saw by side (2) and spot ({spots})"),
         ("first_match", 4, "one-hot", f"the first match's result: {_RESULT}"),
     ]
     for r in range(ROUNDS):
-        parts.append((f"round[{r}].first", 3, "one-hot", f"who began finished round {r + 1}"))
-        parts += [(f"round[{r}].card[{s}]", 3, "one-hot", f"seat {s}'s card that round") for s in range(3)]
+        parts.append((f"round[{r}].first", 3, "one-hot", "who began that finished round"))
+        parts += [(f"round[{r}].card[{s}]", 3, "one-hot", "a seat's card that round") for s in range(3)]
         parts += [
             (f"round[{r}].first_match", 4, "one-hot", f"its first match: {_RESULT}"),
             (f"round[{r}].winner", 4, "one-hot", f"its winner: {_RESULT}"),

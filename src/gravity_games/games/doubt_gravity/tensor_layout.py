@@ -36,19 +36,19 @@ def _head() -> list[Part]:
         ("hand_counts", 3, "scaled", "tokens in each seat's hand / 12"),
         ("placed_this_turn", 1, "scaled", "tokens placed this turn / 12"),
     ]
-    parts += [(f"said[{s}]", 3, "one-hot", "what seat s said: correct, doubt, or nothing yet") for s in range(3)]
+    parts += [(f"said[{s}]", 3, "one-hot", "what a seat said: correct, doubt, or nothing yet") for s in range(3)]
     parts += [
         ("viewer", 4, "one-hot", "the observing seat, or the spectator"),
         ("winners", 3, "flags", "seats that won"),
         ("rolloff_contenders", 3, "flags", "seats still in the roll-off"),
     ]
-    parts += [(f"rolloff_rolls[{s}]", 7, "one-hot", "seat s's roll-off face, or none") for s in range(3)]
+    parts += [(f"rolloff_rolls[{s}]", 7, "one-hot", "a seat's roll-off face, or none") for s in range(3)]
     return parts
 
 
 def _token(p: int) -> list[Part]:
     parts: list[Part] = [
-        (f"token[{p}].where", len(_WHERE), "one-hot", f"where token {p} is: {', '.join(_WHERE)}"),
+        (f"token[{p}].where", len(_WHERE), "one-hot", f"where the token (by id) is: {', '.join(_WHERE)}"),
         (f"token[{p}].number", 6, "one-hot", "its number 1-5, or unknown to the viewer"),
         (f"token[{p}].revealed", 1, "flags", "its number is shown to all"),
         (f"token[{p}].in_stack", 1, "flags", "it is in the stack"),
@@ -61,7 +61,7 @@ def _token(p: int) -> list[Part]:
 
 def _round(r: int) -> list[Part]:
     parts: list[Part] = [
-        (f"round[{r}].first", 3, "one-hot", f"who began finished round {r + 1}"),
+        (f"round[{r}].first", 3, "one-hot", "who began that finished round"),
         (f"round[{r}].designated", 5, "one-hot", "its designated number"),
         (f"round[{r}].die_g", 1, "flags", "its die showed G"),
     ]
@@ -71,7 +71,7 @@ def _round(r: int) -> list[Part]:
             (f"round[{r}].token[{p}].owner", 3, "one-hot", "who placed it"),
             (f"round[{r}].token[{p}].revealed", 1, "flags", "revealed that round"),
         ]
-    parts += [(f"round[{r}].said[{s}]", 3, "one-hot", "what seat s said") for s in range(3)]
+    parts += [(f"round[{r}].said[{s}]", 3, "one-hot", "what a seat said") for s in range(3)]
     parts.append((f"round[{r}].taker", 4, "one-hot", "who took the stack, or nobody"))
     assert sum(part[1] for part in parts) == _ROUND_WIDTH
     return parts
@@ -79,7 +79,7 @@ def _round(r: int) -> list[Part]:
 
 def _reading(r: int) -> list[Part]:
     return [
-        (f"reading[{r}].taken", 1, "flags", f"the viewer read the stack in round {r + 1}"),
+        (f"reading[{r}].taken", 1, "flags", "the viewer read the stack that round"),
         (f"reading[{r}].level", 1, "scaled", "the scale's level / 320"),
         (f"reading[{r}].tokens", _READING_WIDTH - 2, "flags", "the tokens on the scale"),
     ]

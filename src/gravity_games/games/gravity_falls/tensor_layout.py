@@ -29,7 +29,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     parts: list[Part] = []
     for i in range(n):
         parts += [
-            (f"location[{i}].support", 1, "scaled", f"support at {tb.names[i]} / 10"),
+            (f"location[{i}].support", 1, "scaled", "support at this location (board order) / 10"),
             (f"location[{i}].distrust", 1, "scaled", "distrust there / 10"),
             (f"location[{i}].die", 1, "flags", "a die lies there"),
             (f"location[{i}].monsters", 3, "flags", "monsters 1-3 there"),
@@ -43,7 +43,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
         ]
     for s in range(5):
         parts += [
-            (f"character[{s}].present", 1, "flags", f"seat {s} plays"),
+            (f"character[{s}].present", 1, "flags", "this seat plays"),
             (f"character[{s}].name", 5, "one-hot", "its character"),
             (f"character[{s}].curses", k, "flags", f"its curses: {curses}"),
             (f"character[{s}].new_curses", k, "flags", "its curses new this turn"),
@@ -51,7 +51,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
             (f"character[{s}].deck_size", 1, "scaled", "action cards in its deck / 6"),
             (f"character[{s}].discard", 6, "flags", "its discarded action cards"),
         ]
-    parts += [(f"revealed[{i}]", g.n_cards, "one-hot", f"revealed movement card {i + 1}") for i in range(3)]
+    parts += [(f"revealed[{i}]", g.n_cards, "one-hot", "a revealed movement card") for i in range(3)]
     parts += [
         ("movement_discard", g.n_cards, "scaled", "movement cards discarded, by card (counts)"),
         ("movement_deck_size", 1, "scaled", "movement deck size / movement cards"),

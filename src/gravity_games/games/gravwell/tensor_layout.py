@@ -63,7 +63,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     ]
     for k in range(2 * n):
         parts += [
-            (f"stack[{k}].face_up", cards, "flags", f"mining stack {k + 1}'s face-up cards"),
+            (f"stack[{k}].face_up", cards, "flags", "a mining stack's face-up cards"),
             (f"stack[{k}].face_down", 1, "flags", "it has its face-down card"),
             (f"stack[{k}].taken", 1, "flags", "it was taken"),
         ]
@@ -75,8 +75,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
         ("winners", n, "flags", "seats that won"),
     ]
     parts += [
-        (f"mining_order[{i}]", n, "one-hot", f"the seat choosing stack {i + 1} in the mining order")
-        for i in range(2 * n)
+        (f"mining_order[{i}]", n, "one-hot", "the seat choosing this stack, in the mining order") for i in range(2 * n)
     ]
     parts += [
         ("result", len(REASONS), "flags", f"how the game ended: {', '.join(REASONS)}"),

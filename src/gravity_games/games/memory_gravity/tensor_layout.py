@@ -31,20 +31,21 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
         ("turn_seat", 3, "one-hot", "the seat whose turn it is"),
     ]
     parts += [
-        (f"token[{k}].kept_by", 3, "one-hot", f"who kept token {k} (K1-K5, G1-G5, R1-R5)") for k in range(NUM_TOKENS)
+        (f"token[{k}].kept_by", 3, "one-hot", "who kept this token (tokens in order K1-K5, G1-G5, R1-R5)")
+        for k in range(NUM_TOKENS)
     ]
     for n in range(players * TURNS_PER_PLAYER * LIFTS_PER_TURN):
         parts += [
-            (f"lift[{n}].seat", 3, "one-hot", f"who made lift {n + 1} of the game"),
+            (f"lift[{n}].seat", 3, "one-hot", "who made this lift (the game's lifts in order)"),
             (f"lift[{n}].token", NUM_TOKENS, "one-hot", "the token lifted"),
             (f"lift[{n}].reading", 1, "scaled", "the viewer's own reading of it, grams / 25 (0: not its lift)"),
         ]
     parts += [
-        (f"this_turn[{i}]", NUM_TOKENS, "one-hot", f"lift {i + 1} of this turn: the token")
+        (f"this_turn[{i}]", NUM_TOKENS, "one-hot", "a lift of this turn, in order: the token")
         for i in range(LIFTS_PER_TURN)
     ]
     parts += [
-        (f"kept[{s}][{i}]", NUM_TOKENS, "one-hot", f"seat {s}'s keep {i + 1}: the token")
+        (f"kept[{s}][{i}]", NUM_TOKENS, "one-hot", "a seat's keeps, in order: the token")
         for s in range(3)
         for i in range(3)
     ]
