@@ -124,8 +124,11 @@ def team(game_id: str, players: int, agent: str, opponent: str, games: int, seed
             }
             for label in rows
         }
-        result["difference_points"] = 100 * (result["agent"]["rate"] - result["opponent"]["rate"])
-        return result
+        return {
+            "team_agent": result["agent"],
+            "team_opponent": result["opponent"],
+            "difference_points": 100 * (result["agent"]["rate"] - result["opponent"]["rate"]),
+        }
 
     for i in range(games):
         game_seed = derive_seed(seed, "game", i)
@@ -180,8 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     doc = {**head, **fn(args.game, args.players, args.agent, args.opponent, args.games, args.seed, save)}
     save(doc, complete=True)
     summary = doc.get("all") or {
-        "agent": doc["agent"]["rate"],
-        "opponent": doc["opponent"]["rate"],
+        "agent": doc["team_agent"]["rate"],
+        "opponent": doc["team_opponent"]["rate"],
         "difference": doc["difference_points"],
     }
     print(json.dumps({k: v for k, v in summary.items()} if isinstance(summary, dict) else summary), out)
