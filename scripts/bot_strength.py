@@ -120,7 +120,7 @@ def team(game_id: str, players: int, agent: str, opponent: str, games: int, seed
             label: {
                 **rate(sum(r["won"] for r in rows[label]), len(rows[label])),
                 "time_per_decision": timing(times[label]),
-                "games": rows[label],
+                "results": rows[label],
             }
             for label in rows
         }
