@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gravity_games import InvalidParameterError
-from gravity_games.sim.tournament import elo_ratings, run_tournament, seatings
+from gravity_games.sim.tournament import elo_intervals, elo_ratings, head_to_head, run_tournament, seatings
 
 
 def test_three_agents_at_two_seats_play_every_pair_both_ways() -> None:
@@ -53,3 +53,33 @@ def test_cooperative_tournament_reports_team_rates_without_elo() -> None:
 def test_tournament_rejects_repeated_agents() -> None:
     with pytest.raises(InvalidParameterError, match="must differ"):
         run_tournament("toy-nim", ["random", "random"], games=2, players=2)
+
+
+def test_head_to_head_scores_of_a_pair_add_up_to_their_results() -> None:
+    results = [(0, 1, 1.0), (0, 1, 0.5), (1, 0, 1.0), (0, 2, 1.0)]
+    rows = {(r["agent"], r["opponent"]): r for r in head_to_head(["a", "b", "c"], results)}
+    assert (rows[("a", "b")]["results"], rows[("a", "b")]["score"]) == (3, 1.5)
+    assert rows[("b", "a")]["score"] == 1.5 and rows[("c", "a")]["score"] == 0.0
+    assert ("b", "c") not in rows  # never met
+    assert rows[("a", "c")]["low"] < 1.0 == rows[("a", "c")]["high"]
+
+
+def test_bootstrap_intervals_hold_the_rating_and_separate_a_clear_winner() -> None:
+    games = [[(0, 1, 1.0)]] * 30 + [[(0, 1, 0.0)]] * 5
+    ratings = elo_ratings(2, [r for g in games for r in g])
+    bounds = elo_intervals(2, games, samples=200, seed=3)
+    assert bounds == elo_intervals(2, games, samples=200, seed=3)
+    assert bounds[0][0] <= ratings[0] <= bounds[0][1] and bounds[1][0] <= ratings[1] <= bounds[1][1]
+    assert bounds[0][0] > 1500 > bounds[1][1]
+
+
+def test_tournament_document_has_elo_intervals_and_head_to_head() -> None:
+    doc = run_tournament("toy-nim", ["random", "ismcts:iterations=20"], games=6, seed=2, bootstrap=50)
+    for row in doc["standings"]:
+        assert row["elo_low"] <= row["elo"] <= row["elo_high"]
+    pairs = {(r["agent"], r["opponent"]): r for r in doc["head_to_head"]}
+    forward, back = pairs[("random", "ismcts:iterations=20")], pairs[("ismcts:iterations=20", "random")]
+    assert forward["results"] == back["results"] == doc["pairwise_results"]
+    assert forward["score"] + back["score"] == forward["results"]
+    none = run_tournament("toy-nim", ["random", "ismcts:iterations=20"], games=6, seed=2, bootstrap=0)
+    assert none["standings"][0]["elo_low"] is None and none["bootstrap_samples"] == 0

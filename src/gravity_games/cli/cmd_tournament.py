@@ -29,6 +29,7 @@ def tournament_command(
     address: str = typer.Option(None, "--address", help="Address of an existing Ray cluster."),
     param: list[str] = typer.Option(None, "--param", "-p", help="Game parameter K=V (repeatable)."),
     json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
+    bootstrap: int = typer.Option(200, "--bootstrap", help="Resamples of the games for the Elo intervals (0: none)."),
 ) -> None:
     """Play every seating of the agents, rotating seats; print win rates with 95% intervals and Elo."""
     params = parse_params(game, list(param or []))
@@ -47,6 +48,8 @@ def tournament_command(
         repeated = sorted({s for s in specs if specs.count(s) > 1})
         raise InvalidParameterError(f"tournament agents must differ; {', '.join(repeated)} is named twice")
     check_backend(backend)
+    if not 0 <= bootstrap <= 10000:
+        raise InvalidParameterError(f"--bootstrap must be from 0 to 10000, got {bootstrap}")
     options: dict[str, Any] = {}
     if address is not None:
         if backend != "ray":
@@ -61,6 +64,7 @@ def tournament_command(
         seed=seed,
         workers=workers,
         backend=backend,
+        bootstrap=bootstrap,
         **options,
     )
     err_console.print(f"[dim]{len(doc['seatings'])} seatings x {games} games[/]")
@@ -83,6 +87,7 @@ def print_standings(doc: dict[str, Any]) -> None:
     table.add_column(kind, justify="right")
     table.add_column("95% interval", justify="right")
     table.add_column("Elo", justify="right")
+    table.add_column("Elo 95% interval", justify="right")
     for row in doc["standings"]:
         rate = row["win_rate"]
         table.add_row(
@@ -92,10 +97,35 @@ def print_standings(doc: dict[str, Any]) -> None:
             f"{rate['rate']:.1%}",
             f"{rate['low']:.1%} - {rate['high']:.1%}",
             "-" if row["elo"] is None else f"{row['elo']:.0f}",
+            "-" if row.get("elo_low") is None else f"{row['elo_low']:.0f} - {row['elo_high']:.0f}",
         )
     console.print(table)
+    print_head_to_head(doc)
     if doc["cooperative"]:
         console.print("cooperative game: every seat shares the team's result, so no Elo is computed")
+
+
+def print_head_to_head(doc: dict[str, Any]) -> None:
+    """Rows score against columns: 1 a win over the other, 0.5 a draw, with a 95 % interval."""
+    rows = doc.get("head_to_head") or []
+    if not rows:
+        return
+    names = [row["agent"] for row in doc["standings"]]
+    cells = {(r["agent"], r["opponent"]): r for r in rows}
+    table = Table(title="Head to head: the row's score against the column", header_style="bold cyan")
+    table.add_column("agent")
+    for name in names:
+        table.add_column(name, justify="right")
+    for name in names:
+        values = []
+        for other in names:
+            cell = cells.get((name, other))
+            if cell is None:
+                values.append("")
+            else:
+                values.append(f"{cell['rate']:.0%} ({cell['low']:.0%}-{cell['high']:.0%}, n={cell['results']})")
+        table.add_row(name, *values)
+    console.print(table)
 
 
 def register(app: typer.Typer) -> None:
