@@ -124,11 +124,13 @@ def toy() -> Iterator[str]:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_delay=0.0)) as c:
+    # Searches in threads (search_workers=0): a test can patch them and use the toy game;
+    # tests/web/test_bounds.py runs them in worker processes, as `gravity serve` does.
+    with TestClient(create_app(db_url, bot_delay=0.0, search_workers=0)) as c:
         yield c
 
 
 @pytest.fixture
 def lite_client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0.0)) as c:
+    with TestClient(create_app(sqlite_url, bot_delay=0.0, search_workers=0)) as c:
         yield c

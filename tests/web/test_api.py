@@ -62,9 +62,12 @@ def test_views_are_built_from_the_seat_observation(client: TestClient, toy: str)
         assert v["log"] == state.log(seat)
         assert v["current_player"] == 0 and v["current_player"] != CHANCE
         expected = [{"id": a, "text": state.action_to_string(a)} for a in state.legal_actions()] if seat == 0 else []
-        # the toy game has no board.py: each move still carries its (empty) taps and a description
+        # the toy game's board hooks give each move its one button and a description
         assert [{"id": m["id"], "text": m["text"]} for m in v["legal_actions"]] == expected
-        assert all(m["parts"] == [] and m["description"] == m["text"] for m in v["legal_actions"])
+        assert all(
+            len(m["parts"]) == 1 and m["parts"][0].startswith("button:")
+            and m["description"] == f"the toy move {m['text']}" for m in v["legal_actions"]
+        )
         assert v["terminal"] is False and "returns" not in v
     spectator = view(client, gid)
     assert spectator["seat"] is None

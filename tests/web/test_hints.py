@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from gravity_games.agents.hints import hints as search_hints
 from gravity_games.core.agent import SeatView
 from gravity_games.core.seeding import derive_seed
-from gravity_games.web import service
+from gravity_games.web import searches
 
 from .helpers import auth, create, engine_state, snapshot, view
 
@@ -56,7 +56,7 @@ def test_the_hint_searches_a_copy_through_the_seat_view(client: TestClient, monk
         seen.append((view_, seconds, top, seed))
         return search_hints(view_, seconds=seconds, top=top, seed=seed)
 
-    monkeypatch.setattr(service, "search_hints", spy)
+    monkeypatch.setattr(searches, "search_hints", spy)
     r = ask(client, gid, tokens[seat], "seconds=0.1&top=2")
     assert r.status_code == 200, r.text
     (seat_view, seconds, top, seed), = seen

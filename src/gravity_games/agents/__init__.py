@@ -72,6 +72,16 @@ def make_agent(spec: str, game: Game, seat: int, seed: int) -> Agent:
     if factory is None:
         known = ", ".join(available_agents(game.ID))
         raise InvalidParameterError(f"unknown agent {name!r} for {game.ID}; available: {known}")
+    # An agent class may declare the settings it reads (``SETTINGS``); any other is refused here,
+    # naming the allowed ones, instead of being ignored silently.
+    allowed = getattr(factory, "SETTINGS", None)
+    if allowed is not None:
+        unknown = sorted(set(settings) - set(allowed))
+        if unknown:
+            raise InvalidParameterError(
+                f"agent {name!r} has no setting {', '.join(map(repr, unknown))}; "
+                f"allowed: {', '.join(allowed) if allowed else 'none (write just ' + repr(name) + ')'}"
+            )
     try:
         return factory(game, seat, seed, **settings)
     except TypeError as exc:

@@ -32,11 +32,27 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gravity_games.core.api import GravityError
 from gravity_games.web.board_view import game_help
-from gravity_games.web.service import MAX_HINT_MOVES, MAX_HINT_SECONDS, Hub, WebError
+from gravity_games.web.broker import Broker
+from gravity_games.web.limits import MAX_BOT_SPEC_CHARS, RateLimit
+from gravity_games.web.service import (
+    BOT_DEADLINE_SLACK,
+    BOT_SECONDS,
+    IDLE_SECONDS,
+    MAX_HINT_MOVES,
+    MAX_HINT_SECONDS,
+    OVERFLOW,
+    QUEUE_LIMIT,
+    SLOW_CLIENT_CLOSE,
+    Hub,
+    Outbox,
+    WebError,
+    storage_unavailable,
+)
 from gravity_games.web.storage import Storage
 
 log = logging.getLogger("gravity_games.web")
@@ -44,6 +60,35 @@ log = logging.getLogger("gravity_games.web")
 HERE = Path(__file__).parent
 MAX_BODY_BYTES = 64 * 1024
 """Largest request body accepted; a game request is a few hundred bytes."""
+
+BODY_TIMEOUT = 10.0
+"""Seconds a client may take to send a request body once its headers are in (408 after)."""
+
+CREATE_PER_MINUTE = 30.0
+CREATE_BURST = 20
+"""Games one client (address) may create: ``CREATE_BURST`` at once, then ``CREATE_PER_MINUTE`` a minute."""
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+"""The pages run only their own scripts; no page may be framed (seat tokens live in the page's
+storage). Inline style attributes are allowed: the boards' SVG and the page's swatches and hint bars
+set them (a style cannot run code; scripts stay 'self' only)."""
+
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "frame-ancestors 'none'"
+)
+"""FastAPI's OpenAPI page loads Swagger UI from its CDN with an inline starter script."""
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -63,7 +108,10 @@ class CreateGame(BaseModel):
     players: StrictInt | None = Field(default=None, description="number of seats (default: the game's minimum)")
     params: dict[str, Any] = Field(default_factory=dict, description="game parameters, e.g. {'variant': 'simple'}")
     seed: StrictInt | None = Field(default=None, ge=0, lt=2**63, description="seed of chance and bots")
-    bots: list[StrictStr | None] = Field(default_factory=list, description="agent spec or null per seat")
+    bots: list[StrictStr | None] = Field(
+        default_factory=list, max_length=16, description=f"agent spec (at most {MAX_BOT_SPEC_CHARS} characters) "
+        "or null per seat"
+    )
     hints: StrictBool = Field(default=True, description="whether the people at this game may ask for hints")
 
 
@@ -84,15 +132,43 @@ class NameBody(BaseModel):
     name: StrictStr = Field(max_length=200, description="your name at this table, e.g. 'Mabel'")
 
 
+# -- security headers ---------------------------------------------------------------
+
+
+class SecurityHeaders:
+    """Add the Content-Security-Policy and the other hardening headers to every HTTP answer."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        policy = DOCS_POLICY if path in ("/docs", "/redoc") else CONTENT_SECURITY_POLICY
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers.append((b"content-security-policy", policy.encode()))
+                headers.extend(SECURITY_HEADERS)
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
 # -- body size limit --------------------------------------------------------------
 
 
 class BodyLimit:
     """Refuse request bodies over ``limit`` bytes with 413, whether or not Content-Length is sent."""
 
-    def __init__(self, app: Callable[..., Awaitable[None]], limit: int) -> None:
+    def __init__(self, app: Callable[..., Awaitable[None]], limit: int, timeout: float = BODY_TIMEOUT) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -113,8 +189,14 @@ class BodyLimit:
         # refuse it once it passes the limit, before the app parses any of it.
         chunks: list[bytes] = []
         seen = 0
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.timeout
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, give_up - loop.time()))
+            except TimeoutError:
+                await _send_error(send, 408, f"the request body did not arrive within {self.timeout:g} s")
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             body = message.get("body", b"")
@@ -140,13 +222,10 @@ class BodyLimit:
 
 async def _send_error(send: Send, status: int, detail: str) -> None:
     body = json.dumps({"detail": detail}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if status == 408:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 
@@ -190,24 +269,56 @@ def create_app(
     bot_delay: float = 0.4,
     max_body: int = MAX_BODY_BYTES,
     resume: bool = True,
+    search_workers: int = 2,
+    bot_seconds: float = BOT_SECONDS,
+    max_unfinished: int = 10_000,
+    create_per_minute: float = CREATE_PER_MINUTE,
+    create_burst: int = CREATE_BURST,
+    idle_seconds: float = IDLE_SECONDS,
+    queue_limit: int = QUEUE_LIMIT,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> FastAPI:
-    """Build the app. ``db_url``: a SQLAlchemy/PostgreSQL URL or SQLite path (default ./var/gravity.sqlite3)."""
+    """Build the app. ``db_url``: a SQLAlchemy/PostgreSQL URL or SQLite path (default ./var/gravity.sqlite3).
+
+    ``search_workers``: processes for bot moves (hints get one more of their own; 0: threads, for
+    tests); ``bot_seconds``: a bot's budget per move; ``max_unfinished``: unfinished games the store
+    may hold before a new game is refused (0: no cap); ``create_per_minute``/``create_burst``: games
+    one client may create (0: no limit); ``idle_seconds``: after this long unused a game leaves memory.
+    """
+    creations = RateLimit(create_per_minute, create_burst)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        hub = Hub(storage, bot_delay=bot_delay)
+        hub = Hub(
+            storage,
+            bot_delay=bot_delay,
+            search_workers=search_workers,
+            bot_seconds=bot_seconds,
+            max_unfinished=max_unfinished,
+            idle_seconds=idle_seconds,
+            queue_limit=queue_limit,
+        )
         app.state.storage = storage
         app.state.hub = hub
+        app.state.creations = creations
+        broker = None
+        if not storage.is_sqlite:
+            # Other processes may serve the same games: hear their changes, and take over the bot
+            # games of one that died.
+            broker = Broker(storage.listen_url, storage.origin, hub.remote_change)
+            broker.start(asyncio.get_running_loop())
+            hub.stall_check = bot_delay + bot_seconds + BOT_DEADLINE_SLACK + 3.0
+        app.state.broker = broker
         if resume:
-            count = await hub.resume_all()
-            if count:
-                log.info("resumed %d unfinished games", count)
+            hub.start_background()  # the games waiting on a bot resume while the server listens
         try:
             yield
         finally:
             await hub.shutdown()
-            storage.close()
+            if broker is not None:
+                await asyncio.to_thread(broker.close)
+            await asyncio.to_thread(storage.close)
 
     app = FastAPI(
         title="gravity-games",
@@ -226,7 +337,19 @@ def create_app(
 
     @app.exception_handler(WebError)
     async def web_error(_request: Request, exc: WebError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after is not None else None
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def store_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        err = storage_unavailable(exc, f"answering {request.method} {request.url.path}")
+        return JSONResponse({"detail": err.message}, status_code=503, headers={"Retry-After": "2"})
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error answering %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": f"internal error ({type(exc).__name__}); the game is unchanged"},
+                            status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -251,7 +374,10 @@ def create_app(
     async def list_games(
         request: Request, limit: int = Query(50, ge=1, le=500), finished: bool | None = None
     ) -> list[dict[str, Any]]:
-        stored = await asyncio.to_thread(hub_of(request).storage.list_games, limit=limit, finished=finished)
+        try:
+            stored = await asyncio.to_thread(hub_of(request).storage.list_games, limit=limit, finished=finished)
+        except Exception as exc:
+            raise storage_unavailable(exc, "listing the games") from None
         return [
             {
                 "id": g.id,
@@ -270,6 +396,13 @@ def create_app(
 
     @app.post("/api/games", status_code=201, tags=["games"], summary="Create a game; returns the seat tokens")
     async def create_game(request: Request, body: CreateGame) -> dict[str, Any]:
+        client = request.client.host if request.client else "unknown"
+        wait = request.app.state.creations.take(client)
+        if wait > 0:
+            raise WebError(
+                429, f"too many new games from {client}: at most {creations.burst} at once and "
+                     f"{creations.per_minute:g} a minute; try again in {wait:.0f} s", retry_after=wait,
+            )
         live, tokens = await hub_of(request).create(
             body.game, body.players, body.params, body.seed, body.bots, hints=body.hints
         )
@@ -369,7 +502,10 @@ def create_app(
             await websocket.send_json(hub.view(live, seat, svg=svg))
             sender = asyncio.create_task(_pump(websocket, queue))
             receiver = asyncio.create_task(_drain(websocket))
-            done, pending = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            watcher = asyncio.create_task(_watch_overflow(websocket, queue))
+            done, pending = await asyncio.wait({sender, receiver, watcher}, return_when=asyncio.FIRST_COMPLETED)
+            if sender in done and not sender.cancelled() and sender.exception() is None and not watcher.done():
+                await force_close(websocket, SLOW_CLIENT_CLOSE, "too slow: views were not read; reconnect")
             for task in pending:
                 task.cancel()
                 with contextlib.suppress(BaseException):
@@ -410,13 +546,45 @@ def create_app(
             {"gid": gid, "title": live.game.TITLE, "game": live.game.ID, "players": live.game.players},
         )
 
-    app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(BodyLimit, limit=max_body, timeout=body_timeout)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
-async def _pump(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:
+async def _pump(websocket: WebSocket, queue: Outbox) -> None:
     while True:
-        await websocket.send_json(await queue.get())
+        view = await queue.get()
+        if view is OVERFLOW:
+            return
+        await websocket.send_json(view)
+
+
+async def _watch_overflow(websocket: WebSocket, queue: Outbox) -> None:
+    """Close the socket of a client that let its views pile up (it does not read)."""
+    await queue.overflowed.wait()
+    await force_close(websocket, SLOW_CLIENT_CLOSE, "too slow: views were not read; reconnect")
+
+
+async def force_close(websocket: WebSocket, code: int, reason: str) -> None:
+    """Send a close frame even when the client reads nothing, then drop the connection.
+
+    An ASGI ``websocket.close`` waits until the transport is writable again, which for a client
+    that stopped reading is never; under uvicorn the frame is written past the write buffer's
+    mark instead, the transport closed, and aborted if it has not flushed within 5 s.
+    """
+    proto = getattr(getattr(websocket, "_send", None), "__self__", None)
+    conn: Any = getattr(proto, "conn", None)
+    transport: Any = getattr(proto, "transport", None)
+    if proto is not None and hasattr(conn, "send_close") and hasattr(conn, "data_to_send") and transport is not None:
+        if not transport.is_closing():
+            conn.send_close(code, reason)
+            transport.write(b"".join(conn.data_to_send()))
+            proto.close_sent = True
+            transport.close()
+            asyncio.get_running_loop().call_later(5.0, transport.abort)
+        return
+    with contextlib.suppress(BaseException):
+        await asyncio.wait_for(websocket.close(code=code, reason=reason), 1.0)
 
 
 async def _drain(websocket: WebSocket) -> None:

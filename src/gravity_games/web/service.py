@@ -25,14 +25,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from gravity_games.agents import available_agents, make_agent
-from gravity_games.agents.hints import hints as search_hints
-from gravity_games.core.agent import SeatView
 from gravity_games.core.api import (
     CHANCE,
     TERMINAL,
@@ -57,7 +55,10 @@ from gravity_games.web.board_view import (
     seat_docs,
     state_at,
 )
+from gravity_games.web.botpool import PoolBusy, SearchFailed, SearchPool, SearchTimeout
+from gravity_games.web.limits import check_bot_spec
 from gravity_games.web.render import render_board
+from gravity_games.web.searches import bot_choice, fallback_move, hint_search
 from gravity_games.web.storage import Storage, StorageError, StoredAction, StoredGame, hash_token
 
 log = logging.getLogger("gravity_games.web")
@@ -78,14 +79,52 @@ MAX_HINT_MOVES = 10
 MAX_FINISHED_IN_MEMORY = 500
 """Finished games kept in memory; older ones are dropped and replayed from the store on demand."""
 
+BOT_SECONDS = 3.0
+"""A bot's time budget per move (wall seconds); a time-bounded search is held to it."""
+
+BOT_DEADLINE_SLACK = 2.0
+"""Seconds past the budget before a bot's worker is stopped and the bot plays its fallback move."""
+
+IDLE_SECONDS = 300.0
+"""A game nobody has touched (no request, no socket, no bot) for this long leaves memory."""
+
+QUEUE_LIMIT = 32
+"""Views waiting for one WebSocket; a client that lets more pile up is disconnected (code 4008)."""
+
+SLOW_CLIENT_CLOSE = 4008
+"""WebSocket close code for a client that does not read its views."""
+
+HINT_QUEUE = 4
+"""Hint searches that may wait for the hint worker; past that a hint answers 503."""
+
+OVERFLOW: dict[str, Any] = {"__overflow__": True}
+"""Put in a WebSocket's queue in place of the views it did not read: the socket closes."""
+
+
+class Outbox(asyncio.Queue[dict[str, Any]]):
+    """The views waiting for one WebSocket; ``overflowed`` is set when its client stopped reading."""
+
+    def __init__(self, maxsize: int) -> None:
+        super().__init__(maxsize=maxsize)
+        self.overflowed = asyncio.Event()
+
+
+def storage_unavailable(exc: Exception, what: str) -> WebError:
+    """A store that cannot be reached or refuses: 503, the request can be tried again."""
+    log.warning("store unavailable while %s: %s", what, exc)
+    return WebError(
+        503, f"the game store is unavailable ({type(exc).__name__}) while {what}; try again shortly", retry_after=2
+    )
+
 
 class WebError(Exception):
     """An error with the HTTP status it maps to; the message is shown to the person as is."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
 
 
 @dataclass
@@ -102,7 +141,7 @@ class LiveGame:
     undoable: list[bool]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # (seat or None for spectators, wants svg) -> the queues of the open WebSockets
-    subscribers: dict[tuple[int | None, bool], set[asyncio.Queue[dict[str, Any]]]] = field(default_factory=dict)
+    subscribers: dict[tuple[int | None, bool], set[Outbox]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     # Counts changes (moves and undos), as stored, so a client can drop a view that
     # arrives after a newer one (an undo lowers the move number).
@@ -117,6 +156,10 @@ class LiveGame:
     # own last decision: kept by each commit, rebuilt by replay after a restart or an undo.
     before_last: State | None = None
     log_marks: dict[int, int] = field(default_factory=dict)
+    # When anyone last asked for this game (monotonic seconds): idle games leave memory.
+    touched: float = field(default_factory=time.monotonic)
+    # Seats whose hint search is running (one at a time per seat).
+    hinting: set[int] = field(default_factory=set)
 
     def seat_of(self, token: str) -> int | None:
         digest = hash_token(token)
@@ -216,14 +259,35 @@ def catalog_entry(game_id: str) -> dict[str, Any]:
 class Hub:
     """All live games of one server process."""
 
-    def __init__(self, storage: Storage, *, bot_delay: float = 0.4) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        bot_delay: float = 0.4,
+        search_workers: int = 2,
+        bot_seconds: float = BOT_SECONDS,
+        max_unfinished: int = 10_000,
+        idle_seconds: float = IDLE_SECONDS,
+        queue_limit: int = QUEUE_LIMIT,
+    ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.bot_seconds = bot_seconds
+        self.max_unfinished = max_unfinished
+        self.idle_seconds = idle_seconds
+        self.queue_limit = queue_limit
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.background: set[asyncio.Task[None]] = set()
-        # One hint search at a time: each holds a core for its whole budget.
-        self._hint_slot = asyncio.Semaphore(1)
+        # Bot moves and hints run in worker processes (0: threads), each under a deadline; hints
+        # have a pool of their own so a long hint never delays a bot, and neither delays an action.
+        self.bots = SearchPool(search_workers, name="bot", max_waiting=10_000)
+        self.hints = SearchPool(min(search_workers, 1), name="hint", max_waiting=HINT_QUEUE)
+        self._unfinished_count: tuple[float, int] = (0.0, 0)
+        self._closing = False
+        # With other processes on the same store (PostgreSQL): how often to look for bot games
+        # nobody moves (their process died); 0 turns the watch off.
+        self.stall_check = 0.0
 
     # -- catalog ------------------------------------------------------------
 
@@ -272,9 +336,11 @@ class Hub:
             if spec is None:
                 continue
             try:
+                check_bot_spec(spec)
                 make_agent(spec, game, seat, derive_seed(seed, "agent", seat, 0))
             except GravityError as exc:
                 raise WebError(422, f"bot for seat {seat}: {exc}") from None
+        await self._check_unfinished_cap()
         state = game.new_initial_state()
         actors: list[int] = []
         undoable: list[bool] = []
@@ -288,17 +354,23 @@ class Hub:
         params_all = {k: (list(v) if isinstance(v, tuple) else v) for k, v in params_all.items()}
         gid = secrets.token_urlsafe(9)
         stored = [StoredAction(i, a, actors[i], undoable[i]) for i, a in enumerate(state.history())]
-        await asyncio.wrap_future(self.storage.create_game(
-            gid,
-            game.ID,
-            game.players,
-            params_all,
-            seed,
-            list(zip(hashes, bots, strict=True)),
-            stored,
-            _result(state),
-            hints=hints,
-        ))
+        try:
+            await asyncio.wrap_future(self.storage.create_game(
+                gid,
+                game.ID,
+                game.players,
+                params_all,
+                seed,
+                list(zip(hashes, bots, strict=True)),
+                stored,
+                _result(state),
+                hints=hints,
+                bot_to_act=_bot_to_act(state, bots),
+            ))
+        except Exception as exc:
+            raise storage_unavailable(exc, "creating the game") from None
+        count_at, count = self._unfinished_count
+        self._unfinished_count = (count_at, count + 1)
         live = LiveGame(gid, game, seed, state, hashes, bots, actors, undoable, hints=hints,
                         names=[None] * game.players)
         self.games[gid] = live
@@ -306,23 +378,51 @@ class Hub:
         self.schedule_bots(live)
         return live, [None if bots[s] is not None else tokens[s] for s in range(game.players)]
 
+    async def _check_unfinished_cap(self) -> None:
+        """Refuse a new game (503) once the store holds ``max_unfinished`` unfinished games."""
+        if self.max_unfinished <= 0:
+            return
+        counted_at, count = self._unfinished_count
+        now = time.monotonic()
+        if now - counted_at > 2.0:  # counted in the store (all processes), at most every 2 s
+            try:
+                count = await asyncio.to_thread(self.storage.count_unfinished)
+            except Exception as exc:
+                raise storage_unavailable(exc, "counting the unfinished games") from None
+            self._unfinished_count = (now, count)
+        if count >= self.max_unfinished:
+            raise WebError(
+                503, f"the server holds {count} unfinished games, its cap ({self.max_unfinished}); "
+                     "finish a game or try again later", retry_after=60
+            )
+
     async def get(self, gid: str) -> LiveGame:
         """The live game ``gid``, loaded (replayed) from the store when not in memory; 404 if unknown."""
         live = self.games.get(gid)
         if live is not None:
+            live.touched = time.monotonic()
             return live
+        if not 0 < len(gid) <= 32:
+            raise WebError(404, f"no game with id {gid[:40]!r}")
         lock = self._loading.setdefault(gid, asyncio.Lock())
-        async with lock:
-            live = self.games.get(gid)
-            if live is not None:
-                return live
-            stored = await asyncio.to_thread(self.storage.load_game, gid)
-            if stored is None:
-                raise WebError(404, f"no game with id {gid!r}")
-            live = rebuild(stored)
-            self.games[gid] = live
-            self._evict_finished()
-        self._loading.pop(gid, None)
+        try:
+            async with lock:
+                live = self.games.get(gid)
+                if live is not None:
+                    return live
+                try:
+                    stored = await asyncio.to_thread(self.storage.load_game, gid)
+                except Exception as exc:
+                    raise storage_unavailable(exc, "loading the game") from None
+                if stored is None:
+                    raise WebError(404, f"no game with id {gid!r}")
+                live = await asyncio.to_thread(rebuild, stored)
+                self.games[gid] = live
+                self._evict_finished()
+        finally:
+            # Nothing is kept for an id once its load ends, found or not (unknown ids leave no trace).
+            if self._loading.get(gid) is lock and not lock.locked():
+                del self._loading[gid]
         return live
 
     def _evict_finished(self) -> None:
@@ -334,10 +434,32 @@ class Hub:
         for gid in finished[: max(0, len(finished) - MAX_FINISHED_IN_MEMORY)]:
             del self.games[gid]
 
+    def evict_idle(self, now: float | None = None) -> int:
+        """Drop the games nobody used for ``idle_seconds`` (no socket, no bot, no lock held)."""
+        now = time.monotonic() if now is None else now
+        idle = [
+            gid for gid, g in self.games.items()
+            if now - g.touched >= self.idle_seconds and not any(g.subscribers.values()) and not g.lock.locked()
+            and (g.bot_task is None or g.bot_task.done()) and not g.hinting
+        ]
+        for gid in idle:
+            del self.games[gid]
+        return len(idle)
+
     async def resume_all(self) -> int:
-        """After a (re)start: load every unfinished game and let its bots carry on."""
-        ids = await asyncio.to_thread(self.storage.unfinished_ids)
+        """After a (re)start: let the bots of every game waiting on a bot carry on.
+
+        Only those games are loaded (the store marks them); a game waiting for a person loads on
+        its first request. Runs in the background: the server listens before it starts.
+        """
+        try:
+            ids = await asyncio.to_thread(self.storage.bot_waiting_ids)
+        except Exception:
+            log.exception("could not list the games waiting on a bot")
+            return 0
         for gid in ids:
+            if self._closing:
+                break
             try:
                 live = await self.get(gid)
             except Exception:
@@ -345,6 +467,88 @@ class Hub:
                 continue
             self.schedule_bots(live)
         return len(ids)
+
+    def start_background(self) -> None:
+        """Resume the bots and sweep idle games, without making the start wait for either."""
+        self.bots.start_in_background()
+        self._keep(asyncio.ensure_future(self._resume_quietly()))
+        self._keep(asyncio.ensure_future(self._sweep_idle()))
+        if self.stall_check > 0:
+            self._keep(asyncio.ensure_future(self._watch_stalled_bots()))
+
+    # -- other processes (PostgreSQL) ------------------------------------------
+
+    def remote_change(self, gid: str) -> None:
+        """Another process committed a change to ``gid`` (a NOTIFY): reload it if held here.
+
+        ``*`` (the listening connection was lost, notices may be missing) checks every game held.
+        """
+        targets = list(self.games.values()) if gid == "*" else [g for g in (self.games.get(gid),) if g]
+        for live in targets:
+            self._keep(asyncio.ensure_future(self._refresh_quietly(live)))
+
+    async def _refresh_quietly(self, live: LiveGame) -> None:
+        try:
+            async with live.lock:
+                await self._refresh_locked(live)
+        except Exception:
+            log.warning("could not reload game %s after a change elsewhere", live.id, exc_info=True)
+
+    async def _refresh_locked(self, live: LiveGame) -> bool:
+        """Bring ``live`` to the store's revision (caller holds its lock); True when it changed."""
+        stored = await asyncio.to_thread(self.storage.load_game, live.id)
+        if stored is None or stored.revision <= live.revision:
+            return False
+        history = live.state.history()
+        actions = [a.action for a in stored.actions]
+        if actions[: len(history)] == history:
+            state = live.state.clone()
+            for a in actions[len(history):]:
+                state.apply_action(a)
+        else:  # an undo elsewhere: replay from the start
+            state = (await asyncio.to_thread(rebuild, stored)).state
+        if actions != history:
+            live.before_last = None
+            live.log_marks.clear()
+        live.state = state
+        live.actors = [a.seat for a in stored.actions]
+        live.undoable = [a.undoable for a in stored.actions]
+        live.names = [st.name for st in stored.seats]
+        live.revision = stored.revision
+        live.touched = time.monotonic()
+        self.notify(live)
+        return True
+
+    async def _watch_stalled_bots(self) -> None:
+        """Several processes: resume the bot games another process left (it was killed mid-game)."""
+        while not self._closing:
+            await asyncio.sleep(self.stall_check)
+            try:
+                ids = await asyncio.to_thread(self.storage.bot_waiting_ids, older_than=self.stall_check)
+            except Exception:
+                log.warning("could not list the games waiting on a bot", exc_info=True)
+                continue
+            for gid in ids:
+                try:
+                    live = await self.get(gid)
+                    async with live.lock:
+                        await self._refresh_locked(live)
+                except Exception:
+                    log.warning("could not resume game %s", gid, exc_info=True)
+                    continue
+                self.schedule_bots(live)
+
+    async def _resume_quietly(self) -> None:
+        count = await self.resume_all()
+        if count:
+            log.info("resumed the bots of %d games", count)
+
+    async def _sweep_idle(self) -> None:
+        while True:
+            await asyncio.sleep(max(1.0, min(30.0, self.idle_seconds / 4)))
+            dropped = self.evict_idle()
+            if dropped:
+                log.info("%d idle games left memory", dropped)
 
     # -- views --------------------------------------------------------------
 
@@ -463,6 +667,8 @@ class Hub:
             raise WebError(422, f"seconds must be a number > 0 and <= {MAX_HINT_SECONDS:g}, got {seconds!r}")
         if isinstance(top, bool) or not 1 <= top <= MAX_HINT_MOVES:
             raise WebError(422, f"top must be a whole number from 1 to {MAX_HINT_MOVES}, got {top!r}")
+        if seat in live.hinting:
+            raise WebError(429, "a hint for your seat is already being searched; wait for its answer", retry_after=1)
         async with live.lock:
             self._check_turn(live.state, seat)
             # The search works on its own copy, so moves by others cannot change what it reads.
@@ -470,10 +676,15 @@ class Hub:
             revision = live.revision
         move = snapshot.move_number()
         seed = derive_seed(live.seed, "hint", seat, move)
-        async with self._hint_slot:
-            found = await asyncio.to_thread(
-                search_hints, SeatView(snapshot, seat), seconds=seconds, top=top, seed=seed
-            )
+        live.hinting.add(seat)
+        try:
+            found = await self.hints.run(hint_search, snapshot, seat, seconds, top, seed, deadline=seconds + 5.0)
+        except PoolBusy:
+            raise WebError(503, "the hint searches are all busy; try again in a few seconds", retry_after=5) from None
+        except (SearchTimeout, SearchFailed) as exc:
+            raise WebError(503, f"the hint search did not finish ({exc}); try again") from None
+        finally:
+            live.hinting.discard(seat)
         return {
             "seat": seat,
             "move": move,
@@ -516,12 +727,15 @@ class Hub:
         resolve_chance(after, live.seed, actors, undoable)
         start = before.move_number()
         new = [StoredAction(i, after.history()[i], actors[i], undoable[i]) for i in range(start, after.move_number())]
-        stored = self.storage.append_actions(live.id, start, new, _result(after))
+        stored = self.storage.append_actions(
+            live.id, start, new, _result(after), bot_to_act=_bot_to_act(after, live.bots)
+        )
 
         async def publish() -> None:
             # Runs to the end even if the request that caused it is cancelled: once the store
             # has the action, memory must have it too.
             await asyncio.wrap_future(stored)
+            live.touched = time.monotonic()
             live.state, live.actors, live.undoable = after, actors, undoable
             live.before_last = before
             live.log_marks[seat] = mark
@@ -532,7 +746,11 @@ class Hub:
         try:
             await asyncio.shield(self._keep(asyncio.ensure_future(publish())))
         except StorageError as exc:
-            raise WebError(409, str(exc)) from None
+            # Another process wrote first: take its change, so the next try starts from the truth.
+            with contextlib.suppress(Exception):
+                await self._refresh_locked(live)
+            raise WebError(409, f"{exc}; the game moved on meanwhile (now at move {live.state.move_number()})") \
+                from None
         except Exception as exc:
             log.exception("storage failed for game %s", live.id)
             raise WebError(503, f"the action was not saved (storage error: {type(exc).__name__}); try again") from None
@@ -566,7 +784,7 @@ class Hub:
             rebuilt = live.game.new_initial_state()
             for a in live.state.history()[: n - 1]:
                 rebuilt.apply_action(a)
-            stored = self.storage.truncate_actions(live.id, n, n - 1)
+            stored = self.storage.truncate_actions(live.id, n, n - 1, bot_to_act=_bot_to_act(rebuilt, live.bots))
 
             async def publish() -> None:
                 await asyncio.wrap_future(stored)
@@ -582,6 +800,8 @@ class Hub:
                 await asyncio.shield(self._keep(asyncio.ensure_future(publish())))
             except StorageError as exc:
                 raise WebError(409, str(exc)) from None
+            except Exception as exc:
+                raise storage_unavailable(exc, "undoing") from None
         return seat
 
     # -- records and replays -------------------------------------------------
@@ -680,15 +900,15 @@ class Hub:
 
     # -- push ---------------------------------------------------------------
 
-    def subscribe(self, live: LiveGame, seat: int | None, *, svg: bool = True) -> asyncio.Queue[dict[str, Any]]:
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    def subscribe(self, live: LiveGame, seat: int | None, *, svg: bool = True) -> Outbox:
+        # One slot more than the limit, for the OVERFLOW marker that closes the socket.
+        queue = Outbox(self.queue_limit + 1)
         live.subscribers.setdefault((seat, svg), set()).add(queue)
+        live.touched = time.monotonic()
         return queue
 
     @staticmethod
-    def unsubscribe(
-        live: LiveGame, seat: int | None, queue: asyncio.Queue[dict[str, Any]], *, svg: bool = True
-    ) -> None:
+    def unsubscribe(live: LiveGame, seat: int | None, queue: Outbox, *, svg: bool = True) -> None:
         live.subscribers.get((seat, svg), set()).discard(queue)
 
     def notify(self, live: LiveGame) -> None:
@@ -698,6 +918,15 @@ class Hub:
                 continue
             view = self.view(live, seat, svg=svg)
             for q in list(queues):
+                if q.qsize() >= self.queue_limit:
+                    # This client does not read: drop what it has not read and tell its socket
+                    # to close (the views are rebuilt from scratch when it reconnects).
+                    while not q.empty():
+                        q.get_nowait()
+                    q.put_nowait(OVERFLOW)
+                    q.overflowed.set()
+                    queues.discard(q)
+                    continue
                 q.put_nowait(view)
 
     # -- bots ---------------------------------------------------------------
@@ -727,33 +956,42 @@ class Hub:
                 state = live.state
                 spec = live.bots[seat]
                 assert spec is not None
-                action = await asyncio.to_thread(bot_choice, live.game, spec, seat, live.seed, state.clone())
+                action = await self._bot_move(live, spec, seat, state)
                 try:
                     await self._commit(live, seat, action)
                 except WebError as exc:
                     log.warning("bot move in game %s failed: %s", live.id, exc.message)
                     await asyncio.sleep(max(self.bot_delay, 0.5))
 
-    async def shutdown(self) -> None:
-        for task in list(self.background):
-            task.cancel()
-        for task in list(self.background):
-            with contextlib.suppress(BaseException):
-                await task
-
-
-def bot_choice(game: Game, spec: str, seat: int, seed: int, state: State) -> int:
-    """The bot's move; seeded by game seed, seat and step, so a restarted server plays the same."""
-    agent = make_agent(spec, game, seat, derive_seed(seed, "agent", seat, state.move_number()))
-    legal = state.legal_actions()
-    try:
-        action = agent.act(SeatView(state, seat))
-        if action in legal:
+    async def _bot_move(self, live: LiveGame, spec: str, seat: int, state: State) -> int:
+        """The bot's move from a worker, within its budget; its fallback move when it overruns or fails."""
+        try:
+            action: int = await self.bots.run(
+                bot_choice, live.game, spec, seat, live.seed, state.clone(), self.bot_seconds,
+                deadline=self.bot_seconds + BOT_DEADLINE_SLACK,
+            )
             return action
-        log.warning("bot %s chose illegal action %r in %s; playing a random legal one", spec, action, game.ID)
-    except Exception:
-        log.exception("bot %s failed in %s; playing a random legal one", spec, game.ID)
-    return legal[random.Random(derive_seed(seed, "fallback", state.move_number())).randrange(len(legal))]
+        except (SearchTimeout, SearchFailed, PoolBusy) as exc:
+            log.warning("bot %s in game %s: %s; playing its fallback move", spec, live.id, exc)
+            return fallback_move(live.seed, state)
+
+    async def shutdown(self) -> None:
+        """Stop at once: kill the searches, cancel the bots (every committed action is stored)."""
+        self._closing = True
+        self.bots.close()
+        self.hints.close()
+        tasks = list(self.background)
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            # A commit in flight finishes (shielded) or fails; either way nothing waits past 2 s.
+            await asyncio.wait(tasks, timeout=2.0)
+
+
+def _bot_to_act(state: State, bots: list[str | None]) -> bool:
+    """Whether a bot is to act now (stored, so a restart resumes exactly those games)."""
+    player = state.current_player()
+    return player >= 0 and bots[player] is not None
 
 
 def undo_refusal(live: LiveGame, seat: int) -> str:

@@ -16,12 +16,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import queue
+import secrets
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +38,10 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     select,
+    text,
     true,
     update,
 )
@@ -76,6 +80,8 @@ class GameRow(Base):
     # Whether people at this game may ask for hints (the creator decides). Added by migration 0003;
     # games stored before it allow them, as the server did then.
     hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # Whether a bot is to act now (migration 0005): a restart resumes exactly these games.
+    bot_to_act: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false(), index=True)
     result_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -257,9 +263,17 @@ class Storage:
         else:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=8, pool_pre_ping=True)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Names this process in the change notices it sends (PostgreSQL), so it ignores its own.
+        self.origin = f"{os.getpid()}-{secrets.token_hex(3)}"
         if migrate:
             self.migrate()
         self._writer = GroupCommitWriter(self._sessions)
+
+    @property
+    def listen_url(self) -> str:
+        """The store's address as psycopg takes it (for the LISTEN connection)."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (a no-op when it is there)."""
@@ -291,6 +305,7 @@ class Storage:
         result: dict[str, Any] | None,
         *,
         hints: bool = True,
+        bot_to_act: bool = False,
     ) -> Future[None]:
         """Store a new game with its seats (token hash, bot) and its setup actions, in one transaction.
 
@@ -310,6 +325,7 @@ class Storage:
                     revision=0,
                     finished=result is not None,
                     hints=hints,
+                    bot_to_act=bot_to_act,
                     result_json=json.dumps(result) if result is not None else None,
                     created_at=now,
                     updated_at=now,
@@ -323,7 +339,13 @@ class Storage:
         return self._writer.submit(write)
 
     def append_actions(
-        self, game_id: str, expected: int, actions: Sequence[StoredAction], result: dict[str, Any] | None
+        self,
+        game_id: str,
+        expected: int,
+        actions: Sequence[StoredAction],
+        result: dict[str, Any] | None,
+        *,
+        bot_to_act: bool = False,
     ) -> Future[None]:
         """Append actions after exactly ``expected`` stored ones; the future raises StorageError otherwise."""
         now = _now()
@@ -336,6 +358,7 @@ class Storage:
                     num_actions=expected + len(actions),
                     revision=GameRow.revision + 1,
                     finished=result is not None,
+                    bot_to_act=bot_to_act,
                     result_json=json.dumps(result) if result is not None else None,
                     updated_at=now,
                 )
@@ -343,10 +366,11 @@ class Storage:
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale write")
             self._add_actions(session, game_id, actions, now)
+            self._announce(session, game_id)
 
         return self._writer.submit(write)
 
-    def truncate_actions(self, game_id: str, expected: int, keep: int) -> Future[None]:
+    def truncate_actions(self, game_id: str, expected: int, keep: int, *, bot_to_act: bool = False) -> Future[None]:
         """Drop the actions from index ``keep`` on (an undo), if the game still has ``expected``."""
         now = _now()
 
@@ -358,6 +382,7 @@ class Storage:
                     num_actions=keep,
                     revision=GameRow.revision + 1,
                     finished=False,
+                    bot_to_act=bot_to_act,
                     result_json=None,
                     updated_at=now,
                 )
@@ -365,6 +390,7 @@ class Storage:
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale undo")
             session.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.idx >= keep))
+            self._announce(session, game_id)
 
         return self._writer.submit(write)
 
@@ -379,8 +405,15 @@ class Storage:
                 raise StorageError(f"game {game_id} has no seat {seat}")
             # A name is a change every seat sees, ordered with the moves like any other.
             session.execute(update(GameRow).where(GameRow.id == game_id).values(revision=GameRow.revision + 1))
+            self._announce(session, game_id)
 
         return self._writer.submit(write)
+
+    def _announce(self, session: Session, game_id: str) -> None:
+        """Tell the other server processes (PostgreSQL NOTIFY, sent when this transaction commits)."""
+        if not self.is_sqlite:
+            payload = f"{game_id} {self.origin}"
+            session.execute(text("SELECT pg_notify('gravity_games', :payload)"), {"payload": payload})
 
     @staticmethod
     def _add_actions(session: Session, game_id: str, actions: Sequence[StoredAction], now: datetime) -> None:
@@ -420,6 +453,21 @@ class Storage:
     def unfinished_ids(self) -> list[str]:
         with self._sessions() as session:
             return list(session.scalars(select(GameRow.id).where(GameRow.finished.is_(False))))
+
+    def bot_waiting_ids(self, *, older_than: float | None = None) -> list[str]:
+        """The unfinished games in which a bot is to act (what a restart must resume).
+
+        ``older_than``: only those unchanged for that many seconds (a process that died left them).
+        """
+        with self._sessions() as session:
+            query = select(GameRow.id).where(GameRow.finished.is_(False), GameRow.bot_to_act.is_(True))
+            if older_than is not None:
+                query = query.where(GameRow.updated_at < _now() - timedelta(seconds=older_than))
+            return list(session.scalars(query))
+
+    def count_unfinished(self) -> int:
+        with self._sessions() as session:
+            return int(session.scalar(select(func.count()).where(GameRow.finished.is_(False))) or 0)
 
     def count_actions(self, game_id: str) -> int:
         with self._sessions() as session:

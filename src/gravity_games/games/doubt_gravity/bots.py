@@ -40,6 +40,7 @@ class HeuristicAgent(Agent):
     """Truthful stacking, careful bluffs, and doubts driven by the felt weight of the stack."""
 
     name = "heuristic"
+    SETTINGS = ("tau", "out_bonus")
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
         super().__init__(game, seat, seed, **settings)

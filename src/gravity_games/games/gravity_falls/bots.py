@@ -38,6 +38,7 @@ class HeuristicAgent(Agent):
     """Persuade near the next disorder, fight at good odds, guard with courage dice, rest in time."""
 
     name = "heuristic"
+    SETTINGS: tuple[str, ...] = ()
 
     def __init__(self, game: Any, seat: int, seed: int, **settings: Any) -> None:
         super().__init__(game, seat, seed, **settings)

@@ -1,0 +1,54 @@
+"""The searches that run in the worker processes of :mod:`gravity_games.web.botpool`.
+
+Module-level functions, so a worker can unpickle them; each takes a copy of the state and
+returns a plain value. Nothing here touches the store or the hub.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+
+from gravity_games.agents import make_agent
+from gravity_games.agents.hints import hints as search_hints
+from gravity_games.core.agent import SeatView
+from gravity_games.core.api import Game, State
+from gravity_games.core.seeding import derive_seed
+
+log = logging.getLogger("gravity_games.web")
+
+
+def fallback_move(seed: int, state: State) -> int:
+    """A seeded random legal move: what a bot plays when its own search fails or overruns."""
+    legal = state.legal_actions()
+    return legal[random.Random(derive_seed(seed, "fallback", state.move_number())).randrange(len(legal))]
+
+
+def bot_choice(game: Game, spec: str, seat: int, seed: int, state: State, budget: float | None = None) -> int:
+    """The bot's move; seeded by game seed, seat and step, so a restarted server plays the same.
+
+    ``budget`` (seconds) caps a time-bounded search (``ismcts``) so that it stops in time and plays
+    the best move found so far rather than being stopped with nothing; a search that fits its own
+    budget is untouched (and so plays exactly as seeded).
+    """
+    agent = make_agent(spec, game, seat, derive_seed(seed, "agent", seat, state.move_number()))
+    config = getattr(agent, "config", None)
+    if budget is not None and config is not None and dataclasses.is_dataclass(config) and hasattr(config, "seconds"):
+        seconds = config.seconds
+        if seconds is None or seconds > budget:
+            agent.config = dataclasses.replace(config, seconds=budget)  # type: ignore[attr-defined,type-var]
+    legal = state.legal_actions()
+    try:
+        action = agent.act(SeatView(state, seat))
+        if action in legal:
+            return action
+        log.warning("bot %s chose illegal action %r in %s; playing a random legal one", spec, action, game.ID)
+    except Exception:
+        log.exception("bot %s failed in %s; playing a random legal one", spec, game.ID)
+    return fallback_move(seed, state)
+
+
+def hint_search(state: State, seat: int, seconds: float, top: int, seed: int) -> list[tuple[int, float]]:
+    """The seat's best moves with their estimated win chances (an IS-MCTS search of its view)."""
+    return search_hints(SeatView(state, seat), seconds=seconds, top=top, seed=seed)
