@@ -16,7 +16,7 @@ from open_spiel.python.algorithms import outcome_sampling_mccfr as os_mccfr
 
 from gravity_games.core.api import GravityError
 from gravity_games.core.registry import entry, list_games
-from gravity_games.interop import openspiel
+from gravity_games.interop import infostate, openspiel
 
 from .conftest import available
 
@@ -59,6 +59,10 @@ def test_information_state_tensor_is_the_observation_then_the_own_actions() -> N
                 assert row.index(1.0) == action and sum(row) == 1.0
             counts = tensor[obs_size + slots * actions : obs_size + slots * actions + actions]
             assert sum(counts) == len(own)
+            # The pure function gravity trace uses builds the very same tensor.
+            assert tensor == pytest.approx(
+                infostate.information_state_tensor(game.inner, state.observation_tensor(seat), own)
+            )
             # Equal information-state strings give equal tensors (the tensor holds nothing more).
             key = state.information_state_string(seat)
             assert seen.setdefault(key, list(tensor)) == list(tensor)

@@ -2,7 +2,8 @@
 
 Every step of one seeded game played by uniform random choice: the player to act, the legal
 actions in notation (at a chance node the outcomes with their probabilities), each seat's
-observation (the string, then a summary of its tensor) and the log lines the step wrote.
+observation (the string, then a summary of its tensor and of its information-state tensor)
+and the log lines the step wrote.
 After the first state an observation string is shown as its changes since that seat's last
 one, a seat's listing only those the public view did not show (``--full``: every string
 whole, every time), so a trace reads as a story and stays small.
@@ -26,6 +27,7 @@ import typer
 from gravity_games.core.api import CHANCE, Game, InvalidParameterError, State, sample_chance
 from gravity_games.core.registry import entry, list_games, load
 from gravity_games.core.seeding import rng_for
+from gravity_games.interop.infostate import information_state_tensor
 
 from .cmd_info import game_information
 from .common import make_game
@@ -161,6 +163,7 @@ def playthrough(game: Game, seed: int, steps: int | None = None, *, full: bool =
     logged = 0
     step = 0
     public_changes: set[str] = set()
+    own: list[list[int]] = [[] for _ in range(game.players)]
     while True:
         player = state.current_player()
         lines.append(f"# State {step}")
@@ -184,7 +187,11 @@ def playthrough(game: Game, seed: int, steps: int | None = None, *, full: bool =
                 lines += [f"  {line}" for line in changed]
             last[seat] = obs
             if game.spec.observation_shape:
-                lines.append(f"ObservationTensor({name}): {tensor_summary(state.observation_tensor(seat))}")
+                tensor = state.observation_tensor(seat)
+                lines.append(f"ObservationTensor({name}): {tensor_summary(tensor)}")
+                if seat is not None:
+                    infostate = information_state_tensor(game, tensor, own[seat])
+                    lines.append(f"InformationStateTensor({name}): {tensor_summary(infostate)}")
         if state.is_terminal():
             outcome = state.outcome()
             lines.append(f"Returns() = {state.returns()}")
@@ -197,6 +204,8 @@ def playthrough(game: Game, seed: int, steps: int | None = None, *, full: bool =
         action = sample_chance(state, chance) if player == CHANCE else moves.choice(state.legal_actions())
         lines.append(f'# Apply action "{state.action_to_string(action)}" ({action}) by {_who(player)}')
         state.apply_action(action)
+        if player >= 0:
+            own[player].append(action)
         log = state.full_log()
         lines += [f"Log: {line}" for line in log[logged:]]
         logged = len(log)

@@ -8,6 +8,8 @@ whole game, and how many own actions did not fit one by one. It holds exactly wh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gravity_games.core.api import Game, TensorPart, tensor_layout
 
 INFOSTATE_OWN_ACTIONS = 64
@@ -50,3 +52,19 @@ def information_state_tensor_size(game: Game) -> int:
     """Length of the information-state tensor (0 when the game has no observation tensor)."""
     layout = information_state_tensor_layout(game)
     return layout[-1].offset + layout[-1].size if layout else 0
+
+
+def information_state_tensor(game: Game, observation: Sequence[float], own: Sequence[int]) -> list[float]:
+    """The information-state tensor of a seat whose observation tensor is ``observation`` and
+    whose own actions so far are ``own`` (in order). The OpenSpiel adapter fills the same."""
+    actions = game.spec.num_distinct_actions
+    slots = own_action_slots(game)
+    out = list(observation) + [0.0] * (slots * actions + actions + 1)
+    base = len(observation)
+    for i, action in enumerate(own[:slots]):
+        out[base + i * actions + action] = 1.0
+    counts = base + slots * actions
+    for action in own:
+        out[counts + action] += 1.0
+    out[counts + actions] = float(max(0, len(own) - slots))
+    return out
