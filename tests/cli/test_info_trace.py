@@ -114,3 +114,14 @@ def test_observation_changes_and_tensor_summary() -> None:
     assert observation_changes(old, old) == []
     assert tensor_summary([0.0, 0.5, 1.0]).startswith("3 floats, 2 nonzero, sum 1.5, sha1 ")
     assert tensor_summary([0.0, 0.5, 1.0]) != tensor_summary([0.0, 1.0, 0.5])
+
+
+def test_trace_update_takes_no_game_and_a_game_needs_a_seed(tmp_path) -> None:
+    from gravity_games.cli.cmd_trace import trace_command
+    from gravity_games.core.api import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match="give no GAME with it"):
+        trace_command("doubt-gravity", None, None, None, None, False, None, str(tmp_path))
+    with pytest.raises(InvalidParameterError, match="give a GAME"):
+        trace_command(None, None, None, None, None, False, None, None)
+    assert not list(tmp_path.iterdir())  # nothing written when refused
