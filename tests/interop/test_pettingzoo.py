@@ -174,3 +174,14 @@ def test_unseeded_resets_follow_the_last_seed() -> None:
             e.reset()
         assert a.unwrapped.episode_seed == b.unwrapped.episode_seed != 77
         assert a.unwrapped.state.to_json() == b.unwrapped.state.to_json()
+
+
+def test_the_observation_layout_names_the_observation() -> None:
+    e = env("saving-waddles", players=3)
+    e.reset(seed=4)
+    layout = e.unwrapped.observation_layout
+    obs = e.observe(e.agent_selection)["observation"]
+    assert layout[-1].offset + layout[-1].size == obs.shape[0]
+    viewer = [p for p in layout if p.name.endswith(".is_viewer")]
+    seat = int(e.agent_selection.split("_")[1])
+    assert [float(obs[p.offset]) for p in viewer] == [1.0 if s == seat else 0.0 for s in range(3)]

@@ -105,6 +105,8 @@ class GravityAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        # What each slot of "observation" means (name, offset, size, encoding): see docs/tensors.md.
+        self.observation_layout = game.observation_tensor_layout()
         self._seed_source: random.Random | None = None
         self.episode_seed: int | None = None
         self.state = game.new_initial_state()
