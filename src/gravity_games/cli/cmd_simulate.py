@@ -37,6 +37,13 @@ def simulate_command(
         "outliers", "--keep", help="Which records: outliers (longest, shortest and a sample) or all."
     ),
     sample: int = typer.Option(3, "--sample", help="With --keep outliers: how many more games, drawn at random."),
+    compare: str = typer.Option(
+        None, "--compare", help="Agent specs (e.g. random,heuristic,hard): the balance figures again with each "
+        "one in every seat (JSON by_play; a report section)."
+    ),
+    compare_games: int = typer.Option(
+        None, "--compare-games", help="Games per --compare batch (default: --games, at most 100)."
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Simulate many games between agents and report win rates, lengths and endings."""
@@ -45,11 +52,16 @@ def simulate_command(
     if not specs:
         raise InvalidParameterError("--agents needs at least one agent spec, e.g. random or heuristic,random")
     check_backend(backend)
+    compare_specs = [c.strip() for c in (compare or "").split(",") if c.strip()]
+    if compare is not None and not compare_specs:
+        raise InvalidParameterError("--compare needs agent specs, e.g. random,heuristic,hard")
+    if compare_games is not None and compare_games < 1:
+        raise InvalidParameterError(f"--compare-games must be at least 1, got {compare_games}")
     if records is not None:
         from gravity_games.sim.records import choose_games
 
         choose_games([], keep, sample, seed)  # a bad --keep or --sample is refused before any game runs
-    options = {}
+    options: dict[str, Any] = {}
     if address is not None:
         if backend != "ray":
             raise InvalidParameterError("--address goes with --backend ray")
@@ -82,6 +94,20 @@ def simulate_command(
         )
     timing = doc.pop("timing")
     per_game = doc.pop("per_game", None)
+    if compare_specs:
+        from gravity_games.sim.compare import compare_play
+
+        doc["by_play"] = compare_play(
+            game,
+            compare_specs,
+            games=compare_games or min(games, 100),
+            players=doc["players"],
+            params=params,
+            seed=seed,
+            workers=workers,
+            backend=backend,
+            **options,
+        )
     if records is not None:
         from gravity_games.sim.records import write_records
 
@@ -127,6 +153,13 @@ def print_summary(doc: dict[str, Any]) -> None:
     if doc.get("cooperative"):
         console.print("[dim]Cooperative game: every seat shows the team's result.[/]")
     print_roles(doc)
+    for figures in doc.get("by_play") or []:
+        spec = figures["agent"]
+        seats = " / ".join(f"{r['rate']:.0%}" for r in figures["win_rate"])
+        console.print(
+            f"with {spec} in every seat ({figures['games']} games): win rate per seat {seats}, "
+            f"mean length {figures['mean_length']:.1f}"
+        )
 
 
 def print_roles(doc: dict[str, Any]) -> None:

@@ -9,6 +9,8 @@
 * lead changes per game, for games that define the optional ``State.standings()`` hook
   (one number per seat, higher = further ahead: a score, a distance);
 * termination reasons;
+* with ``by_play`` (``simulate --compare``): the seat win rates and the roles again under each
+  compared agent spec (random, heuristic, the strongest level), side by side;
 * win rate per role (``by_role``: a ship, a character, a hero, a colour, the first player),
   from each game's design hook, with intervals;
 * win rate per value of every label (str or bool) ``Outcome.detail`` entry (a game names its
@@ -348,6 +350,49 @@ def plot_roles(doc: dict[str, Any], kind: str, table: dict[str, dict[str, Any]],
     return _save(fig, out_dir, f"role_{_slug(kind)}.png")
 
 
+def plot_play(doc: dict[str, Any], out_dir: Path) -> str:
+    """Win rate per seat (the team's) under each compared agent spec, grouped by spec."""
+    by_play = {f["agent"]: f for f in doc["by_play"]}
+    specs = list(by_play)
+    seats = [0] if doc.get("cooperative") else list(range(doc["players"]))
+    fig, ax = plt.subplots(figsize=(max(6.5, 1.2 * len(specs) * len(seats) + 2), 4))
+    size = 0.8 / len(seats)
+    for i, seat in enumerate(seats):
+        rates = [by_play[s]["win_rate"][seat] for s in specs]
+        places = [x + (i - (len(seats) - 1) / 2) * size for x in range(len(specs))]
+        label = "team" if doc.get("cooperative") else f"seat {seat}"
+        ax.bar(places, [100 * r["rate"] for r in rates], width=size, yerr=_err(rates), capsize=3, label=label)
+    if not doc.get("cooperative"):
+        ax.axhline(100 / doc["players"], color=_GREY, linestyle="--", linewidth=1, label="1 / players")
+    ax.set_xticks(range(len(specs)), [f"{s}\n({by_play[s]['games']} games)" for s in specs], fontsize=8)
+    ax.set_ylim(0, 105)
+    ax.set_ylabel("team win rate (%)" if doc.get("cooperative") else "win rate (%)")
+    ax.set_xlabel("agent spec in every seat")
+    ax.set_title(f"Balance under different play, {doc['game']}, {doc['players']} players (95% CI)", fontsize=10)
+    ax.legend(fontsize=8)
+    return _save(fig, out_dir, "balance_by_play.png")
+
+
+def plot_play_roles(doc: dict[str, Any], kind: str, out_dir: Path) -> str:
+    """Win rate of each value of a role kind under each compared agent spec."""
+    by_play = {f["agent"]: f for f in doc["by_play"]}
+    specs = list(by_play)
+    values = sorted({v for s in specs for v in by_play[s]["by_role"].get(kind, {})}, key=_natural)
+    fig, ax = plt.subplots(figsize=(8, max(3.0, 0.3 * len(values) * len(specs) + 1.6)))
+    size = 0.8 / len(specs)
+    for i, spec in enumerate(specs):
+        table = by_play[spec]["by_role"].get(kind, {})
+        rates = [table.get(v, {"rate": 0.0, "low": 0.0, "high": 0.0}) for v in values]
+        places = [y + (i - (len(specs) - 1) / 2) * size for y in range(len(values))]
+        ax.barh(places, [100 * r["rate"] for r in rates], height=size, xerr=_err(rates), capsize=2, label=spec)
+    ax.set_yticks(range(len(values)), values, fontsize=8)
+    ax.set_xlim(0, 105)
+    ax.set_xlabel("team win rate (%)" if doc.get("cooperative") else "win rate of the seat holding it (%)")
+    ax.set_title(f"Win rate by {kind} under different play, {doc['game']} (95% CI)", fontsize=10)
+    ax.legend(fontsize=8, loc="lower right")
+    return _save(fig, out_dir, f"play_role_{_slug(kind)}.png")
+
+
 def plot_sweep(doc: dict[str, Any], sweep: list[dict[str, Any]], out_dir: Path) -> str:
     fig, ax = plt.subplots(figsize=(6.5, 4))
     xs = [row["players"] for row in sweep]
@@ -543,6 +588,25 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
         )
     for key, table in detail_breakdown(doc).items():
         figure(f"Win rate by {key}", plot_detail(doc, key, table, out_dir))
+    if doc.get("by_play"):
+        by_play = {f["agent"]: f for f in doc["by_play"]}
+        seats = [0] if doc.get("cooperative") else list(range(doc["players"]))
+        seat_heads = ["team"] if doc.get("cooperative") else [f"seat {s}" for s in seats]
+        headers = ["agents in every seat", "games", *seat_heads, "seat spread (points)", "mean length"]
+        rows = []
+        for spec, f in by_play.items():
+            shares = [f["win_rate"][s]["rate"] for s in seats]
+            rows.append([spec, f["games"], *(_pct(f["win_rate"][s]) for s in seats),
+                         f"{100 * (max(shares) - min(shares)):.1f}", f"{f['mean_length']:.1f}"])
+        sections.append(
+            "<section><h2>Balance under different play</h2><p>The same figures with one agent spec in every seat, "
+            "same seeds: does a seat or role advantage hold when the play gets stronger?</p>"
+            + _table(headers, rows)
+            + f'<img src="{plot_play(doc, out_dir)}" alt="balance under different play"></section>'
+        )
+        kinds = sorted({k for f in by_play.values() for k in f["by_role"]})
+        for kind in kinds:
+            figure(f"Win rate by {kind} under different play", plot_play_roles(doc, kind, out_dir))
     numeric = _numeric_details(doc)
     if numeric:
         sections.append(
