@@ -95,3 +95,10 @@ def test_sweep_command_json_and_report(tmp_path: Path, capsys: pytest.CaptureFix
     assert (tmp_path / "r" / "sweep_win_rate_masses_grams_4_.png").exists()
     main(argv)
     assert "packaged: masses.grams[4] = 22.0" in capsys.readouterr().out
+
+
+def test_a_data_sweep_on_ray_gives_the_local_document(ray_session: object) -> None:
+    args = {"games": 4, "players": 2, "seed": 8}
+    local = run_sweep("gravity-falls", ["alarm.bus=16,18"], **args)
+    remote = run_sweep("gravity-falls", ["alarm.bus=16,18"], backend="ray", workers=2, **args)
+    assert json.dumps(local, sort_keys=True) == json.dumps(remote, sort_keys=True)
