@@ -40,7 +40,7 @@ def serve(
             f"--workers {workers} needs a PostgreSQL store (--db postgresql://...): the processes share it and "
             "hear each other's moves through it; SQLite serves one process", err=True,
         )
-        raise typer.Exit(2)
+        raise SystemExit(2)
     settings = {
         "db_url": db,
         "bot_delay": bot_delay,
