@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                 agent.act(SeatView(state, seat))
                 times.append(time.process_time() - start)
             result[level] = {
-                "spec": level_spec(game_id, level),
+                "spec": level_spec(game_id, level, args.players),
                 "median_s": statistics.median(times),
                 "p95_s": quantile(times, 0.95),
                 "max_s": max(times),

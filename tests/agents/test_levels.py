@@ -18,9 +18,9 @@ RULEBOOK_GAMES = [g for g in list_games() if not g.startswith("toy-")]
 SMALL = {"ismcts": "iterations=12", "playouts": "worlds=1:top=2", "beginner": "", "heuristic": ""}
 
 
-def small(game_id: str, level: str) -> str:
+def small(game_id: str, level: str, players: int) -> str:
     """The level's spec with a small search budget (the agent behind it is unchanged)."""
-    name = level_spec(game_id, level).split(":")[0]
+    name = level_spec(game_id, level, players).split(":")[0]
     extra = SMALL[name]
     return f"{level}:{extra}" if extra else level
 
@@ -60,7 +60,7 @@ def test_a_level_decides_alike_on_a_state_and_its_resampled_twin(game_id: str, l
         twin = state.resample_from_infostate(seat, random.Random(100 + index))
         assert twin.observation(seat) == state.observation(seat)
         game = state.game
-        choices = [make_agent(small(game_id, level), game, seat, seed=9).act(SeatView(s, seat)) for s in (state, twin)]
+        choices = [make_agent(small(game_id, level, game.players), game, seat, seed=9).act(SeatView(s, seat)) for s in (state, twin)]
         assert choices[0] == choices[1]
         assert choices[0] in state.legal_actions()
 

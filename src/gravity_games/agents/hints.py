@@ -8,6 +8,8 @@ the person cannot see.
   search's settings being the level's (its depth and scale where playouts are cut short);
 * a ``hard`` that plays heuristic playouts (``playouts``) gives each move's mean result over as many
   worlds as the time allows, every legal move tried on the same worlds;
+* a ``hard`` that is a tuned heuristic gives the same kind of playouts, with that agent in the
+  hinted seat and the heuristic in the others;
 * a game without levels (a test game) uses its default ``ismcts`` search.
 
 The chance is a mean over playouts, win = 1 and loss = 0 (the team's chance in a cooperative game),
@@ -44,10 +46,12 @@ class Advice:
     reason: str
 
 
-def _hard_spec(game_id: str) -> str | None:
+def _hard_spec(game_id: str, players: int) -> str | None:
+    from .levels import spec_for
+
     factory = entry(game_id).agents.get("hard")
     spec = getattr(factory, "spec", None)
-    return str(spec) if spec is not None else None
+    return spec_for(spec, players) if spec is not None else None
 
 
 def _check(seconds: float, top: int) -> None:
@@ -71,13 +75,15 @@ def _search_values(
 
 
 def _playout_values(
-    view: InfoView, seconds: float, seed: int, settings: dict[str, object]
+    view: InfoView, seconds: float, seed: int, settings: dict[str, object], own: Any = None
 ) -> list[tuple[int, float, int]]:
-    """(action, value, playouts) from heuristic playouts of every legal move for ``seconds``."""
+    """(action, value, playouts) from heuristic playouts of every legal move for ``seconds``
+    (``own``: the agent factory of the hinted seat in the playouts, else the base agent)."""
     from .playouts import PlayoutAgent
 
     settings = {k: v for k, v in settings.items() if k not in ("worlds", "seconds", "top")}
     agent = PlayoutAgent(view.game, view.seat, seed, worlds=100_000, seconds=float(seconds), top=0, **settings)
+    agent.own = own
     values = agent.evaluate(view, seed, view.legal_actions())  # type: ignore[arg-type]
     values.sort(key=lambda m: (-m.value, m.action))
     return [(m.action, m.value, m.playouts) for m in values]
@@ -91,12 +97,17 @@ def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0)
         return Advice([], 0, False, "")
     from . import parse_spec
 
-    spec = _hard_spec(view.game.ID)
+    spec = _hard_spec(view.game.ID, view.game.players)
     name, settings = parse_spec(spec) if spec else ("ismcts", {})
     if name == "playouts":
         ranked = _playout_values(view, seconds, seed, settings)
-    else:
+    elif name == "ismcts" or "heuristic" not in entry(view.game.ID).agents:
         ranked = _search_values(view, seconds, seed, settings if name == "ismcts" else {})
+    else:
+        # A hard level that is a (tuned) heuristic: each move played on by that agent in the
+        # hinted seat and the heuristic in the others, as the calibration plays on.
+        factory = entry(view.game.ID).agents[name]
+        ranked = _playout_values(view, seconds, seed, {}, own=lambda g, s, sd: factory(g, s, sd, **settings))
     moves = [(a, round(v, 4)) for a, v, _ in ranked[:top]]
     _, best_value, best_n = ranked[0]
     reason = ""

@@ -71,14 +71,27 @@ def _parse(spec: str) -> tuple[str, dict[str, Any]]:
     return parse_spec(spec)
 
 
-def level_factory(level: str, spec: str, description: str) -> Callable[..., Agent]:
+SpecChoice = str | Mapping[int, str]
+"""A level's agent spec, or one per player count (``{2: ..., 3: ...}``; the largest key below a
+count that is not given serves it)."""
+
+
+def spec_for(choice: SpecChoice, players: int) -> str:
+    """The spec of ``choice`` for a table of ``players``."""
+    if isinstance(choice, str):
+        return choice
+    fitting = [n for n in choice if n <= players] or [min(choice)]
+    return choice[max(fitting)]
+
+
+def level_factory(level: str, spec: SpecChoice, description: str) -> Callable[..., Agent]:
     """A registry factory for ``level`` that builds ``spec`` (settings given to the level win)."""
-    name, base_settings = _parse(spec)
 
     def build(game: Game, seat: int, seed: int, **settings: Any) -> Agent:
         from . import _GENERIC, _load_optional
 
         _load_optional()
+        name, base_settings = _parse(spec_for(spec, game.players))
         factory = entry(game.ID).agents.get(name) or _GENERIC.get(name)
         if factory is None:
             raise InvalidParameterError(f"level {level!r} of {game.ID} names an unknown agent {name!r}")
@@ -92,7 +105,7 @@ def level_factory(level: str, spec: str, description: str) -> Callable[..., Agen
     return build
 
 
-def level_agents(specs: Mapping[str, tuple[str, str]]) -> dict[str, Callable[..., Agent]]:
+def level_agents(specs: Mapping[str, tuple[SpecChoice, str]]) -> dict[str, Callable[..., Agent]]:
     """``{"easy": (spec, why), ...}`` -> registry factories; all three levels must be given."""
     missing = [lv for lv in LEVELS if lv not in specs]
     if missing:
@@ -100,13 +113,13 @@ def level_agents(specs: Mapping[str, tuple[str, str]]) -> dict[str, Callable[...
     return {lv: level_factory(lv, *specs[lv]) for lv in LEVELS}
 
 
-def level_spec(game_id: str, level: str) -> str:
-    """The agent spec a game's level stands for (``hard`` -> ``ismcts:iterations=300``)."""
+def level_spec(game_id: str, level: str, players: int = 2) -> str:
+    """The agent spec a game's level stands for at ``players`` (``hard`` -> ``ismcts:iterations=300``)."""
     factory = entry(game_id).agents.get(level)
     spec = getattr(factory, "spec", None)
     if spec is None:
         raise InvalidParameterError(f"{game_id} has no level {level!r}; levels: {', '.join(LEVELS)}")
-    return str(spec)
+    return spec_for(spec, players)
 
 
-__all__ = ["LEVELS", "BeginnerAgent", "level_agents", "level_factory", "level_spec"]
+__all__ = ["LEVELS", "BeginnerAgent", "SpecChoice", "level_agents", "level_factory", "level_spec", "spec_for"]

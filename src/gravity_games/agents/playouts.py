@@ -18,7 +18,8 @@ Settings (agent spec ``playouts:worlds=8``): ``worlds`` determinizations per dec
 ``seconds`` a time cap per decision (the worlds done by then count; at least one is always done),
 ``base`` the game's agent played in the playouts (default ``heuristic``), ``margin`` the mean result
 in [0, 1] another move needs above the base agent's move (default 0.02), ``top`` how many moves the
-playouts consider (0: all; else the base move plus the first ``top - 1`` others in legal order).
+playouts consider (0: all; else the base move plus the first ``top - 1`` others in legal order);
+``base_<name>=value`` settings are handed to the base agent (``playouts:base_tau=0.2``).
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ def _base_factory(game: Game, base: str) -> Any:
     return factory
 
 
-def play_out(state: State, factory: Any, seed: int, limit: int) -> State:
-    """Play ``state`` to its end with a fresh ``factory`` agent in every seat (seeded from ``seed``)."""
+def play_out(state: State, factory: Any, seed: int, limit: int, own: tuple[int, Any] | None = None) -> State:
+    """Play ``state`` to its end with a fresh ``factory`` agent in every seat (seeded from ``seed``);
+    ``own = (seat, factory)`` puts another agent in that seat."""
     game = state.game
     agents: dict[int, Agent] = {}
     chance_rng = random.Random(derive_seed(seed, "chance"))
@@ -73,7 +75,8 @@ def play_out(state: State, factory: Any, seed: int, limit: int) -> State:
         else:
             agent = agents.get(player)
             if agent is None:
-                agent = agents[player] = factory(game, player, derive_seed(seed, "seat", player))
+                make = own[1] if own is not None and own[0] == player else factory
+                agent = agents[player] = make(game, player, derive_seed(seed, "seat", player))
             state.apply_action(agent.act(SeatView(state, player)))
         steps += 1
 
@@ -84,7 +87,7 @@ class PlayoutAgent(Agent):
     name = "playouts"
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
-        unknown = sorted(set(settings) - set(_SETTINGS))
+        unknown = sorted(k for k in set(settings) - set(_SETTINGS) if not k.startswith("base_"))
         if unknown:
             raise InvalidParameterError(
                 f"agent 'playouts' has no setting {', '.join(map(repr, unknown))}; allowed: {', '.join(_SETTINGS)}"
@@ -106,7 +109,11 @@ class PlayoutAgent(Agent):
         self.seconds = float(seconds) if seconds is not None else None
         self.margin = float(margin)
         self.top = top
-        self.factory = _base_factory(game, str(settings.get("base", "heuristic")))
+        base = _base_factory(game, str(settings.get("base", "heuristic")))
+        # base_<name>=value settings go to the playouts' agent (e.g. a tuned heuristic's own settings).
+        base_settings = {k[5:]: v for k, v in settings.items() if k.startswith("base_")}
+        self.factory = (lambda g, s, sd: base(g, s, sd, **base_settings)) if base_settings else base
+        self.own: Any = None  # another agent for this seat in the playouts (hints: the hard level)
         self._seed = seed
         self._moves = 0
         self.last_values: list[MoveValue] = []
@@ -130,7 +137,7 @@ class PlayoutAgent(Agent):
             for action in candidates:
                 state = world.clone()
                 state.apply_action(action)
-                end = play_out(state, self.factory, world_seed, limit)
+                end = play_out(state, self.factory, world_seed, limit, (self.seat, self.own) if self.own else None)
                 totals[action] += (end.returns()[self.seat] - self._lo) / self._span
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:

@@ -12,9 +12,11 @@ LEVEL_SPECS = {
     "easy": ("beginner:mistakes=0.25", "the heuristic, with a quarter of its decisions a random legal move"),
     "medium": ("heuristic", "the heuristic bot"),
     "hard": (
-        "playouts:worlds=4:top=3",
-        "the heuristic's move and the next two legal moves, "
-        "each tried on 4 worlds drawn from the seat's view and played on by the heuristic",
+        {2: "heuristic:tau=0.2:out_bonus=0", 3: "heuristic:out_bonus=6"},
+        "the heuristic with settings fitted against the heuristic itself (scripts/tune_heuristic.py): "
+        "it doubts only when the chance of taking the stack itself is below a fifth (two players) and "
+        "does not bluff its last tokens away for the sake of going out (two players; at three "
+        "going out is worth 6 tokens, not 30)",
     ),
 }
 
