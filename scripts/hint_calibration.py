@@ -118,7 +118,34 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     started = time.time()
     game = load(args.game, players=args.players)
-    rows = []
+    rows: list[dict[str, Any]] = []
+    out = args.json or Path("artifacts/calibration") / f"{args.game}-{args.players}-{args.seed}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+
+    def document(complete: bool) -> dict[str, Any]:
+        table = calibration_deciles(rows)
+        filled = [t for t in table if t["positions"]]
+        sure = [r for r in rows if not r["unsure"]]
+        doc = {
+            "game": args.game,
+            "players": args.players,
+            "positions": len(rows),
+            "hint_seconds": args.seconds,
+            "seed": args.seed,
+            "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
+            "wall_seconds": round(time.time() - started, 1),
+            "mean_predicted": sum(r["predicted"] for r in rows) / len(rows),
+            "observed": sum(r["won"] for r in rows) / len(rows),
+            "deciles": table,
+            "deciles_within_10_points": sum(t["within_10_points"] for t in filled),
+            "deciles_filled": len(filled),
+            "unsure_share": 1 - len(sure) / len(rows),
+            "rows": rows,
+            "complete": complete,
+        }
+        out.write_text(json.dumps(doc, indent=1) + "\n")
+        return doc
+
     for i, (state, seat, game_seed) in enumerate(collect(game, args.positions, args.seed, args.take)):
         hint = advice(SeatView(state, seat), seconds=args.seconds, top=2, seed=derive_seed(args.seed, "hint", i))
         action, predicted = hint.moves[0]
@@ -137,31 +164,12 @@ def main(argv: list[str] | None = None) -> int:
             }
         )
         print(f"\r{args.game} {i + 1}/{args.positions}", end="", file=sys.stderr)
+        if (i + 1) % 20 == 0:
+            document(complete=False)  # a run cut short keeps what it measured
     print(file=sys.stderr)
-    table = calibration_deciles(rows)
-    filled = [t for t in table if t["positions"]]
-    sure = [r for r in rows if not r["unsure"]]
-    doc = {
-        "game": args.game,
-        "players": args.players,
-        "positions": len(rows),
-        "hint_seconds": args.seconds,
-        "seed": args.seed,
-        "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
-        "wall_seconds": round(time.time() - started, 1),
-        "mean_predicted": sum(r["predicted"] for r in rows) / len(rows),
-        "observed": sum(r["won"] for r in rows) / len(rows),
-        "deciles": table,
-        "deciles_within_10_points": sum(t["within_10_points"] for t in filled),
-        "deciles_filled": len(filled),
-        "unsure_share": 1 - len(sure) / len(rows),
-        "rows": rows,
-    }
-    out = args.json or Path("artifacts/calibration") / f"{args.game}-{args.players}-{args.seed}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=1) + "\n")
+    doc = document(complete=True)
     if args.plot:
-        tables = {f"{args.game} ({len(rows)})": table}
+        tables = {f"{args.game} ({len(rows)})": doc["deciles"]}
         for other in args.others:
             d = json.loads(other.read_text())
             tables[f"{d['game']} ({d['positions']})"] = d["deciles"]

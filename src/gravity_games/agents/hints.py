@@ -36,6 +36,10 @@ FEW = 30
 """Playouts behind the best move below which a hint calls itself unsure."""
 
 
+PRIOR = 4
+"""Playouts' worth of the all-moves mean that each move's playout mean is drawn toward."""
+
+
 @dataclass(frozen=True)
 class Advice:
     """A hint: moves best first with their estimated win chance, and how sure it is."""
@@ -85,8 +89,12 @@ def _playout_values(
     agent = PlayoutAgent(view.game, view.seat, seed, worlds=100_000, seconds=float(seconds), top=0, **settings)
     agent.own = own
     values = agent.evaluate(view, seed, view.legal_actions())  # type: ignore[arg-type]
-    values.sort(key=lambda m: (-m.value, m.action))
-    return [(m.action, m.value, m.playouts) for m in values]
+    # The best of several small-sample means is too hopeful; each move's mean is drawn toward the
+    # mean of all moves by PRIOR playouts' worth (with many playouts the pull vanishes).
+    overall = sum(m.value for m in values) / len(values)
+    shrunk = [(m.action, (m.value * m.playouts + PRIOR * overall) / (m.playouts + PRIOR), m.playouts) for m in values]
+    shrunk.sort(key=lambda m: (-m[1], m[0]))
+    return shrunk
 
 
 def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0) -> Advice:
@@ -162,4 +170,4 @@ def hints(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0) 
     return advice(view, seconds=seconds, top=top, seed=seed).moves
 
 
-__all__ = ["FEW", "Advice", "advice", "calibration_deciles", "hints"]
+__all__ = ["FEW", "PRIOR", "Advice", "advice", "calibration_deciles", "hints"]
