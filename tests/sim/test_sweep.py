@@ -102,3 +102,10 @@ def test_a_data_sweep_on_ray_gives_the_local_document(ray_session: object) -> No
     local = run_sweep("gravity-falls", ["alarm.bus=16,18"], **args)
     remote = run_sweep("gravity-falls", ["alarm.bus=16,18"], backend="ray", workers=2, **args)
     assert json.dumps(local, sort_keys=True) == json.dumps(remote, sort_keys=True)
+
+
+def test_sweep_refuses_an_unknown_backend_before_playing(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["sweep", "gravity-falls", "--vary", "alarm.bus=16", "--backend", "spark"])
+    assert exc.value.code == 2
+    assert "unknown backend 'spark'; allowed: local" in capsys.readouterr().err

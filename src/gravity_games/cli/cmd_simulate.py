@@ -58,9 +58,10 @@ def simulate_command(
     if compare_games is not None and compare_games < 1:
         raise InvalidParameterError(f"--compare-games must be at least 1, got {compare_games}")
     if records is not None:
-        from gravity_games.sim.records import choose_games
+        from gravity_games.sim.records import check_records_dir, choose_games
 
         choose_games([], keep, sample, seed)  # a bad --keep or --sample is refused before any game runs
+        check_records_dir(records)
     options: dict[str, Any] = {}
     if address is not None:
         if backend != "ray":

@@ -61,6 +61,14 @@ def choose_games(per_game: Sequence[dict[str, Any]], keep: str, sample: int, see
     return dict(sorted(chosen.items()))
 
 
+def check_records_dir(out_dir: str | Path) -> Path:
+    """Refuse a records folder that is a file, before any game is played."""
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise InvalidParameterError(f"--records {str(out)!r} is a file; give a folder (it is created if missing)")
+    return out
+
+
 def write_records(
     doc: dict[str, Any],
     per_game: Sequence[dict[str, Any]],
@@ -74,9 +82,7 @@ def write_records(
     ``doc`` is the simulate document (game, players, params, agents, seed); ``per_game`` its
     per-game summaries (with ``actions`` when ``keep == "all"``).
     """
-    out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise InvalidParameterError(f"--records {str(out)!r} is a file; give a folder (it is created if missing)")
+    out = check_records_dir(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     chosen = choose_games(per_game, keep, sample, doc["seed"])
     by_index = {g["index"]: g for g in per_game}
@@ -143,7 +149,10 @@ def import_records(paths: Sequence[str | Path], db: str | None = None) -> list[t
     files = record_files(paths)
     prepared = []
     for path in files:
-        record = GameRecord.load_file(path)
+        try:
+            record = GameRecord.load_file(path)
+        except InvalidStateError as exc:
+            raise InvalidStateError(f"{path}: {exc}") from None
         if record.params.get("data") is not None:
             raise InvalidParameterError(
                 f"{path}: the record plays with the data file {record.params['data']!r}; the web app plays the "
