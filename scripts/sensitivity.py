@@ -85,9 +85,15 @@ def markdown(doc: dict[str, Any]) -> str:
         cells.append(f"{length['mean']:.0f} ({length['low']:.0f}-{length['high']:.0f})")
         lines.append("| " + " | ".join(cells) + " |")
     note = " Every point played the same games: the value never came into play." if doc.get("no_effect") else ""
+    values = axis["values"]
+    shown = (
+        "..."
+        if any(isinstance(v, dict) for v in values)
+        else ",".join(json.dumps(v, separators=(",", ":")) if isinstance(v, list) else str(v) for v in values)
+    )
     return (
         f"`gravity sweep {doc['game']} -n {doc['players']} --agents heuristic --games {doc['games_per_point']} "
-        f"--seed {doc['seed']} --vary '{path}=...'`{note}\n\n" + "\n".join(lines) + "\n"
+        f"--seed {doc['seed']} --vary '{path}={shown}'`{note}\n\n" + "\n".join(lines) + "\n"
     )
 
 
@@ -98,7 +104,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--only", default=None, help="one game id")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every sweep's game count")
+    parser.add_argument("--render", action="store_true", help="only print the tables of the JSON in --out")
     args = parser.parse_args()
+    if args.render:
+        for path in sorted(args.out.glob("*.json")):
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            print(f"### {doc['game']}: {doc['vary'][0]['path']}\n")
+            print(markdown(doc))
+        return
     args.out.mkdir(parents=True, exist_ok=True)
     for sweep in SWEEPS:
         if args.only and sweep["game"] != args.only:

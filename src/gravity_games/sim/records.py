@@ -38,7 +38,7 @@ def choose_games(per_game: Sequence[dict[str, Any]], keep: str, sample: int, see
 
     >>> games = [{"index": i, "length": n} for i, n in enumerate([5, 9, 2, 9, 4])]
     >>> choose_games(games, "outliers", 1, seed=0)
-    {1: ['longest'], 2: ['shortest'], 4: ['sample']}
+    {0: ['sample'], 1: ['longest'], 2: ['shortest']}
     """
     if keep not in KEEPS:
         raise InvalidParameterError(f"--keep must be one of {', '.join(KEEPS)}, got {keep!r}")
