@@ -184,9 +184,10 @@ def write_sweep_report(doc: dict[str, Any], out_dir: str | Path) -> Path:
         + _table(headers, rows)
         + "</section>"
         + (
-            "<section><h2>Roles at every point</h2>"
+            "<section><h2>Roles at every point</h2><details><summary>win rate per role and value at each point"
+            "</summary>"
             + _table([*paths, "role", "value", "games", "win rate (95% CI)"], role_rows)
-            + "</section>"
+            + "</details></section>"
             if role_rows
             else ""
         )
