@@ -572,12 +572,15 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
     )
     figure("Termination reasons", plot_terminations(doc, out_dir))
     for kind, table in (doc.get("by_role") or {}).items():
-        note = (
-            "Counted once per game the role was in the team."
-            if doc.get("cooperative")
-            else "Counted per seat that held the role; with different agents in different seats, "
-            "agent strength mixes in."
-        )
+        if doc.get("cooperative"):
+            note = "Counted once per game the role was in the team."
+        elif len(set(doc["agents"])) > 1:
+            note = (
+                "Counted per seat that held the role; different agents sit in different seats, "
+                "so agent strength mixes in."
+            )
+        else:
+            note = "Counted per seat that held the role; the same agent in every seat."
         sections.append(
             f"<section><h2>Win rate by {html.escape(kind)}</h2><p>{html.escape(note)}</p>"
             + _table(
