@@ -13,7 +13,19 @@ was never acknowledged, or stored twice, is *duplicated*. Both must be 0.
     python scripts/loadtest.py --url http://127.0.0.1:8000 --games 20
 
 ``--spawn`` starts ``gravity serve`` on a free loopback port with a fresh SQLite file
-(and, knowing that file, can also check games the time bound left unfinished).
+(and, knowing that file, can also check games the time bound left unfinished); with
+``--db postgresql://...`` on that database instead, and ``--workers N`` runs N processes there.
+
+Two ways to drive the server:
+
+* closed loop (the default): each seat acts as soon as a push puts it to act, one move
+  outstanding per game; the throughput it reaches is the saturation throughput (as long as the
+  client has CPU to spare: ``client_cpu_share`` says how much of a core it used);
+* open loop (``--rate R``): actions are *scheduled* at a fixed total rate of R actions/s,
+  spread evenly over the games (game i acts at its own fixed times, every games/R seconds), and
+  each latency is measured from the scheduled time, not from when the client got round to
+  sending, so a slow server (or a slow client) cannot hide its queueing (no coordinated
+  omission). ``late_sends`` counts actions sent more than 10 ms after their time.
 """
 
 from __future__ import annotations
@@ -59,12 +71,44 @@ class Totals:
     latencies: list[float] = field(default_factory=list)
     pushes: int = 0
     retries: int = 0
+    late_sends: int = 0
+
+
+@dataclass
+class Pace:
+    """Open loop: a game's actions are due at fixed times ``first + k * interval``."""
+
+    interval: float
+    next_due: float
+
+    async def wait_turn(self) -> float:
+        """Sleep until this game's next action is due; returns the time it was due."""
+        due = self.next_due
+        self.next_due += self.interval
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        return due
 
 
 def free_port() -> int:
     with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def server_cpu(pid: int) -> float | None:
+    """CPU seconds of the server and its worker processes (``--workers``, search workers)."""
+    total = cpu_seconds(pid)
+    if total is None:
+        return None
+    with contextlib.suppress(OSError):
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+            if b"multiprocessing.forkserver" in cmdline or b"multiprocessing.resource_tracker" in cmdline:
+                continue  # the search workers' forkserver (and its bots): no bots in this load
+            total += server_cpu(int(child)) or 0.0
+    return total
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -76,10 +120,12 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def spawn_server(db: str, port: int) -> subprocess.Popen[str]:
+def spawn_server(db: str, port: int, workers: int = 1) -> subprocess.Popen[str]:
     gravity = Path(sys.executable).with_name("gravity")
     proc = subprocess.Popen(
-        [str(gravity), "serve", "--port", str(port), "--db", db, "--bot-delay", "0"],
+        # no creation limit: the load client creates all its games at once from one address
+        [str(gravity), "serve", "--port", str(port), "--db", db, "--bot-delay", "0", "--create-per-minute", "0",
+         "--workers", str(workers)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -98,7 +144,7 @@ def spawn_server(db: str, port: int) -> subprocess.Popen[str]:
 
 async def seat_bot(
     http: httpx.AsyncClient, ws_base: str, run: GameRun, seat: int, rng: random.Random, totals: Totals,
-    deadline: float,
+    deadline: float, pace: Pace | None = None,
 ) -> None:
     """One seat: act on every pushed view that puts it to act, until the game ends or time is up."""
     url = f"{ws_base}/ws/games/{run.gid}?token={run.tokens[seat]}&svg=false"
@@ -119,7 +165,13 @@ async def seat_bot(
                 continue
             choice = rng.choice(view["legal_actions"])["id"]
             acted_at = view["move"]
-            start = time.perf_counter()
+            if pace is not None:
+                # latency counts from when the action was due, however late it is sent
+                start = await pace.wait_turn()
+                if time.perf_counter() - start > 0.010:
+                    totals.late_sends += 1
+            else:
+                start = time.perf_counter()
             body = {"action": choice, "move": acted_at}
             try:
                 r = await http.post(f"/api/games/{run.gid}/actions", json=body, headers=headers)
@@ -138,14 +190,17 @@ async def seat_bot(
                 run.errors[r.status_code] = run.errors.get(r.status_code, 0) + 1
 
 
-async def play_one(http: httpx.AsyncClient, ws_base: str, game: str, players: int, seed: int, totals: Totals,
-                   deadline: float) -> GameRun:
+async def create_one(http: httpx.AsyncClient, game: str, players: int, seed: int) -> GameRun:
     r = await http.post("/api/games", json={"game": game, "players": players, "seed": seed})
     r.raise_for_status()
     doc = r.json()
-    run = GameRun(doc["id"], [s["token"] for s in doc["seats"]])
+    return GameRun(doc["id"], [s["token"] for s in doc["seats"]])
+
+
+async def play_one(http: httpx.AsyncClient, ws_base: str, run: GameRun, players: int, seed: int, totals: Totals,
+                   deadline: float, pace: Pace | None) -> GameRun:
     await asyncio.gather(*(
-        seat_bot(http, ws_base, run, seat, random.Random(seed * 31 + seat), totals, deadline)
+        seat_bot(http, ws_base, run, seat, random.Random(seed * 31 + seat), totals, deadline, pace)
         for seat in range(players)
     ))
     return run
@@ -186,16 +241,23 @@ async def run_load(
     ws_base = base.replace("http://", "ws://", 1)
     totals = Totals()
     limits = httpx.Limits(max_connections=args.connections, max_keepalive_connections=args.connections)
-    started = time.monotonic()
-    cpu_start = cpu_seconds(server_pid) if server_pid else None
-    own_start = time.process_time()
-    deadline = started + args.seconds
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        made = await asyncio.gather(*(create_one(http, game, players, args.seed + i) for i in range(args.games)))
+        started = time.monotonic()
+        cpu_start = server_cpu(server_pid) if server_pid else None
+        own_start = time.process_time()
+        deadline = started + args.seconds
+        paces: list[Pace | None] = [None] * args.games
+        if args.rate:
+            now = time.perf_counter() + 1.0  # a second to open the sockets
+            interval = args.games / args.rate
+            paces = [Pace(interval, now + i / args.rate) for i in range(args.games)]
         runs = await asyncio.gather(*(
-            play_one(http, ws_base, game, players, args.seed + i, totals, deadline) for i in range(args.games)
+            play_one(http, ws_base, run, players, args.seed + i, totals, deadline, paces[i])
+            for i, run in enumerate(made)
         ))
         elapsed = time.monotonic() - started
-        cpu_end = cpu_seconds(server_pid) if server_pid else None
+        cpu_end = server_cpu(server_pid) if server_pid else None
         own_cpu = time.process_time() - own_start
         lost = duplicated = unverified = 0
         for run in runs:
@@ -206,7 +268,7 @@ async def run_load(
             elif db_path is not None:
                 from gravity_games.web.storage import Storage
 
-                stored = Storage(f"sqlite:///{db_path}", migrate=False).load_game(run.gid)
+                stored = Storage(db_path, migrate=False).load_game(run.gid)
                 assert stored is not None
                 steps = [(a.idx, a.seat, a.action) for a in stored.actions if a.seat >= 0]
             else:
@@ -241,6 +303,10 @@ async def run_load(
             round(1000 * (cpu_end - cpu_start) / actions, 2) if cpu_start is not None and cpu_end and actions else None
         ),
         "client_cpu_ms_per_action": round(1000 * own_cpu / actions, 2) if actions else None,
+        "client_cpu_share": round(own_cpu / elapsed, 2) if elapsed else None,
+        "server_cpu_share": round((cpu_end - cpu_start) / elapsed, 2) if cpu_start is not None and cpu_end else None,
+        "rate": args.rate,
+        "late_sends": totals.late_sends,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "errors": errors,
         "lost": lost,
@@ -261,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--connections", type=int, default=256, help="HTTP connection pool size")
     parser.add_argument("--json", metavar="FILE", help="write the summary as JSON ('-' = standard output)")
+    parser.add_argument("--rate", type=float, help="open loop: total actions per second, at fixed times")
+    parser.add_argument("--db", help="with --spawn: serve this database (e.g. postgresql://...) instead of SQLite")
+    parser.add_argument("--workers", type=int, default=1, help="with --spawn: server processes (needs --db)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.seconds <= 0:
         parser.error("--games must be at least 1 and --seconds positive")
@@ -270,9 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     tmp = None
     if args.spawn:
         tmp = tempfile.TemporaryDirectory(prefix="gg-load-")
-        db_path = os.path.join(tmp.name, "load.sqlite3")
+        db_path = args.db or f"sqlite:///{os.path.join(tmp.name, 'load.sqlite3')}"
         port = free_port()
-        proc = spawn_server(f"sqlite:///{db_path}", port)
+        proc = spawn_server(db_path, port, args.workers)
         base = f"http://127.0.0.1:{port}"
     else:
         base = args.url.rstrip("/")

@@ -40,6 +40,7 @@ from sqlalchemy import (
     event,
     false,
     func,
+    insert,
     select,
     text,
     true,
@@ -417,12 +418,17 @@ class Storage:
 
     @staticmethod
     def _add_actions(session: Session, game_id: str, actions: Sequence[StoredAction], now: datetime) -> None:
-        for a in actions:
-            session.add(
-                ActionRow(
-                    game_id=game_id, idx=a.idx, action=a.action, seat=a.seat, undoable=a.undoable, created_at=now
-                )
-            )
+        if not actions:
+            return
+        # One Core INSERT for the batch: the ORM's unit of work per row cost more than the move itself.
+        session.execute(
+            insert(ActionRow),
+            [
+                {"game_id": game_id, "idx": a.idx, "action": a.action, "seat": a.seat, "undoable": a.undoable,
+                 "created_at": now}
+                for a in actions
+            ],
+        )
 
     # -- reads --------------------------------------------------------------
 
