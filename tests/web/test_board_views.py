@@ -103,6 +103,10 @@ def test_replay_goes_one_decision_at_a_time(lite_client: TestClient) -> None:
         assert state.is_terminal() or state.current_player() != CHANCE
         if k:
             assert doc["actor"] in (0, 1) and doc["lines"]
+            assert doc["last"]["seat"] == doc["actor"]  # the board rings what that decision changed
+            assert all(f'data-part="{p}"' in doc["svg"] for p in doc["last"]["parts"])
+        else:
+            assert doc["last"] is None
     assert lite_client.get(f"/api/games/{gid}/replay?decision={total + 1}").status_code == 422
     assert decisions_made(_actors(lite_client, gid)) == total
 

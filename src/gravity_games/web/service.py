@@ -846,13 +846,14 @@ class Hub:
             decision = sum(1 for i in decided if i < step)
             index = step - 1 if step > 0 else None
         state = state_at(live.game, history, step)
-        actor = text = None
+        actor = text = change = None
         lines: list[str] = []
         if index is not None:
             before = state_at(live.game, history, index)
             actor = live.actors[index]
             text = before.action_to_string(history[index])
             lines = state.log(seat)[len(before.log(seat)):]
+            change = last_change(live.game, before, state, seat, actor, len(before.log(seat)))
         observation = state.observation(seat)
         return {
             "id": live.id,
@@ -866,6 +867,7 @@ class Hub:
             "actor": actor,
             "action_text": text,
             "lines": lines,
+            "last": change,
             "seats": seat_docs(live.game, observation, live.bots, live.names),
             "observation": observation,
             "log": seat_log(state, seat),
