@@ -47,7 +47,7 @@ def positions(game_id: str, count: int, seed: int) -> list[State]:
 def test_every_game_names_the_three_levels_through_its_registry_entry(game_id: str) -> None:
     assert set(LEVELS) <= set(available_agents(game_id))
     assert level_spec(game_id, "medium") == "heuristic"
-    assert level_spec(game_id, "easy").startswith("beginner")
+    assert level_spec(game_id, "easy").startswith("beginner:mistakes=")
     assert level_spec(game_id, "hard").split(":")[0] in ("ismcts", "playouts", "heuristic")
 
 
