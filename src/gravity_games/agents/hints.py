@@ -39,6 +39,9 @@ FEW = 30
 PRIOR = 4
 """Playouts' worth of the all-moves mean that each move's playout mean is drawn toward."""
 
+DOUBT = 2
+"""Wins (and as many losses) added to each move's playouts: no hint from a few playouts says 0 % or 100 %."""
+
 
 @dataclass(frozen=True)
 class Advice:
@@ -89,10 +92,15 @@ def _playout_values(
     agent = PlayoutAgent(view.game, view.seat, seed, worlds=100_000, seconds=float(seconds), top=0, **settings)
     agent.own = own
     values = agent.evaluate(view, seed, view.legal_actions())  # type: ignore[arg-type]
-    # The best of several small-sample means is too hopeful; each move's mean is drawn toward the
-    # mean of all moves by PRIOR playouts' worth (with many playouts the pull vanishes).
+    # The best of several small-sample means is too hopeful: each move's mean is drawn toward the
+    # mean of all moves by PRIOR playouts' worth, and toward even odds by DOUBT wins and as many
+    # losses (measured: without the second pull, hints of 97 % won 78 % of the time and hints of
+    # 0 % won 10 %; with many playouts both pulls vanish).
     overall = sum(m.value for m in values) / len(values)
-    shrunk = [(m.action, (m.value * m.playouts + PRIOR * overall) / (m.playouts + PRIOR), m.playouts) for m in values]
+    shrunk = [
+        (m.action, (m.value * m.playouts + PRIOR * overall + DOUBT) / (m.playouts + PRIOR + 2 * DOUBT), m.playouts)
+        for m in values
+    ]
     shrunk.sort(key=lambda m: (-m[1], m[0]))
     return shrunk
 
@@ -170,4 +178,4 @@ def hints(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0) 
     return advice(view, seconds=seconds, top=top, seed=seed).moves
 
 
-__all__ = ["FEW", "PRIOR", "Advice", "advice", "calibration_deciles", "hints"]
+__all__ = ["DOUBT", "FEW", "PRIOR", "Advice", "advice", "calibration_deciles", "hints"]
