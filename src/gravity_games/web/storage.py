@@ -25,7 +25,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -34,6 +34,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     create_engine,
     delete,
@@ -46,8 +47,8 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 log = logging.getLogger("gravity_games.web")
 
@@ -173,7 +174,12 @@ def _aware(value: datetime) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
-Write = Callable[[Session], None]
+Write = Callable[[Connection], None]
+"""A write runs on a plain Core connection: the ORM's unit of work cost more than the move itself."""
+
+GAMES = cast(Table, GameRow.__table__)
+SEATS = cast(Table, SeatRow.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
 
 
 class GroupCommitWriter:
@@ -186,8 +192,8 @@ class GroupCommitWriter:
     refused write (a stale game) never takes the others down with it.
     """
 
-    def __init__(self, sessions: sessionmaker[Session]) -> None:
-        self._sessions = sessions
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
         self._queue: queue.Queue[tuple[Write, Future[None]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="gravity-db-writer", daemon=True)
         self._thread.start()
@@ -223,9 +229,9 @@ class GroupCommitWriter:
 
     def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
         try:
-            with self._sessions.begin() as session:
+            with self._engine.begin() as connection:
                 for write, _ in batch:
-                    write(session)
+                    write(connection)
         except Exception:
             if len(batch) == 1:
                 _, future = batch[0]
@@ -239,8 +245,8 @@ class GroupCommitWriter:
 
     def _run_alone(self, write: Write, future: Future[None]) -> None:
         try:
-            with self._sessions.begin() as session:
-                write(session)
+            with self._engine.begin() as connection:
+                write(connection)
         except Exception as exc:
             future.set_exception(exc)
         else:
@@ -268,7 +274,7 @@ class Storage:
         self.origin = f"{os.getpid()}-{secrets.token_hex(3)}"
         if migrate:
             self.migrate()
-        self._writer = GroupCommitWriter(self._sessions)
+        self._writer = GroupCommitWriter(self.engine)
 
     @property
     def listen_url(self) -> str:
@@ -314,9 +320,9 @@ class Storage:
         """
         now = _now()
 
-        def write(session: Session) -> None:
-            session.add(
-                GameRow(
+        def write(connection: Connection) -> None:
+            connection.execute(
+                insert(GAMES).values(
                     id=game_id,
                     game=game,
                     players=players,
@@ -332,10 +338,13 @@ class Storage:
                     updated_at=now,
                 )
             )
-            session.flush()
-            for seat, (token_hash, bot) in enumerate(seats):
-                session.add(SeatRow(game_id=game_id, seat=seat, token_hash=token_hash, bot=bot))
-            self._add_actions(session, game_id, actions, now)
+            if seats:
+                connection.execute(
+                    insert(SEATS),
+                    [{"game_id": game_id, "seat": seat, "token_hash": token_hash, "bot": bot, "name": None}
+                     for seat, (token_hash, bot) in enumerate(seats)],
+                )
+            self._add_actions(connection, game_id, actions, now)
 
         return self._writer.submit(write)
 
@@ -351,13 +360,13 @@ class Storage:
         """Append actions after exactly ``expected`` stored ones; the future raises StorageError otherwise."""
         now = _now()
 
-        def write(session: Session) -> None:
-            moved = _rowcount(session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.num_actions == expected)
+        def write(connection: Connection) -> None:
+            moved = _rowcount(connection.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.num_actions == expected)
                 .values(
                     num_actions=expected + len(actions),
-                    revision=GameRow.revision + 1,
+                    revision=GAMES.c.revision + 1,
                     finished=result is not None,
                     bot_to_act=bot_to_act,
                     result_json=json.dumps(result) if result is not None else None,
@@ -366,8 +375,8 @@ class Storage:
             ))
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale write")
-            self._add_actions(session, game_id, actions, now)
-            self._announce(session, game_id)
+            self._add_actions(connection, game_id, actions, now)
+            self._announce(connection, game_id)
 
         return self._writer.submit(write)
 
@@ -375,13 +384,13 @@ class Storage:
         """Drop the actions from index ``keep`` on (an undo), if the game still has ``expected``."""
         now = _now()
 
-        def write(session: Session) -> None:
-            moved = _rowcount(session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.num_actions == expected)
+        def write(connection: Connection) -> None:
+            moved = _rowcount(connection.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.num_actions == expected)
                 .values(
                     num_actions=keep,
-                    revision=GameRow.revision + 1,
+                    revision=GAMES.c.revision + 1,
                     finished=False,
                     bot_to_act=bot_to_act,
                     result_json=None,
@@ -390,39 +399,39 @@ class Storage:
             ))
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale undo")
-            session.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.idx >= keep))
-            self._announce(session, game_id)
+            connection.execute(delete(ACTIONS).where(ACTIONS.c.game_id == game_id, ACTIONS.c.idx >= keep))
+            self._announce(connection, game_id)
 
         return self._writer.submit(write)
 
     def set_seat_name(self, game_id: str, seat: int, name: str) -> Future[None]:
         """Store the name the person at ``seat`` gave (already checked by the caller)."""
 
-        def write(session: Session) -> None:
-            moved = _rowcount(session.execute(
-                update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat).values(name=name)
+        def write(connection: Connection) -> None:
+            moved = _rowcount(connection.execute(
+                update(SEATS).where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(name=name)
             ))
             if moved != 1:
                 raise StorageError(f"game {game_id} has no seat {seat}")
             # A name is a change every seat sees, ordered with the moves like any other.
-            session.execute(update(GameRow).where(GameRow.id == game_id).values(revision=GameRow.revision + 1))
-            self._announce(session, game_id)
+            connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(revision=GAMES.c.revision + 1))
+            self._announce(connection, game_id)
 
         return self._writer.submit(write)
 
-    def _announce(self, session: Session, game_id: str) -> None:
+    def _announce(self, connection: Connection, game_id: str) -> None:
         """Tell the other server processes (PostgreSQL NOTIFY, sent when this transaction commits)."""
         if not self.is_sqlite:
             payload = f"{game_id} {self.origin}"
-            session.execute(text("SELECT pg_notify('gravity_games', :payload)"), {"payload": payload})
+            connection.execute(text("SELECT pg_notify('gravity_games', :payload)"), {"payload": payload})
 
     @staticmethod
-    def _add_actions(session: Session, game_id: str, actions: Sequence[StoredAction], now: datetime) -> None:
+    def _add_actions(connection: Connection, game_id: str, actions: Sequence[StoredAction], now: datetime) -> None:
         if not actions:
             return
         # One Core INSERT for the batch: the ORM's unit of work per row cost more than the move itself.
-        session.execute(
-            insert(ActionRow),
+        connection.execute(
+            insert(ACTIONS),
             [
                 {"game_id": game_id, "idx": a.idx, "action": a.action, "seat": a.seat, "undoable": a.undoable,
                  "created_at": now}
