@@ -383,7 +383,8 @@ def plot_play_roles(doc: dict[str, Any], kind: str, out_dir: Path) -> str:
     for i, spec in enumerate(specs):
         table = by_play[spec]["by_role"].get(kind, {})
         rates = [table.get(v, {"rate": 0.0, "low": 0.0, "high": 0.0}) for v in values]
-        places = [y + (i - (len(specs) - 1) / 2) * size for y in range(len(values))]
+        # The first spec on top within each group, in the legend's order.
+        places = [y + ((len(specs) - 1) / 2 - i) * size for y in range(len(values))]
         ax.barh(places, [100 * r["rate"] for r in rates], height=size, xerr=_err(rates), capsize=2, label=spec)
     ax.set_yticks(range(len(values)), values, fontsize=8)
     ax.set_xlim(0, 105)
