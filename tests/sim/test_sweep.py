@@ -109,3 +109,15 @@ def test_sweep_refuses_an_unknown_backend_before_playing(capsys: pytest.CaptureF
         main(["sweep", "gravity-falls", "--vary", "alarm.bus=16", "--backend", "spark"])
     assert exc.value.code == 2
     assert "unknown backend 'spark'; allowed: local" in capsys.readouterr().err
+
+
+def test_players_can_be_swept_with_one_agent_spec() -> None:
+    doc = run_sweep("saving-waddles", ["players=2,4"], games=6, seed=2)
+    assert [p["players"] for p in doc["points"]] == [2, 4] and doc["players"] == 2
+    assert [len(p["win_rate"]) for p in doc["points"]] == [2, 4]
+    four = run_batch("saving-waddles", games=6, players=4, seed=2)
+    assert doc["points"][1]["wins"] == four["wins"]
+    with pytest.raises(InvalidParameterError, match="one agent spec for every seat"):
+        run_sweep("saving-waddles", ["players=2,3"], games=1, agents=["random", "heuristic"])
+    with pytest.raises(InvalidParameterError, match=r"'9' is not a player count of saving-waddles \(2-5\)"):
+        parse_vary("saving-waddles", "players=2,9")

@@ -98,9 +98,9 @@ def sweep_command(
 def print_points(doc: dict[str, Any]) -> None:
     paths = [a["path"] for a in doc["vary"]]
     seats = [0] if doc["cooperative"] else list(range(doc["players"]))
+    seated = "players swept" if "players" in paths else f"{doc['players']} players"
     table = Table(
-        title=f"{doc['game']} sweep · {doc['players']} players · {doc['games_per_point']} games a point · "
-        f"seed {doc['seed']}",
+        title=f"{doc['game']} sweep · {seated} · {doc['games_per_point']} games a point · seed {doc['seed']}",
         header_style="bold cyan",
     )
     for path in paths:
@@ -117,8 +117,9 @@ def print_points(doc: dict[str, Any]) -> None:
             f"{length['mean']:.1f} ±{length['high'] - length['mean']:.1f}",
         )
     console.print(table)
-    packaged = ", ".join(f"{a['path']} = {a['default']}" for a in doc["vary"])
-    console.print(f"[dim]packaged: {packaged}; agents {', '.join(doc['agents'])}[/]")
+    packaged = ", ".join(f"{a['path']} = {a['default']}" for a in doc["vary"] if a["default"] is not None)
+    agents = ", ".join(dict.fromkeys(doc["agents"])) if "players" in paths else ", ".join(doc["agents"])
+    console.print(f"[dim]packaged: {packaged or 'none'}; agents {agents}[/]")
     if doc.get("no_effect"):
         console.print(
             "[yellow]Every point played exactly the same games: the swept value never came into play with these "

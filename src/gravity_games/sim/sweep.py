@@ -7,7 +7,8 @@ length, each with a 95 % interval, plus the point's ``by_role`` and endings.
 What can vary (``--vary PATH=V1,V2,...``, one or two of them):
 
 * a game parameter by its name (``events=0,2,4``, ``variant=standard,simplified``), parsed as
-  ``--param`` parses it;
+  ``--param`` parses it, or the number of seats (``players=2,3,4``; the document's ``players`` is
+  then the smallest count, the seats every point has, and each point names its own);
 * a component value by its path in the game's data document, the paths ``gravity rules``
   lists (``alarm``, ``locations[0]``, ``masses``) followed down to one value: ``alarm.bus``,
   ``events[1].count``, ``masses.grams[4]``, ``seesaw.arms_cm.A``. A list of named entries may
@@ -200,6 +201,15 @@ def parse_vary(game_id: str, text: str) -> Axis:
         raise InvalidParameterError(f"--vary {path}: give at least one value after '='")
     cls = entry(game_id).game_class
     params = {p.name: p for p in cls.PARAMS if p.name != "data"}
+    if path == "players":
+        counts = []
+        for v in values:
+            if not re.fullmatch(r"\d+", v) or not cls.MIN_PLAYERS <= int(v) <= cls.MAX_PLAYERS:
+                raise InvalidParameterError(
+                    f"--vary players: {v!r} is not a player count of {game_id} ({cls.MIN_PLAYERS}-{cls.MAX_PLAYERS})"
+                )
+            counts.append(int(v))
+        return Axis(path, "players", tuple(counts), None)  # no packaged count: every count is the game's
     if path in params:
         param = params[path]
         return Axis(path, "param", tuple(_plain(param.parse(v)) for v in values), _plain(param.default))
@@ -321,6 +331,10 @@ def run_sweep(
         raise InvalidParameterError(f"--vary {axes[0].path} is given twice")
     base = dict(params or {})
     for axis in axes:
+        if axis.kind == "players" and len(agents) > 1:
+            raise InvalidParameterError("a sweep over players takes one agent spec for every seat (--agents heuristic)")
+        if axis.kind == "players" and players is not None:
+            raise InvalidParameterError("players is both swept (--vary players=...) and fixed (--players); choose one")
         if axis.kind == "param" and axis.path in base:
             raise InvalidParameterError(f"{axis.path} is both swept (--vary) and fixed (--param); choose one")
     if base.get("data") is not None and any(a.kind == "data" for a in axes):
@@ -328,8 +342,9 @@ def run_sweep(
     grid = list(itertools.product(*(a.values for a in axes)))
     if len(grid) > MAX_POINTS:
         raise InvalidParameterError(f"the grid has {len(grid)} points; at most {MAX_POINTS}")
-    game = load(game_id, players=players, **base)
-    players = game.players
+    counts = next((a.values for a in axes if a.kind == "players"), None)
+    game = load(game_id, players=min(counts) if counts else players, **base)
+    players = game.players  # with a players axis: the smallest count, the seats every point has
     document = entry(game_id).design.data_document
     own_dir = data_dir is None
     folder = Path(tempfile.mkdtemp(prefix="gravity-sweep-")) if own_dir else Path(data_dir)  # type: ignore[arg-type]
@@ -339,9 +354,12 @@ def run_sweep(
     try:
         for values in grid:
             point_params = dict(base)
+            point_players = players
             data = None
             for axis, value in zip(axes, values, strict=True):
-                if axis.kind == "param":
+                if axis.kind == "players":
+                    point_players = value
+                elif axis.kind == "param":
                     point_params[axis.path] = value
                 else:
                     assert document is not None
@@ -352,7 +370,7 @@ def run_sweep(
                 doc = run_batch(
                     game_id,
                     games=games,
-                    players=players,
+                    players=point_players,
                     params=point_params,
                     agents=list(agents),
                     seed=seed,
@@ -396,6 +414,7 @@ def _point(axes: Sequence[Axis], values: Sequence[Any], doc: dict[str, Any]) -> 
     low, high = wilson_interval(winners, n)
     return {
         "values": {a.path: v for a, v in zip(axes, values, strict=True)},
+        "players": doc["players"],
         "games": n,
         "wins": doc["wins"],
         "win_rate": doc["win_rate"],

@@ -41,6 +41,11 @@ def _headline_label(doc: dict[str, Any]) -> str:
     return "team win rate" if doc["cooperative"] else f"win rate of seat 0 ({doc['agents'][0]})"
 
 
+def _axis_kind(axis: dict[str, Any]) -> str:
+    kind = {"param": "parameter", "data": "component value", "players": "player count"}[axis["kind"]]
+    return kind if axis["default"] is None else f"{kind}, packaged value {axis['default']}"
+
+
 def _mark_default(ax: Any, axis: dict[str, Any], xs: list[float]) -> None:
     values = list(axis["values"])
     default = axis["default"]
@@ -156,11 +161,7 @@ def write_sweep_report(doc: dict[str, Any], out_dir: str | Path) -> Path:
         for kind, table in p.get("by_role", {}).items():
             for value, r in table.items():
                 role_rows.append([*(p["values"][path] for path in paths), kind, value, r["games"], _pct(r)])
-    axes = "; ".join(
-        f"{html.escape(a['path'])} ({'parameter' if a['kind'] == 'param' else 'component value'}, packaged value "
-        f"{html.escape(str(a['default']))})"
-        for a in doc["vary"]
-    )
+    axes = "; ".join(f"{html.escape(a['path'])} ({_axis_kind(a)})" for a in doc["vary"])
     params = ", ".join(f"{k}={v}" for k, v in sorted(doc["params"].items())) or "defaults"
     page = (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
