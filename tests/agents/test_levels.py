@@ -99,7 +99,7 @@ def test_old_specs_keep_working_next_to_the_levels() -> None:
     [
         ("easy:mistakes=2", "mistakes must be a number from 0 to 1"),
         ("easy:cheat=1", "no setting cheat"),
-        ("hard:worlds=0", "worlds must be a whole number >= 1"),
+        ("playouts:worlds=0", "worlds must be a whole number >= 1"),
         ("playouts:base=hard", "base must be one of"),
         ("playouts:top=-1", "top must be a whole number >= 0"),
     ],
