@@ -78,3 +78,12 @@ def test_import_refuses_an_unfinished_record(tmp_path: Path) -> None:
     record.save(tmp_path / "short.json")
     with pytest.raises(Exception, match="stops before the end"):
         import_records([tmp_path / "short.json"], str(tmp_path / "w.sqlite3"))
+
+
+def test_ray_brings_every_games_actions_back(ray_session: object) -> None:
+    from gravity_games.sim.runner import run_batch
+
+    local = run_batch("gravwell", games=4, players=3, seed=6, keep_actions=True)
+    remote = run_batch("gravwell", games=4, players=3, seed=6, keep_actions=True, backend="ray", workers=2)
+    assert [g["actions"] for g in remote["per_game"]] == [g["actions"] for g in local["per_game"]]
+    assert all(len(g["actions"]) == g["length"] for g in local["per_game"])
