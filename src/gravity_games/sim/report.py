@@ -648,7 +648,8 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>gravity-games report: {html.escape(doc['game'])}</title><style>"
         "body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
-        "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right}"
+        "table{border-collapse:collapse;margin:.5em 0;display:block;max-width:100%;overflow-x:auto}"
+        "td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right}"
         "img{max-width:100%}section{margin-bottom:2em}</style></head><body>"
         + head
         + "".join(sections)

@@ -163,14 +163,16 @@ def write_sweep_report(doc: dict[str, Any], out_dir: str | Path) -> Path:
                 role_rows.append([*(p["values"][path] for path in paths), kind, value, r["games"], _pct(r)])
     axes = "; ".join(f"{html.escape(a['path'])} ({_axis_kind(a)})" for a in doc["vary"])
     params = ", ".join(f"{k}={v}" for k, v in sorted(doc["params"].items())) or "defaults"
+    seated = "the player count swept" if "players" in paths else f"{doc['players']} players"
     page = (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>gravity-games sweep: {html.escape(doc['game'])}</title><style>"
         "body{font-family:sans-serif;max-width:64em;margin:2em auto;padding:0 1em}"
-        "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right}"
+        "table{border-collapse:collapse;margin:.5em 0;display:block;max-width:100%;overflow-x:auto}"
+        "td,th{border:1px solid #ccc;padding:.2em .6em;text-align:right}"
         "img{max-width:100%}section{margin-bottom:2em}</style></head><body>"
         f"<h1>Sweep: {html.escape(doc['game'])}</h1>"
-        f"<p>Swept: {axes}. {doc['players']} players, {doc['games_per_point']} games a point on the same seeds "
+        f"<p>Swept: {axes}. {seated}, {doc['games_per_point']} games a point on the same seeds "
         f"(root seed {doc['seed']}), agents {html.escape(', '.join(doc['agents']))}, parameters "
         f"{html.escape(params)}.</p>"
         + (
