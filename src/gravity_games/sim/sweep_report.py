@@ -163,7 +163,7 @@ def write_sweep_report(doc: dict[str, Any], out_dir: str | Path) -> Path:
                 role_rows.append([*(p["values"][path] for path in paths), kind, value, r["games"], _pct(r)])
     axes = "; ".join(f"{html.escape(a['path'])} ({_axis_kind(a)})" for a in doc["vary"])
     params = ", ".join(f"{k}={v}" for k, v in sorted(doc["params"].items())) or "defaults"
-    seated = "the player count swept" if "players" in paths else f"{doc['players']} players"
+    seated = "Seats as swept" if "players" in paths else f"{doc['players']} players"
     page = (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>gravity-games sweep: {html.escape(doc['game'])}</title><style>"
