@@ -88,8 +88,8 @@ def plot(tables: dict[str, list[dict[str, Any]]], path: Path) -> None:
         xs = [t["mean_predicted"] for t in rows]
         ys = [t["observed"] for t in rows]
         err = [
-            [y - t["low"] for y, t in zip(ys, rows, strict=True)],
-            [t["high"] - y for y, t in zip(ys, rows, strict=True)],
+            [max(0.0, y - t["low"]) for y, t in zip(ys, rows, strict=True)],
+            [max(0.0, t["high"] - y) for y, t in zip(ys, rows, strict=True)],
         ]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=name)
     ax.set_xlim(0, 1)
