@@ -12,8 +12,9 @@ LEVEL_SPECS = {
     "easy": ("beginner:mistakes=0.25", "the heuristic, with a quarter of its decisions a random legal move"),
     "medium": ("heuristic", "the heuristic bot"),
     "hard": (
-        "ismcts:iterations=300",
-        "IS-MCTS, 300 iterations, playouts cut after 10 steps and scored by the distance along the track",
+        "heuristic",
+        "the heuristic itself: on fresh deals IS-MCTS (300 iterations, the game's depth and scale) won "
+        "36 of 90 games against it and heuristic playouts 8 of 29, so no stronger agent is known here",
     ),
 }
 
