@@ -43,7 +43,9 @@ def main(paths: list[str]) -> int:
     print("| game | seats | line | games | wins (95 % Wilson) | ms per decision (median / p95) |")
     print("| --- | --- | --- | --- | --- | --- |")
     for path in sorted(paths):
-        print(row(json.loads(Path(path).read_text())))
+        doc = json.loads(Path(path).read_text())
+        if "all" in doc or "team_agent" in doc:  # strength runs only (calibration and timing files sit alongside)
+            print(row(doc))
     return 0
 
 
