@@ -122,16 +122,17 @@ def cpu_seconds(pid: int) -> float | None:
 
 def spawn_server(db: str, port: int, workers: int = 1) -> subprocess.Popen[str]:
     gravity = Path(sys.executable).with_name("gravity")
-    proc = subprocess.Popen(
-        # no creation limit: the load client creates all its games at once from one address
-        [str(gravity), "serve", "--port", str(port), "--db", db, "--bot-delay", "0", "--create-per-minute", "0",
-         "--workers", str(workers)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    proc.stdout.readline()  # the address line
+    # The server's output goes to a file: a pipe nobody reads fills up and blocks the server.
+    log = Path(tempfile.gettempdir()) / f"gg-load-server-{port}.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            # no creation limit: the load client creates all its games at once from one address
+            [str(gravity), "serve", "--port", str(port), "--db", db, "--bot-delay", "0", "--create-per-minute", "0",
+             "--workers", str(workers)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
     base = f"http://127.0.0.1:{port}"
     for _ in range(400):
         with contextlib.suppress(httpx.HTTPError):
@@ -260,6 +261,7 @@ async def run_load(
         cpu_end = server_cpu(server_pid) if server_pid else None
         own_cpu = time.process_time() - own_start
         lost = duplicated = unverified = 0
+        store = None
         for run in runs:
             r = await http.get(f"/api/games/{run.gid}/record")
             if r.status_code == 200:
@@ -268,7 +270,8 @@ async def run_load(
             elif db_path is not None:
                 from gravity_games.web.storage import Storage
 
-                stored = Storage(db_path, migrate=False).load_game(run.gid)
+                store = store or Storage(db_path, migrate=False)  # one store (connections) for every game
+                stored = store.load_game(run.gid)
                 assert stored is not None
                 steps = [(a.idx, a.seat, a.action) for a in stored.actions if a.seat >= 0]
             else:
@@ -277,6 +280,8 @@ async def run_load(
             gl, gd = compare(run, steps)
             lost += gl
             duplicated += gd
+        if store is not None:
+            store.close()
     lat = sorted(totals.latencies)
     actions = sum(len(r.acks) for r in runs)
     errors: dict[str, int] = {}

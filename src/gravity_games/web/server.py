@@ -3,8 +3,8 @@
 uvicorn's h11 protocol has a keep-alive timeout between requests but none while a request's
 headers arrive, so a client sending a header a byte at a time ("slowloris") holds its connection
 for ever. :class:`HeaderTimeoutProtocol` closes a connection whose request headers are not
-complete within ``GRAVITY_HEADER_TIMEOUT`` seconds (default 10) of its start or of the previous
-answer. Bodies have their own timeout in the app (``BodyLimit``, 408).
+complete within ``GRAVITY_HEADER_TIMEOUT`` seconds (default 10) of the connection's start or of
+the first byte of the request. Bodies have their own timeout in the app (``BodyLimit``, 408).
 
 ``--workers N`` runs N processes (uvicorn's supervisor, one listening socket); every process
 builds its app from the settings in the ``GRAVITY_SERVE`` environment variable (JSON), which
@@ -61,16 +61,18 @@ class HeaderTimeoutProtocol(H11Protocol):
             # Partial (or no) headers after the timeout: drop the connection (no answer is owed).
             self.transport.close()
 
+    def data_received(self, data: bytes) -> None:
+        # The first bytes of a request after an answer start its clock (an idle keep-alive
+        # connection is uvicorn's keep-alive timeout's business, not this one's).
+        if self._header_timer is None and (self.cycle is None or self.cycle.response_complete):
+            self._arm_header_timer()
+        super().data_received(data)
+
     def handle_events(self) -> None:
         cycle = self.cycle
         super().handle_events()
         if self.cycle is not cycle:  # a request's headers were complete: it is being answered
             self._cancel_header_timer()
-
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.transport.is_closing():
-            self._arm_header_timer()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_header_timer()
