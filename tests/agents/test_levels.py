@@ -60,7 +60,22 @@ def test_a_level_decides_alike_on_a_state_and_its_resampled_twin(game_id: str, l
         twin = state.resample_from_infostate(seat, random.Random(100 + index))
         assert twin.observation(seat) == state.observation(seat)
         game = state.game
-        choices = [make_agent(small(game_id, level, game.players), game, seat, seed=9).act(SeatView(s, seat)) for s in (state, twin)]
+        choices = [
+            make_agent(small(game_id, level, game.players), game, seat, seed=9).act(SeatView(s, seat))
+            for s in (state, twin)
+        ]
+        assert choices[0] == choices[1]
+        assert choices[0] in state.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ["playouts:worlds=1:top=2", "beginner:mistakes=0.5"])
+@pytest.mark.parametrize("game_id", RULEBOOK_GAMES)
+def test_the_new_agents_decide_alike_on_a_state_and_its_resampled_twin(game_id: str, spec: str) -> None:
+    """The agents behind the levels, whichever level uses them now, never peek either."""
+    for index, state in enumerate(positions(game_id, 2, seed=4)):
+        seat = state.current_player()
+        twin = state.resample_from_infostate(seat, random.Random(200 + index))
+        choices = [make_agent(spec, state.game, seat, seed=5).act(SeatView(s, seat)) for s in (state, twin)]
         assert choices[0] == choices[1]
         assert choices[0] in state.legal_actions()
 
