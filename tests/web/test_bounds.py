@@ -236,8 +236,9 @@ def test_migration_marks_old_bot_games_for_resuming(tmp_path: Path) -> None:
 
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     storage = Storage(url)
-    storage.create_game("g1", "doubt-gravity", 2, {"players": 2}, 1, [("h1", None), ("h2", "random")], [], None).result()
-    storage.create_game("g2", "doubt-gravity", 2, {"players": 2}, 1, [("h3", None), ("h4", None)], [], None).result()
+    params = {"players": 2}
+    storage.create_game("g1", "doubt-gravity", 2, params, 1, [("h1", None), ("h2", "random")], [], None).result()
+    storage.create_game("g2", "doubt-gravity", 2, params, 1, [("h3", None), ("h4", None)], [], None).result()
     storage.close()
     engine = sa.create_engine(url)
     with engine.begin() as conn:

@@ -216,7 +216,7 @@ def test_sigterm_stops_the_server_within_5_s_while_bots_search_and_a_restart_res
     finally:
         took = server.terminate()
     assert took < 5.0, took
-    before = {gid: len(Storage_actions(db, gid)) for gid in ids}
+    before = {gid: len(stored_actions(db, gid)) for gid in ids}
     server = Served(db, port, tmp_path / "log", *args)
     try:
         # the start does not wait on the bots (on a loaded machine most of it is importing Python)
@@ -234,7 +234,7 @@ def test_sigterm_stops_the_server_within_5_s_while_bots_search_and_a_restart_res
         assert server.terminate() < 5.0
 
 
-def Storage_actions(db: str, gid: str) -> list[Any]:  # noqa: N802 - reads like the store it opens
+def stored_actions(db: str, gid: str) -> list[Any]:
     from gravity_games.web.storage import Storage
 
     storage = Storage(db)

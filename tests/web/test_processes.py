@@ -14,7 +14,7 @@ import httpx
 from websockets.sync.client import connect
 
 from .conftest import PostgresServer, free_port
-from .test_hardening import Served, Storage_actions
+from .test_hardening import Served, stored_actions
 
 
 def auth(token: str) -> dict[str, str]:
@@ -69,7 +69,7 @@ def test_two_processes_push_each_others_moves_and_survive_a_kill(postgres: Postg
         bot_game = r.json()["id"]
         os.kill(a.proc.pid, signal.SIGKILL)
         a.proc.wait(timeout=10)
-        stored = [x.action for x in Storage_actions(db, gid)]
+        stored = [x.action for x in stored_actions(db, gid)]
         assert all(x in stored for x in acked) and len(stored) >= len(acked)
         # the people's game goes on through B
         v = httpx.get(f"{b.base}/api/games/{gid}", headers=auth(tokens[seat]), timeout=10).json()
