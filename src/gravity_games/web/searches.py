@@ -19,6 +19,24 @@ from gravity_games.core.seeding import derive_seed
 log = logging.getLogger("gravity_games.web")
 
 
+def preload_games() -> None:
+    """Import every game and its agents: the forkserver does it once, so a forked worker starts
+    searching at once instead of importing a game on its first job (seconds on a busy machine)."""
+    import contextlib
+
+    from gravity_games.agents import available_agents
+    from gravity_games.core.registry import list_games
+
+    for game_id in list_games():
+        with contextlib.suppress(Exception):
+            available_agents(game_id)
+            # the rules and renderers a pickled state refers to
+            __import__(f"gravity_games.games.{game_id.replace('-', '_')}")
+
+
+preload_games()
+
+
 def fallback_move(seed: int, state: State) -> int:
     """A seeded random legal move: what a bot plays when its own search fails or overruns."""
     legal = state.legal_actions()

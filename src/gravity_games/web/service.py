@@ -474,6 +474,7 @@ class Hub:
     def start_background(self) -> None:
         """Resume the bots and sweep idle games, without making the start wait for either."""
         self.bots.start_in_background()
+        self.hints.start_in_background()
         self._keep(asyncio.ensure_future(self._resume_quietly()))
         self._keep(asyncio.ensure_future(self._sweep_idle()))
         if self.stall_check > 0:
@@ -681,7 +682,7 @@ class Hub:
         seed = derive_seed(live.seed, "hint", seat, move)
         live.hinting.add(seat)
         try:
-            found = await self.hints.run(hint_search, snapshot, seat, seconds, top, seed, deadline=seconds + 5.0)
+            found = await self.hints.run(hint_search, snapshot, seat, seconds, top, seed, deadline=seconds + 10.0)
         except PoolBusy:
             raise WebError(503, "the hint searches are all busy; try again in a few seconds", retry_after=5) from None
         except (SearchTimeout, SearchFailed) as exc:
