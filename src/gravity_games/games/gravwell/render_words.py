@@ -10,6 +10,7 @@ from typing import Any
 
 from gravity_games.core.api import Game
 from gravity_games.games.gravwell.data import Ability, Card, GravwellData, Ship, load_data
+from gravity_games.games.gravwell.tables import STAGE_ACTIVITY
 
 STACK_LETTERS = "ABCDEFGHIJKL"
 """Mining stacks are named by letter, as in the notation (``stack A``)."""
@@ -17,24 +18,8 @@ STACK_LETTERS = "ABCDEFGHIJKL"
 LETTERS = {"Rayken": "R", "RC71": "7", "T'Rang": "T", "Lehamarn": "L", "The Champion": "C", "Gracie": "G"}
 """The one-character mark of each ship on the track (colour is never the only cue)."""
 
-WAITING = {
-    "ship": "choosing a ship",
-    "gate": "choosing a starting Warp Gate",
-    "deal": "dealing the Fuel Cards",
-    "form": "laying out the mining stacks",
-    "mine": "mining a stack",
-    "dir": "choosing the mining direction",
-    "choose": "choosing a Fuel Card",
-    "reveal": "deciding whether to use an ability before the cards resolve",
-    "preact": "choosing the card to play instead (Preact)",
-    "own": "deciding whether to use an ability on their card",
-    "trim": "choosing one space fewer or more (Precision)",
-    "response": "deciding whether to answer the card with an ability",
-    "drag": "choosing which ship leaves the Warp Gate next",
-    "charge": "charging a Ship Ability Card for the next round",
-    "end": "the game is over",
-}
-"""What the seat to act is doing, by step of the game (the observation's ``stage``)."""
+WAITING = STAGE_ACTIVITY
+"""What the seat to act is doing, by step of the game (the observation's ``stage``): from tables."""
 
 YOUR_TURN = {
     "ship": "choose your ship.",

@@ -53,7 +53,8 @@ from gravity_games.games.gravwell.tables import (
     ST_RESPONSE,
     ST_REVEAL,
     ST_SHIP,
-    Stage,
+    STAGE_ACTIVITY,
+    STAGE_NAMES,
     Tables,
 )
 
@@ -699,5 +700,5 @@ class GravwellState(MovesMixin, AbilitiesMixin, ViewsMixin, State):
             return f"card {self.tables.symbols[action]} is not in seat {self.actor}'s hand"
         if self.stage in (ST_OWN, ST_RESPONSE, ST_REVEAL, ST_CHARGE) and action != PASS:
             return "that ability is not charged or does not apply to this card"
-        return f"it is not a move of the '{Stage(self.stage).name.lower()}' step"
+        return f"it is not a move of this step (the game is {STAGE_ACTIVITY[STAGE_NAMES[self.stage]]})"
 

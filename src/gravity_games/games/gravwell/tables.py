@@ -59,6 +59,25 @@ class Stage(IntEnum):
 
 STAGE_NAMES = tuple(s.name.lower() for s in Stage)
 
+STAGE_ACTIVITY = {
+    "ship": "choosing a ship",
+    "gate": "choosing a starting Warp Gate",
+    "deal": "dealing the Fuel Cards",
+    "form": "laying out the mining stacks",
+    "mine": "mining a stack",
+    "dir": "choosing the mining direction",
+    "choose": "choosing a Fuel Card",
+    "reveal": "deciding whether to use an ability before the cards resolve",
+    "preact": "choosing the card to play instead (Preact)",
+    "own": "deciding whether to use an ability on their card",
+    "trim": "choosing one space fewer or more (Precision)",
+    "response": "deciding whether to answer the card with an ability",
+    "drag": "choosing which ship leaves the Warp Gate next",
+    "charge": "charging a Ship Ability Card for the next round",
+    "end": "the game is over",
+}
+"""What the seat to act is doing at each step, in words (views and error messages)."""
+
 # The same stages as plain ints: the rules compare the stage at every step, and a module-level int
 # is much cheaper to load and compare than an enum member. ``Stage`` stays for names and for bots.
 (ST_SHIP, ST_GATE, ST_DEAL, ST_FORM, ST_MINE, ST_DIR, ST_CHOOSE, ST_REVEAL, ST_PREACT, ST_OWN, ST_TRIM,
