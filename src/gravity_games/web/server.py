@@ -28,7 +28,7 @@ HEADER_TIMEOUT = 10.0
 MAX_HEADER_BYTES = 16 * 1024
 """Largest request head (request line and headers) accepted; h11 answers 400 past it."""
 
-SHUTDOWN_GRACE = 2
+SHUTDOWN_GRACE = 1
 """Seconds open requests get to finish after SIGTERM before they are cancelled."""
 
 

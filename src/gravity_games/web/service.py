@@ -991,8 +991,8 @@ class Hub:
         for task in tasks:
             task.cancel()
         if tasks:
-            # A commit in flight finishes (shielded) or fails; either way nothing waits past 2 s.
-            await asyncio.wait(tasks, timeout=2.0)
+            # A commit in flight finishes (shielded) or fails; either way nothing waits past 1 s.
+            await asyncio.wait(tasks, timeout=1.0)
 
 
 def _bot_to_act(state: State, bots: list[str | None]) -> bool:

@@ -291,6 +291,10 @@ class Storage:
         config.set_main_option("script_location", str(MIGRATIONS_DIR))
         config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
         with self.engine.begin() as connection:
+            if not self.is_sqlite:
+                # Several processes starting on one database (--workers) migrate one at a time; the
+                # others then find the schema at head (two CREATE TABLEs at once collide).
+                connection.execute(text("SELECT pg_advisory_xact_lock(7215016)"))
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
