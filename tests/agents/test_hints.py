@@ -62,7 +62,7 @@ def test_hints_come_from_the_hard_level_and_say_when_they_are_unsure(game_id: st
     # A thousandth of a second cannot give many playouts per move: the hint says so.
     assert quick.unsure and quick.reason
     # hints() is the same answer without the doubt (timed searches differ run to run in their figures).
-    assert [a for a, _ in hints(view, seconds=0.001, top=2, seed=3)][0] in view.legal_actions()
+    assert hints(view, seconds=0.001, top=2, seed=3)[0][0] in view.legal_actions()
 
 
 def test_calibration_deciles_compare_observed_wins_with_the_predictions() -> None:
