@@ -51,8 +51,8 @@ The 14 cards for 5-6 players, the board (54 spaces, Debris Fields 26 and 36, Mer
 from gravity_games.core.registry import register
 from gravity_games.games.gravwell.board import BOARD
 from gravity_games.games.gravwell.bots import HeuristicAgent
-from gravity_games.games.gravwell.levels import LEVELS
 from gravity_games.games.gravwell.data import load_data
+from gravity_games.games.gravwell.levels import LEVELS
 from gravity_games.games.gravwell.render import render_svg, render_text
 from gravity_games.games.gravwell.rules import Gravwell, GravwellState
 
