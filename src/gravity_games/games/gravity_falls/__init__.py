@@ -39,9 +39,9 @@ from gravity_games.core.registry import register
 
 from .board import BOARD
 from .bots import HeuristicAgent
-from .levels import LEVELS
 from .data import reconstructed_list
 from .design import DESIGN
+from .levels import LEVELS
 from .render import render_svg, render_text
 from .rules import GravityFallsGame, GravityFallsState
 

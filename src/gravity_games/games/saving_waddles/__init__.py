@@ -54,9 +54,9 @@ from gravity_games.core.registry import register
 
 from .board import BOARD
 from .bots import HeuristicAgent
-from .levels import LEVELS
 from .data import reconstructed_values
 from .design import DESIGN
+from .levels import LEVELS
 from .render import render_svg, render_text
 from .rules import SavingWaddlesGame
 
