@@ -177,6 +177,7 @@ def _long_press_shows_the_move(page: Any, move: dict[str, Any]) -> None:
     shown = page.evaluate(LONG_PRESS, move["parts"][0])
     label = page.locator(f'#board [data-part="{move["parts"][0]}"]').first.get_attribute("aria-label")
     assert shown and shown == label and " " in shown, f"long press showed {shown!r}, the part says {label!r}"
+    page.wait_for_timeout(600)  # a person lifts the finger before the next tap
 
 
 def _context(browser: Any, size: str) -> Any:

@@ -234,6 +234,8 @@ const GGBoard = (() => {
   function bindLongPress(board) {
     let timer = null;
     let shown = false;
+    let swallowUntil = 0;
+    let pressed = null;
     const tip = document.getElementById("tip");
     const hide = () => { if (tip) tip.hidden = true; };
     board.addEventListener("pointerdown", (e) => {
@@ -241,6 +243,7 @@ const GGBoard = (() => {
       const node = e.target.closest && e.target.closest("[data-part], [data-info]");
       if (!node) return;
       shown = false;
+      pressed = node;
       clearTimeout(timer);
       timer = setTimeout(() => {
         const title = node.querySelector(":scope > title");
@@ -253,10 +256,9 @@ const GGBoard = (() => {
         shown = true;
       }, 550);
     });
-    let swallowUntil = 0;
     const stop = () => {
       clearTimeout(timer);
-      // the click that a browser may send at the end of the long press is not a tap
+      // the click that a browser may send at the end of the long press (on the pressed part) is not a tap
       if (shown) swallowUntil = Date.now() + 400;
       setTimeout(hide, shown ? 1800 : 0);
       shown = false;
@@ -265,7 +267,11 @@ const GGBoard = (() => {
     board.addEventListener("pointercancel", stop);
     board.addEventListener("pointermove", (e) => { if (e.pointerType === "touch" && !shown) clearTimeout(timer); });
     board.addEventListener("click", (e) => {
-      if (Date.now() < swallowUntil) { e.stopImmediatePropagation(); e.preventDefault(); }
+      if (Date.now() < swallowUntil && pressed && pressed.contains(e.target)) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+        swallowUntil = 0;
+      }
     }, true);
     board.addEventListener("contextmenu", (e) => { if (shown || Date.now() < swallowUntil) e.preventDefault(); });
   }
