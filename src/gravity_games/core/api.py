@@ -399,19 +399,26 @@ class Game(ABC):
     def observation_tensor_layout(self) -> tuple[TensorPart, ...]:
         """The named parts of ``observation_tensor``, in order, covering ``spec.observation_shape``.
 
-        A game lays out its tensor in ``<its package>.tensor_layout.observation_tensor_layout(game)``
+        A game lays out its tensor in ``<its package>.tensor.observation_tensor_layout(game)``
         (looked up here, so the rules module need not know of it); a game with a tensor but no
-        layout module gets a single part ``observation``, one with no tensor an empty layout.
+        layout gets a single part ``observation``, one with no tensor an empty layout.
         """
         shape = self.spec.observation_shape
         if not shape:
             return ()
         package = type(self).__module__.rpartition(".")[0]
-        try:
-            module = importlib.import_module(f"{package}.tensor_layout")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.tensor_layout":
-                raise
+        module: Any = None
+        for name in (f"{package}.tensor", f"{package}.tensor_layout"):
+            try:
+                candidate = importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if exc.name != name:
+                    raise
+                continue
+            if hasattr(candidate, "observation_tensor_layout"):
+                module = candidate
+                break
+        if module is None:
             size = 1
             for dim in shape:
                 size *= dim
