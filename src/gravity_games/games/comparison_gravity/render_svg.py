@@ -218,7 +218,7 @@ def _spot(obs: Observation, side: int, spot: str, cx: float, cy: float, owner: i
     announced = owner is not None and obs["announced"][owner] == spot and on is None
     body = []
     if announced:
-        colour = obs["colours"][owner]  # type: ignore[index]
+        colour = obs["colours"][owner]
         body.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN_R + 2:.1f}" fill="#fffaf0" stroke="{swatch(colour).fill}" '
             'stroke-width="3" stroke-dasharray="6 4"/>'

@@ -88,7 +88,7 @@ def waiting_seat(obs: Observation) -> int | None:
     first = obs["round_first"]
     if first is None or obs["players"] == 2 or obs["first_match"] is not None:
         return None
-    return (first + 2) % 3
+    return (int(first) + 2) % 3
 
 
 def _reconstructed(component: Any) -> bool:

@@ -6,9 +6,9 @@ decision on one core, chosen by measurement (docs/sim.md, "Bot levels"). Setting
 level name (``hard:seconds=0.5``) are laid over the level's own.
 """
 
-from gravity_games.agents.levels import level_agents
+from gravity_games.agents.levels import SpecChoice, level_agents
 
-LEVEL_SPECS = {
+LEVEL_SPECS: dict[str, tuple[SpecChoice, str]] = {
     "easy": ("beginner:mistakes=0.25", "the heuristic, with a quarter of its decisions a random legal move"),
     "medium": ("heuristic", "the heuristic bot"),
     "hard": (

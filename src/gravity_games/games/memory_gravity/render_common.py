@@ -77,7 +77,7 @@ def turn_order(obs: Observation, seat: int) -> int | None:
     first = obs.get("first_player")
     if first is None:
         return None
-    return (seat - first) % obs["players"]
+    return (seat - int(first)) % int(obs["players"])
 
 
 def next_step_hint(obs: Observation, *, board: bool = True) -> str:
