@@ -79,6 +79,15 @@ def register(
     return entry
 
 
+def unregister(game_id: str) -> GameEntry | None:
+    """Forget a game registered from outside ``gravity_games.games`` (a test's example game).
+
+    A packaged game removed this way stays away until the process restarts (its package is not
+    imported again); returns the entry removed, or ``None`` if the id was not registered.
+    """
+    return _ENTRIES.pop(game_id, None)
+
+
 def _module_name(game_id: str) -> str:
     return f"{GAMES_PACKAGE}.{game_id.replace('-', '_')}"
 
