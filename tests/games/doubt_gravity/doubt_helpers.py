@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from gravity_games import load
-from gravity_games.games.doubt_gravity.rules import DoubtGravity, DoubtState
+from gravity_games.games.doubt_gravity.rules import DoubtGravityGame, DoubtGravityState
 
 
-def game(players: int = 2, **params: object) -> DoubtGravity:
+def game(players: int = 2, **params: object) -> DoubtGravityGame:
     g = load("doubt-gravity", players=players, **params)
-    assert isinstance(g, DoubtGravity)
+    assert isinstance(g, DoubtGravityGame)
     return g
 
 
-def play(state: DoubtState, *moves: str) -> DoubtState:
+def play(state: DoubtGravityState, *moves: str) -> DoubtGravityState:
     """Apply moves written in notation (chance outcomes too: ``remove K1``, ``roll 3``)."""
     for move in moves:
         state.apply_action(state.string_to_action(move))
@@ -34,7 +34,7 @@ TWO_PLAYER_DEAL = (
 )
 
 
-def two_player_start(perception: str = "exact", **params: object) -> DoubtState:
+def two_player_start(perception: str = "exact", **params: object) -> DoubtGravityState:
     """2 players; K1, G1, R1 removed; seat 0 black (K2-K5), seat 1 grey (G2-G5);
     red: seat 0 R2 R3, seat 1 R4 R5; seat 0 wins the roll-off (5 against 2)."""
     state = game(2, perception=perception, **params).new_initial_state()
@@ -49,7 +49,7 @@ def two_player_start(perception: str = "exact", **params: object) -> DoubtState:
     )
 
 
-def three_player_start(perception: str = "exact", **params: object) -> DoubtState:
+def three_player_start(perception: str = "exact", **params: object) -> DoubtGravityState:
     """3 players; K1, G1, R1 removed; seats 0/1/2 black/grey/red; extras grey/red/black.
     Seat 0: K2 K3 + G4; seat 1: G2 G3 + R4; seat 2: R2 R3 + K4. Seat 0 rolls highest."""
     state = game(3, perception=perception, **params).new_initial_state()

@@ -9,7 +9,7 @@ from doubt_helpers import game, play, three_player_start, two_player_start
 
 from gravity_games.core.registry import entry
 from gravity_games.games.doubt_gravity.board import BOARD
-from gravity_games.games.doubt_gravity.render import render_svg
+from gravity_games.games.doubt_gravity.render_svg import render_svg
 
 _PART = re.compile(r'data-part="([^"]+)"')
 

@@ -8,7 +8,7 @@ from gravity_games.agents import make_agents
 from gravity_games.core.agent import SeatView
 from gravity_games.core.play import play_game
 from gravity_games.games.doubt_gravity.bots import HeuristicAgent
-from gravity_games.games.doubt_gravity.ids import A_CORRECT, A_DOUBT, A_NUMBER
+from gravity_games.games.doubt_gravity.state import A_CORRECT, A_DOUBT, A_NUMBER
 
 
 def decide(state, seat: int) -> int:  # type: ignore[no-untyped-def]
@@ -32,7 +32,7 @@ def test_doubts_when_an_opponent_would_otherwise_go_out() -> None:
     # Seat 1 places its whole hand truthfully as far as weight goes; letting it pass loses the game.
     state = play(two_player_start(), "roll 4", "pass", "place G4", "place G2", "place G3", "place G5")
     play(state, "place R4", "place R5")
-    assert state.hand_n[1] == 0 and state.current_player() == 0
+    assert state.hand_counts[1] == 0 and state.current_player() == 0
     assert decide(state, 0) == A_DOUBT
 
 
@@ -73,5 +73,5 @@ def test_out_of_tokens_and_alone_it_lets_the_stack_go_by() -> None:
     # Seat 1 placed its whole hand: if the stack goes by, it wins; a doubt could only hurt it.
     state = play(two_player_start(), "roll 4", "place K2", "place K3", "done")
     play(state, "place G4", "place G2", "place G3", "place G5", "place R4", "place R5", "correct")
-    assert state.hand_n[1] == 0 and state.current_player() == 1
+    assert state.hand_counts[1] == 0 and state.current_player() == 1
     assert decide(state, 1) == A_CORRECT

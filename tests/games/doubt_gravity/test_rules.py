@@ -11,7 +11,8 @@ from doubt_helpers import TWO_PLAYER_DEAL, game, play, three_player_start, two_p
 
 from gravity_games import CHANCE, TERMINAL, IllegalActionError, InvalidParameterError
 from gravity_games.core.api import DataError, sample_chance
-from gravity_games.games.doubt_gravity.ids import (
+from gravity_games.games.doubt_gravity.rules import DoubtGravityState
+from gravity_games.games.doubt_gravity.state import (
     A_CORRECT,
     A_DONE,
     LOC_OUT,
@@ -23,11 +24,10 @@ from gravity_games.games.doubt_gravity.ids import (
     P_LIFT,
     P_PLACE,
 )
-from gravity_games.games.doubt_gravity.rules import DoubtState
 
 
-def numbers_at(state: DoubtState, where: int) -> list[str]:
-    return sorted(f"{'KGR'[p // 5]}{state.number[p]}" for p in range(15) if state.loc[p] == where)
+def numbers_at(state: DoubtGravityState, where: int) -> list[str]:
+    return sorted(f"{'KGR'[p // 5]}{state.token_numbers[p]}" for p in range(15) if state.token_places[p] == where)
 
 
 # -- Setup ---------------------------------------------------------------------------
@@ -74,15 +74,15 @@ def test_two_players_take_four_of_their_colour_and_two_of_the_remaining_one() ->
     dealt = [state.action_to_string(a) for a, _ in state.chance_outcomes()]
     assert dealt == ["deal K2", "deal K3", "deal K4", "deal K5"]
     play(state, "deal K5", "deal K3", "deal K2")
-    assert state.deal[0] == (0, 1)  # grey: two for seat 0 ...
+    assert state.deal_queue[0] == (0, 1)  # grey: two for seat 0 ...
     play(state, "deal G5", "deal G2", "deal G3")  # ... and two for seat 1
     play(state, "deal R3", "deal R2", "deal R5")
     assert state.phase == 4  # roll-off
     assert numbers_at(state, 0) == ["G2", "G5", "R2", "R3", "R4", "R5"]
     assert numbers_at(state, 1) == ["G3", "G4", "K2", "K3", "K4", "K5"]
-    assert state.hand_n == [6, 6]
-    ids = [p for p in range(5) if state.loc[p] == 1]
-    assert [state.number[p] for p in ids] == [5, 3, 2, 4]  # ids follow the deal, not the numbers
+    assert state.hand_counts == [6, 6]
+    ids = [p for p in range(5) if state.token_places[p] == 1]
+    assert [state.token_numbers[p] for p in ids] == [5, 3, 2, 4]  # ids follow the deal, not the numbers
 
 
 def test_three_players_take_two_of_their_colour_and_one_of_another() -> None:
@@ -101,7 +101,7 @@ def test_three_players_take_two_of_their_colour_and_one_of_another() -> None:
 def test_three_players_last_colour_is_forced_and_extra_must_differ() -> None:
     state = game(3).new_initial_state()
     play(state, "remove K1", "remove G1", "remove R1", "colour grey", "colour red")
-    assert state.colour == [1, 2, 0]  # seat 2 gets black without a step
+    assert state.colours == [1, 2, 0]  # seat 2 gets black without a step
     assert state.current_player() == 0
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["extra black", "extra red"]
     before = json.dumps(state.to_json(), sort_keys=True)
@@ -114,10 +114,14 @@ def test_both_other_players_may_take_their_extra_from_the_same_colour() -> None:
     state = game(3).new_initial_state()
     play(state, "remove K1", "remove G1", "remove R1", "colour black", "colour grey")
     play(state, "extra grey", "extra black", "extra black")
-    assert state.deal.count((1, 0)) == 1 and state.deal.count((2, 0)) == 1 and state.deal.count((0, 0)) == 2
+    assert (
+        state.deal_queue.count((1, 0)) == 1
+        and state.deal_queue.count((2, 0)) == 1
+        and state.deal_queue.count((0, 0)) == 2
+    )
     while state.current_player() == CHANCE and state.phase != 4:  # until the roll-off
         state.apply_action(state.chance_outcomes()[0][0])
-    assert state.hand_n == [3, 3, 3]
+    assert state.hand_counts == [3, 3, 3]
     assert numbers_at(state, LOC_UNUSED) == ["G5", "R4", "R5"]
 
 
@@ -126,9 +130,9 @@ def test_roll_off_highest_goes_first_and_ties_roll_again() -> None:
     state = game(2, perception="exact").new_initial_state()
     play(state, "remove K1", "remove G1", "remove R1", *TWO_PLAYER_DEAL)
     play(state, "roll 4", "roll 4")  # tie: both roll again
-    assert state.first == -1 and state.current_player() == CHANCE
+    assert state.first_player == -1 and state.current_player() == CHANCE
     play(state, "roll G", "roll 1")  # G shows no number: it counts 0
-    assert state.first == 1
+    assert state.first_player == 1
     assert any("tie and roll again" in line for line in state.log())
 
 
@@ -138,7 +142,7 @@ def test_roll_off_highest_goes_first_and_ties_roll_again() -> None:
 def test_die_number_is_the_designated_number() -> None:
     """Rulebook: "A player rolls the dice. The number on the dice is the Designated Number for this round."."""
     state = play(two_player_start(), "roll 4")
-    assert state.designated == 4
+    assert state.designated_number == 4
     assert state.phase == P_PLACE and state.current_player() == 0
     assert state.observation(None)["designated"] == 4
 
@@ -146,10 +150,10 @@ def test_die_number_is_the_designated_number() -> None:
 def test_g_lets_the_first_player_choose_any_number() -> None:
     """Rulebook: "If a "G" comes up, the first player chooses any number from 1 to 5."."""
     state = play(two_player_start(), "roll G")
-    assert state.phase == P_DESIGNATE and state.current_player() == state.first == 0
+    assert state.phase == P_DESIGNATE and state.current_player() == state.first_player == 0
     assert [state.action_to_string(a) for a in state.legal_actions()] == [f"number {k}" for k in range(1, 6)]
     play(state, "number 2")
-    assert state.designated == 2 and state.phase == P_PLACE
+    assert state.designated_number == 2 and state.phase == P_PLACE
 
 
 # -- Place the token -------------------------------------------------------------------
@@ -168,8 +172,8 @@ def test_tokens_are_stacked_on_top_and_several_may_be_placed() -> None:
     """Rulebook: "If there are already Tokens placed out by other players, stack yours on top." and
     "A player can place and stack multiple Tokens at the same time."."""
     state = play(two_player_start(), "roll 3", "place K3", "place R3", "done", "place R4")
-    assert [f"{'KGR'[p // 5]}{state.number[p]}" for p in state.stack] == ["K3", "R3", "R4"]
-    assert [state.owner[p] for p in state.stack] == [0, 0, 1]
+    assert [f"{'KGR'[p // 5]}{state.token_numbers[p]}" for p in state.stack] == ["K3", "R3", "R4"]
+    assert [state.placed_by[p] for p in state.stack] == [0, 0, 1]
     public = state.observation(None)["stack"]
     assert [e["owner"] for e in public] == [0, 0, 1]
     assert all(e["number"] is None for e in public)  # "with the number facing down"
@@ -181,7 +185,7 @@ def test_a_token_may_be_placed_with_a_different_number() -> None:
     names = [state.action_to_string(a) for a in state.legal_actions()]
     assert names == ["place K2", "place K3", "place K4", "place K5", "place R2", "place R3", "pass"]
     play(state, "place K5")
-    assert state.number[state.stack[-1]] == 5
+    assert state.token_numbers[state.stack[-1]] == 5
 
 
 def test_pass_when_not_wanting_to_play_and_no_token_means_no_turn() -> None:
@@ -194,7 +198,7 @@ def test_pass_when_not_wanting_to_play_and_no_token_means_no_turn() -> None:
     # Seat 1 empties its hand: its turn ends without a step and it is then skipped.
     state = play(two_player_start(), "roll 3", "pass", "place G2", "place G3", "place G4", "place G5")
     play(state, "place R4", "place R5")
-    assert state.hand_n[1] == 0 and state.phase != P_PLACE
+    assert state.hand_counts[1] == 0 and state.phase != P_PLACE
 
 
 def test_illegal_placement_names_the_problem() -> None:
@@ -239,7 +243,7 @@ def test_correct_passes_the_stack_to_the_next_player() -> None:
     assert state.current_player() == 1
     play(state, "correct")
     assert state.current_player() == 2
-    assert [w for _, w in state.said] == [0, 0]
+    assert [w for _, w in state.declarations] == [0, 0]
 
 
 def test_a_player_does_not_assess_a_stack_of_only_their_own_tokens() -> None:
@@ -252,7 +256,7 @@ def test_a_player_does_not_assess_a_stack_of_only_their_own_tokens() -> None:
 
 def test_an_empty_stack_is_not_assessed() -> None:
     state = play(two_player_start(), "roll 3", "pass", "pass")
-    assert state.round == 2 and state.current_player() == CHANCE and state.first == 1
+    assert state.round_number == 2 and state.current_player() == CHANCE and state.first_player == 1
     assert state.rounds[0]["doubter"] is None and state.rounds[0]["stack"] == []
 
 
@@ -264,7 +268,7 @@ def test_nobody_doubts_the_stack_leaves_the_game_unrevealed() -> None:
     assert numbers_at(state, LOC_OUT) == ["G2", "K3"]
     out = [t for t in state.observation(2)["tokens"] if t["where"] == "out"]
     assert len(out) == 2 and all(t["number"] is None and not t["revealed"] for t in out)
-    assert state.hand_n == [2, 2, 3]
+    assert state.hand_counts == [2, 2, 3]
 
 
 def test_spotting_the_bluff_the_bluffer_takes_all_tokens_unchecked_ones_face_down() -> None:
@@ -274,13 +278,13 @@ def test_spotting_the_bluff_the_bluffer_takes_all_tokens_unchecked_ones_face_dow
     state = play(three_player_start(), "roll 3", "place K3", "place K2", "done", "place G2", "place G3", "done")
     play(state, "place R3", "done")  # stack bottom->top: K3 K2 G2 G3 R3
     play(state, "doubt")  # seat 0 doubts
-    assert state.doubt_card == 0
-    revealed = [f"{'KGR'[p // 5]}{state.number[p]}" for p in range(15) if state.public[p]]
+    assert state.doubt_card_holder == 0
+    revealed = [f"{'KGR'[p // 5]}{state.token_numbers[p]}" for p in range(15) if state.revealed[p]]
     assert sorted(revealed) == ["G2", "G3", "R3"]  # R3, G3 match; G2 is the bluff: stop there
     assert numbers_at(state, 1) == ["G2", "G3", "K2", "K3", "R3", "R4"]
-    assert state.hand_n == [1, 6, 2]
+    assert state.hand_counts == [1, 6, 2]
     view2 = {t["id"]: t["number"] for t in state.observation(2)["tokens"]}
-    k2 = next(p for p in range(15) if state.number[p] == 2 and p < 5)
+    k2 = next(p for p in range(15) if state.token_numbers[p] == 2 and p < 5)
     assert view2[k2] is None  # the unchecked K2 moved face down
     assert state.observation(1)["hand"] == ["G2", "G3", "K2", "K3", "R3", "R4"]  # the taker may look
 
@@ -289,10 +293,10 @@ def test_failing_to_spot_the_bluff_the_doubter_takes_the_stack() -> None:
     """Rulebook: "If the numbers on the Tokens turned over match the Designated Number, the player who declared
     "I doubt it!" fails. That player who made the declaration takes all the Tokens played in that round."."""
     state = play(two_player_start(), "roll 3", "place K3", "place R3", "done", "pass", "doubt")
-    assert state.doubt_card == 1
+    assert state.doubt_card_holder == 1
     assert numbers_at(state, 1) == ["G2", "G3", "G4", "G5", "K3", "R3", "R4", "R5"]
     taken = state.rounds[-1]["stack"]
-    assert all(state.public[p] and state.loc[p] == 1 for p, _ in taken)
+    assert all(state.revealed[p] and state.token_places[p] == 1 for p, _ in taken)
     assert sorted(state.rounds[-1]["revealed"]) == sorted(p for p, _ in taken)
     assert state.rounds[-1]["taker"] == 1 and state.rounds[-1]["doubter"] == 1
 
@@ -307,9 +311,9 @@ def test_taken_tokens_can_be_played_in_later_rounds() -> None:
 def test_doubt_card_passes_to_the_next_doubter() -> None:
     """Rulebook: "The Doubt Card is then passed to the next person who declares "I doubt it!""."""
     state = play(two_player_start(), "roll 3", "place K3", "done", "pass", "doubt")
-    assert state.doubt_card == 1
+    assert state.doubt_card_holder == 1
     play(state, "roll 2", "place G2", "done", "place K2", "done", "correct", "doubt")  # seat 1 first now
-    assert state.doubt_card == 0
+    assert state.doubt_card_holder == 0
     assert state.observation(None)["doubt_card"] == 0
 
 
@@ -318,22 +322,22 @@ def test_first_player_moves_clockwise_each_round() -> None:
     state = three_player_start()
     firsts = []
     for _ in range(3):
-        firsts.append(state.first)
+        firsts.append(state.first_player)
         play(state, "roll 1", "pass", "pass", "pass")
-    assert firsts == [0, 1, 2] and state.first == 0
+    assert firsts == [0, 1, 2] and state.first_player == 0
 
 
 def test_a_revealed_token_stays_known_to_everyone_wherever_it_goes() -> None:
     state = play(two_player_start(), "roll 3", "place K3", "done", "pass", "doubt")
-    k3 = next(p for p in range(5) if state.number[p] == 3)
+    k3 = next(p for p in range(5) if state.token_numbers[p] == 3)
     play(state, "roll 4", "place K3", "done", "pass")  # seat 1 replays it claiming 4
     assert state.observation(None)["stack"] == [{"id": k3, "colour": "K", "owner": 1, "number": 3}]
 
 
 def test_a_player_remembers_the_tokens_it_once_held() -> None:
     state = play(two_player_start(), "roll 3", "place K2", "done", "pass", "correct")
-    k2 = next(p for p in range(5) if state.number[p] == 2)
-    assert state.loc[k2] == LOC_OUT
+    k2 = next(p for p in range(5) if state.token_numbers[p] == 2)
+    assert state.token_places[k2] == LOC_OUT
     assert {t["id"]: t["number"] for t in state.observation(0)["tokens"]}[k2] == 2
     assert {t["id"]: t["number"] for t in state.observation(1)["tokens"]}[k2] is None
 
@@ -356,7 +360,7 @@ def test_a_tie_goes_to_the_player_with_the_doubt_card() -> None:
     """Rulebook: "In case of a tie, the winner is the player with the Doubt Card."."""
     state = three_player_start()
     play(state, "roll 4", "pass", "pass", "place K4", "done", "doubt")  # seat 0 doubts, fails: K4 is a 4
-    assert state.doubt_card == 0 and state.hand_n == [4, 3, 2]
+    assert state.doubt_card_holder == 0 and state.hand_counts == [4, 3, 2]
     play(state, "roll 3")  # seat 1 first
     play(state, "place G3", "place G2", "place R4")  # seat 1 out (G2, R4 are bluffs)
     play(state, "place R3", "place R2")  # seat 2 out (its K4 went to seat 0)
@@ -373,7 +377,7 @@ def test_a_tie_without_the_doubt_card_is_shared() -> None:
     play(state, "roll 3", "pass", "place G3", "place G2", "place R4", "place R3", "place R2", "place K4")
     while not state.is_terminal():
         play(state, "correct")
-    assert state.doubt_card == -1
+    assert state.doubt_card_holder == -1
     assert state.outcome().winners == (1, 2)  # type: ignore[union-attr]
     assert state.returns() == [0.0, 1.0, 1.0]
 
@@ -418,7 +422,7 @@ def test_a_state_document_round_trips_and_a_bad_one_is_refused() -> None:
 
 def test_stack_tokens_are_on_the_stack() -> None:
     state = play(two_player_start(), "roll 3", "place K3")
-    assert all(state.loc[p] == LOC_STACK for p in state.stack)
+    assert all(state.token_places[p] == LOC_STACK for p in state.stack)
 
 
 def test_endless_roll_off_ties_end_with_lots() -> None:
@@ -431,7 +435,7 @@ def test_endless_roll_off_ties_end_with_lots() -> None:
     play(state, "roll 4", "roll 4")
     assert [state.action_to_string(a) for a, p in state.chance_outcomes()] == ["lots seat 0", "lots seat 1"]
     play(state, "lots seat 1")
-    assert state.first == 1 and state.round == 1
+    assert state.first_player == 1 and state.round_number == 1
 
 
 def test_max_game_length_bounds_games_that_reach_the_round_limit() -> None:
@@ -452,7 +456,7 @@ def test_max_game_length_bounds_games_that_reach_the_round_limit() -> None:
                     action = A_CORRECT if state.phase == P_ASSESS else legal[-1]
                 state.apply_action(action)
             steps += 1
-        assert steps <= g.spec.max_game_length and state.round <= 3
+        assert steps <= g.spec.max_game_length and state.round_number <= 3
         limited += state.outcome().reason.startswith("round limit")  # type: ignore[union-attr]
     assert limited > 0
 
@@ -460,8 +464,8 @@ def test_max_game_length_bounds_games_that_reach_the_round_limit() -> None:
 def test_a_doubter_whose_own_bluff_is_turned_over_first_takes_the_stack() -> None:
     state = play(two_player_start(), "roll 3", "place K2", "done", "place G3", "done")
     play(state, "doubt")  # seat 0 doubts a stack whose only lie is its own K2
-    assert state.doubt_card == 0
-    assert state.rounds[-1]["taker"] == 0 and state.hand_n == [7, 5]
+    assert state.doubt_card_holder == 0
+    assert state.rounds[-1]["taker"] == 0 and state.hand_counts == [7, 5]
     assert any("Bluff spotted: seat 0" in line for line in state.log())
 
 

@@ -7,8 +7,9 @@ import xml.etree.ElementTree as ET
 
 from doubt_helpers import play, three_player_start, two_player_start
 
-from gravity_games.games.doubt_gravity.ids import LOC_STACK
-from gravity_games.games.doubt_gravity.render import render_svg, render_text
+from gravity_games.games.doubt_gravity.render_svg import render_svg
+from gravity_games.games.doubt_gravity.render_text import render_text
+from gravity_games.games.doubt_gravity.state import LOC_STACK
 
 
 def test_own_numbers_are_private_and_others_see_colours_only() -> None:
@@ -51,10 +52,10 @@ def test_resample_keeps_the_view_and_redraws_hidden_numbers() -> None:
     for _ in range(40):
         sample = state.resample_from_infostate(0, rng)
         assert sample.observation(0) == state.observation(0)
-        seen.add(tuple(sample.number))
+        seen.add(tuple(sample.token_numbers))
         # Each colour keeps its five numbers.
         for c in range(3):
-            assert sorted(sample.number[c * 5 : c * 5 + 5]) == [1, 2, 3, 4, 5]
+            assert sorted(sample.token_numbers[c * 5 : c * 5 + 5]) == [1, 2, 3, 4, 5]
     assert len(seen) > 10
 
 
@@ -62,7 +63,7 @@ def test_resample_weights_by_the_seats_own_reading() -> None:
     # Exact perception: K3 + G3 weigh 32 g, so a sample fitting the reading sums to 6.
     before = play(three_player_start(), "roll 3", "place K3", "done", "place G3", "done")
     rng = random.Random(11)
-    spread = {sum(before.resample_from_infostate(2, rng).number[p] for p in before.stack) for _ in range(40)}
+    spread = {sum(before.resample_from_infostate(2, rng).token_numbers[p] for p in before.stack) for _ in range(40)}
     assert len(spread) >= 4  # seat 2 has felt nothing yet: many sums fit
     state = play(before.clone(), "pass", "correct", "correct")
     assert state.current_player() == 2
@@ -70,8 +71,8 @@ def test_resample_weights_by_the_seats_own_reading() -> None:
     for _ in range(60):
         sample = state.resample_from_infostate(2, rng)
         assert sample.observation(2) == state.observation(2)
-        assert all(sample.loc[p] == LOC_STACK for p in sample.stack)
-        sums.append(sum(sample.number[p] for p in sample.stack))
+        assert all(sample.token_places[p] == LOC_STACK for p in sample.stack)
+        sums.append(sum(sample.token_numbers[p] for p in sample.stack))
     assert sum(1 for s in sums if s == 6) >= 54
 
 

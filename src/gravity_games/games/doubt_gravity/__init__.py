@@ -34,6 +34,11 @@ ones it once held, ones turned over), the stack bottom first (id, colour, who pl
 said this round, every finished round (claim, stack, declarations, tokens turned over, taker); the
 seat's own ``hand`` and ``readings`` (private). Tensor: ``tensor.py``.
 
+Files: ``state.py`` (the position, its ids and records), ``rules.py`` (game and API), ``rules_setup.py``
+and ``rules_round.py`` (the rules, one function per step of the rulebook), ``state_json.py`` (the position
+document), ``tensor.py`` (encoding and layout), ``render_text.py`` / ``render_svg.py`` (views),
+``board.py``, ``bots.py``, ``levels.py``, ``design.py``, ``data.py`` and ``data/texts.toml``.
+
 Board (``board.py``): place a token by tapping it in your hand, then the stack; pass or end
 your turn with the button of your hand; "It's correct!" with its button; "I doubt it!" by tapping
 the Doubt Card; a colour by its swatch; the Designated Number by its die face.
@@ -46,13 +51,14 @@ from typing import Any
 
 from gravity_games.core.registry import register
 from gravity_games.games.gravity_three.data import reconstructed_values
-from gravity_games.games.gravity_three.design import DESIGN
 
 from .board import BOARD
 from .bots import HeuristicAgent
+from .design import DESIGN
 from .levels import LEVELS
-from .render import render_svg, render_text
-from .rules import DoubtGravity, DoubtState
+from .render_svg import render_svg
+from .render_text import render_text
+from .rules import DoubtGravityGame, DoubtGravityState
 
 
 def reconstructed() -> list[dict[str, Any]]:
@@ -67,7 +73,7 @@ def reconstructed() -> list[dict[str, Any]]:
 
 
 register(
-    DoubtGravity,
+    DoubtGravityGame,
     agents={"heuristic": HeuristicAgent, **LEVELS},
     text_view=render_text,
     svg_view=render_svg,
@@ -77,4 +83,4 @@ register(
     design=DESIGN,
 )
 
-__all__ = ["DoubtGravity", "DoubtState", "HeuristicAgent", "render_svg", "render_text"]
+__all__ = ["DoubtGravityGame", "DoubtGravityState", "HeuristicAgent", "render_svg", "render_text"]

@@ -29,8 +29,8 @@ from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import Game
 
 from .data import COLOUR_LETTERS
-from .ids import A_CORRECT, A_DONE, A_DOUBT, A_NUMBER, PER_COLOUR
-from .rules import DoubtGravity
+from .rules import DoubtGravityGame
+from .state import A_CORRECT, A_DONE, A_DOUBT, A_NUMBER, PER_COLOUR
 
 SAMPLES = 160
 """Monte Carlo samples of the unknown stack tokens per assessment."""
@@ -44,7 +44,7 @@ class HeuristicAgent(Agent):
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
         super().__init__(game, seat, seed, **settings)
-        assert isinstance(game, DoubtGravity)
+        assert isinstance(game, DoubtGravityGame)
         self.model = game.model
         self.grams = game.grams
         self.players = game.players

@@ -12,17 +12,11 @@ from functools import lru_cache
 
 from gravity_games.core.data import Component, DataFile, read_package_toml, validate
 from gravity_games.games.gravity_three import (
-    COLOUR_LETTERS,
     Components,
     PerceptionModel,
     load_components,
 )
-
-COLOUR_NAMES = ("black", "grey", "red")
-"""Colour names in the order of ``COLOUR_LETTERS`` (K, G, R)."""
-
-NUMBERS = (1, 2, 3, 4, 5)
-"""Every colour has one token of each number."""
+from gravity_games.games.gravity_three.tokens import COLOUR_LETTERS, COLOUR_NAMES, NUMBERS
 
 
 class InfoText(Component):

@@ -1,9 +1,8 @@
-"""Doubt × Gravity: the rules (Game 3 of the Gravity Three rulebook).
+"""Doubt × Gravity: the game and its API (Game 3 of the Gravity Three rulebook).
 
-Tokens are physical objects with a public id ``p`` (colour ``p // 5``, ids handed out in the
-order tokens leave the box) and a hidden number ``number[p]``. A token's place is public
-(whose hand, the stack, out of the game); its number is known to the seats that held it and,
-once turned over, to everybody. Flat lists and a hand-written ``clone`` keep playouts fast.
+The position and its ids are in ``state.py``; the rules themselves are plain functions named
+after the rulebook's steps, in ``rules_setup.py`` (Setup) and ``rules_round.py`` (Order of Play,
+End of the Game). This module answers the API: whose move, the legal moves, chance, the views.
 """
 
 from __future__ import annotations
@@ -19,25 +18,29 @@ from gravity_games.core.api import (
     Game,
     Outcome,
     Param,
-    State,
 )
-from gravity_games.games.gravity_three import DIE_FACES, G_FACE, ROLL_OUTCOMES, RollOff
-from gravity_games.games.gravity_three.rolloff import roll_off_with_tie_limit
+from gravity_games.games.gravity_three import DIE_FACES, ROLL_OUTCOMES
+from gravity_games.games.gravity_three.perception import Outcomes, PerceptionReadings
+from gravity_games.games.gravity_three.tokens import COLOUR_LETTERS, COLOUR_NAMES
 
-from .data import COLOUR_LETTERS, COLOUR_NAMES, Components, PerceptionModel, load_components
-from .ids import (
+from .data import Components, PerceptionModel, load_components
+from .rules_round import assess, designate, place_token, record_reading, roll_designated_number
+from .rules_setup import (
+    choose_colour,
+    choose_extra_colour,
+    deal_token,
+    decide_first_player,
+    remove_token,
+    roll_for_first_player,
+)
+from .state import (
     A_COLOUR,
     A_CORRECT,
     A_DONE,
     A_DOUBT,
     A_NUMBER,
     COLOURS,
-    LOC_BOX,
     LOC_NAMES,
-    LOC_OUT,
-    LOC_REMOVED,
-    LOC_STACK,
-    LOC_UNUSED,
     NUM_ACTIONS,
     P_ASSESS,
     P_COLOUR,
@@ -56,12 +59,14 @@ from .ids import (
     ROLLOFF_PASSES,
     SAID_WORDS,
     TOKENS,
+    DoubtGravityPosition,
+    DoubtGravitySettings,
     token_name,
 )
-from .state_json import fill_state_from_body, state_to_body
+from .state_json import dump, load
 from .tensor import encode_observation, observation_tensor_size
 
-_DEAL_OUTCOMES: dict[tuple[int, ...], tuple[tuple[tuple[int, float], ...], frozenset[int]]] = {}
+_DEAL_OUTCOMES: dict[tuple[int, ...], tuple[Outcomes, frozenset[int]]] = {}
 """Deal outcomes and their actions by (colour, numbers drawn so far for its five ids): at most a few hundred."""
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
 _PLACE_BASE = tuple(p - p % PER_COLOUR - 1 for p in range(TOKENS))
@@ -76,7 +81,7 @@ _ACTOR: tuple[int | None, ...] = tuple(
 # -- the game --------------------------------------------------------------------------
 
 
-class DoubtGravity(Game):
+class DoubtGravityGame(Game):
     """Game 3, "Doubt × Gravity": stack tokens claimed to show the Designated Number, doubt bluffs."""
 
     ID: ClassVar[str] = "doubt-gravity"
@@ -114,16 +119,16 @@ class DoubtGravity(Game):
     model: PerceptionModel
     grams: tuple[float, ...]
     tokens_in_play: int
-    lift_outcomes: dict[float, tuple[tuple[tuple[int, float], ...], frozenset[int]]]
+    settings: DoubtGravitySettings
 
     def _check_params(self) -> None:
         self.components = load_components(self.params["data"])
-        self.model = PerceptionModel.from_components(self.components, self.params["perception"])
-        self.grams = tuple(self.components.masses.grams)
+        perception = PerceptionReadings(self.components, self.params["perception"])
+        self.model = perception.model
+        self.grams = perception.grams
         # 2 players: 4 + 2 tokens each; 3 players: 2 + 1 each.
         self.tokens_in_play = 12 if self.players == 2 else 9
-        # stack mass -> (reading outcomes, the set of their levels)
-        self.lift_outcomes: dict[float, tuple[tuple[tuple[int, float], ...], frozenset[int]]] = {}
+        self.settings = DoubtGravitySettings(self.players, int(self.params["max_rounds"]), perception)
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
@@ -136,114 +141,47 @@ class DoubtGravity(Game):
     def _observation_shape(self) -> tuple[int, ...]:
         return (observation_tensor_size(self.params["max_rounds"]),)
 
-    def new_initial_state(self) -> DoubtState:
-        return DoubtState(self)
+    def new_initial_state(self) -> DoubtGravityState:
+        return DoubtGravityState(self)
 
-    def _state_from_body(self, body: Mapping[str, Any]) -> DoubtState:
-        return DoubtState.from_body(self, body)
+    def _state_from_body(self, body: Mapping[str, Any]) -> DoubtGravityState:
+        """Rebuild a position from its ``state`` document, checking what can be checked."""
+        state = DoubtGravityState(self)
+        load(state, body)
+        return state
 
 
 # -- the state -------------------------------------------------------------------------
 
 
-class DoubtState(State):
-    """One position of Doubt × Gravity."""
+class DoubtGravityState(DoubtGravityPosition):
+    """A position of Doubt × Gravity with the game API; the rules are the functions it calls."""
 
-    __slots__ = (
-        "assess_index",
-        "assessor",
-        "chooser",
-        "colour",
-        "deal",
-        "designated",
-        "dg",
-        "die",
-        "doubt_card",
-        "extra",
-        "first",
-        "hand_n",
-        "hands",
-        "known",
-        "loc",
-        "n",
-        "next_slot",
-        "number",
-        "owner",
-        "phase",
-        "placed",
-        "public",
-        "readings",
-        "reason",
-        "rolloff",
-        "rolloff_passes",
-        "round",
-        "rounds",
-        "said",
-        "stack",
-        "token_steps",
-        "turn_index",
-        "winners",
-    )
+    __slots__ = ("rules_game",)
 
-    def __init__(self, game: DoubtGravity, *, blank: bool = False) -> None:
-        super().__init__(game)
-        self.dg = game  # typed reference (``self.game`` is a plain Game)
-        self.n = game.players
-        if blank:
-            return
-        n = game.players
-        self.phase = P_REMOVE
-        self.number = [0] * TOKENS  # 0 = not yet drawn
-        self.loc = [LOC_BOX] * TOKENS
-        self.known = [0] * TOKENS  # bit s: seat s knows the number
-        self.public = [False] * TOKENS  # turned over (or shown at the end)
-        self.owner = [-1] * TOKENS  # who placed it on the current stack
-        self.stack: list[int] = []  # bottom first
-        self.hand_n = [0] * n
-        self.hands: list[list[int]] = [[] for _ in range(n)]  # token ids per seat (any order)
-        self.colour = [-1] * n
-        self.extra = [-1] * n
-        self.chooser = 0
-        self.deal: list[tuple[int, int]] = []
-        self.next_slot = [0] * COLOURS
-        self.rolloff: RollOff | None = None
-        self.rolloff_passes = 0
-        self.round = 0
-        self.first = -1
-        self.die = -1
-        self.designated = 0
-        self.turn_index = 0
-        self.placed = 0
-        self.assess_index = 0
-        self.assessor = -1
-        self.said: list[tuple[int, int]] = []
-        self.readings: list[tuple[int, int, int, tuple[int, ...]]] = []  # seat, round, level, stack
-        self.rounds: list[dict[str, Any]] = []  # public summaries of finished rounds
-        self.token_steps: list[int] = []  # history indices of steps that name a number
-        self.doubt_card = -1
-        self.winners: tuple[int, ...] = ()
-        self.reason = ""
-
-    # -- API hooks -----------------------------------------------------------------
+    def __init__(self, game: DoubtGravityGame) -> None:
+        super().__init__(game, game.settings)
+        self.rules_game = game
+        """The game, typed as this game (``self.game`` is a plain Game)."""
 
     def current_player(self) -> int:
         phase = self.phase
         if phase == P_PLACE:  # the commonest step first
-            return (self.first + self.turn_index) % self.n
+            return (self.first_player + self.turn_index) % self.players
         who = _ACTOR[phase]
         if who is not None:  # chance, or the end
             return who
         if phase == P_ASSESS:
             return self.assessor
         if phase == P_DESIGNATE:
-            return self.first
+            return self.first_player
         return self.chooser  # P_COLOUR, P_EXTRA
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == P_PLACE:
-            seat = (self.first + self.turn_index) % self.n
-            number = self.number
+            seat = (self.first_player + self.turn_index) % self.players
+            number = self.token_numbers
             base = _PLACE_BASE
             actions = [base[p] + number[p] for p in self.hands[seat]]
             actions.sort()
@@ -252,9 +190,9 @@ class DoubtState(State):
         if phase == P_ASSESS:
             return [A_CORRECT, A_DOUBT]
         if phase == P_COLOUR:
-            return [A_COLOUR + c for c in range(COLOURS) if c not in self.colour]
+            return [A_COLOUR + c for c in range(COLOURS) if c not in self.colours]
         if phase == P_EXTRA:
-            own = self.colour[self.chooser]
+            own = self.colours[self.chooser]
             return [A_COLOUR + c for c in range(COLOURS) if c != own]
         if phase == P_DESIGNATE:
             return list(range(A_NUMBER, A_NUMBER + 5))
@@ -271,11 +209,11 @@ class DoubtState(State):
         if phase == P_DEAL:
             return list(self._deal_outcomes()[0])
         if phase == P_REMOVE:
-            colour = self.next_slot.index(0)
+            colour = self.ids_handed_out.index(0)
             return [(colour * PER_COLOUR + k, 1.0 / PER_COLOUR) for k in range(PER_COLOUR)]
         if phase == P_LOTS:
-            assert self.rolloff is not None
-            tied = self.rolloff.contenders
+            assert self.roll_off is not None
+            tied = self.roll_off.contenders
             return [(i, 1.0 / len(tied)) for i in range(len(tied))]
         return []
 
@@ -289,27 +227,22 @@ class DoubtState(State):
         if phase == P_DEAL:
             return self._deal_outcomes()[1]
         if phase == P_REMOVE:
-            colour = self.next_slot.index(0)
+            colour = self.ids_handed_out.index(0)
             return range(colour * PER_COLOUR, colour * PER_COLOUR + PER_COLOUR)
         if phase == P_LOTS:
-            assert self.rolloff is not None
-            return range(len(self.rolloff.contenders))
+            assert self.roll_off is not None
+            return range(len(self.roll_off.contenders))
         return ()
 
-    def _lift_outcomes(self) -> tuple[tuple[tuple[int, float], ...], frozenset[int]]:
+    def _lift_outcomes(self) -> tuple[Outcomes, frozenset[int]]:
         """The readings a lift of the stack can give (the perception model, once per stack mass)."""
-        mass = self.stack_mass()
-        entry = self.dg.lift_outcomes.get(mass)
-        if entry is None:
-            outcomes = tuple(self.dg.model.outcomes(mass))
-            entry = self.dg.lift_outcomes[mass] = (outcomes, frozenset(a for a, _ in outcomes))
-        return entry
+        return self.settings.perception.outcomes_of_mass(self.stack_mass())
 
-    def _deal_outcomes(self) -> tuple[tuple[tuple[int, float], ...], frozenset[int]]:
+    def _deal_outcomes(self) -> tuple[Outcomes, frozenset[int]]:
         """The next token dealt: any number of its colour still in the box, equally likely."""
-        colour = self.deal[0][1]
+        colour = self.deal_queue[0][1]
         base = colour * PER_COLOUR
-        key = (colour, *self.number[base : base + PER_COLOUR])
+        key = (colour, *self.token_numbers[base : base + PER_COLOUR])
         entry = _DEAL_OUTCOMES.get(key)
         if entry is None:
             free = self.free_numbers(colour)
@@ -325,30 +258,30 @@ class DoubtState(State):
         if phase == P_PLACE:
             if action < A_DONE:
                 self.token_steps.append(len(self._history))
-            self.place_token(action)
+            place_token(self, action)
         elif phase == P_ASSESS:
-            self.assess(action)
+            assess(self, action)
         elif phase == P_LIFT:
-            self.record_reading(action)
+            record_reading(self, action)
         elif phase == P_DEAL:
             self.token_steps.append(len(self._history))
-            self.deal_token(action // PER_COLOUR, action % PER_COLOUR + 1)
+            deal_token(self, action // PER_COLOUR, action % PER_COLOUR + 1)
         elif phase == P_ROLL:
-            self.roll_designated_number(action)
+            roll_designated_number(self, action)
         elif phase == P_DESIGNATE:
-            self.designate(action - A_NUMBER + 1)
+            designate(self, action - A_NUMBER + 1)
         elif phase == P_REMOVE:
             self.token_steps.append(len(self._history))
-            self.remove_token(action // PER_COLOUR, action % PER_COLOUR + 1)
+            remove_token(self, action // PER_COLOUR, action % PER_COLOUR + 1)
         elif phase == P_COLOUR:
-            self.choose_colour(action - A_COLOUR)
+            choose_colour(self, action - A_COLOUR)
         elif phase == P_EXTRA:
-            self.choose_extra_colour(action - A_COLOUR)
+            choose_extra_colour(self, action - A_COLOUR)
         elif phase == P_ROLLOFF:
-            self.roll_for_first_player(action)
+            roll_for_first_player(self, action)
         elif phase == P_LOTS:
-            assert self.rolloff is not None
-            self.decide_first_player(self.rolloff.contenders[action])
+            assert self.roll_off is not None
+            decide_first_player(self, self.roll_off.contenders[action])
 
     def is_terminal(self) -> bool:
         return self.phase == P_END
@@ -359,7 +292,10 @@ class DoubtState(State):
         return Outcome(
             self.winners,
             self.reason,
-            {"tokens_left": list(self.hand_n), "doubt_card": None if self.doubt_card < 0 else self.doubt_card},
+            {
+                "tokens_left": list(self.hand_counts),
+                "doubt_card": None if self.doubt_card_holder < 0 else self.doubt_card_holder,
+            },
         )
 
     def standings(self) -> list[float]:
@@ -368,365 +304,25 @@ class DoubtState(State):
 
         For the balance report's lead changes and a search's leaf values. Hand sizes are public.
         """
-        return [-float(n) + (0.5 if s == self.doubt_card else 0.0) for s, n in enumerate(self.hand_n)]
+        return [-float(n) + (0.5 if s == self.doubt_card_holder else 0.0) for s, n in enumerate(self.hand_counts)]
 
     # -- helpers -------------------------------------------------------------------
-
-    def token_in_hand(self, seat: int, action: int) -> int:
-        """The physical token of ``seat`` whose colour and number the action names (-1: none).
-
-        A colour's five ids carry its five numbers once each, so the token is the id of that
-        colour showing the number (searched by ``list.index``); it must lie in the seat's hand."""
-        base = action - action % PER_COLOUR
-        try:
-            p = self.number.index(action - base + 1, max(base, 0), base + PER_COLOUR)
-        except ValueError:
-            return -1
-        return p if self.loc[p] == seat else -1
-
-    def free_numbers(self, colour: int) -> list[int]:
-        """Numbers of ``colour`` still in the box (not removed, not dealt)."""
-        used = self.number[colour * PER_COLOUR : colour * PER_COLOUR + PER_COLOUR]
-        return [k for k in (1, 2, 3, 4, 5) if k not in used]
-
-    def stack_mass(self) -> float:
-        grams = self.dg.grams
-        number = self.number
-        mass: float = 0  # summed bottom first, as sum() did: the lift tables are keyed by this float
-        for p in self.stack:
-            mass += grams[number[p] - 1]
-        return mass
-
-    def _new_token(self, colour: int, number: int, where: int) -> int:
-        p = colour * PER_COLOUR + self.next_slot[colour]
-        self.next_slot[colour] += 1
-        self.number[p] = number
-        self.loc[p] = where
-        if where >= 0:
-            self.known[p] |= 1 << where
-            self.hand_n[where] += 1
-            self.hands[where].append(p)
-        return p
-
-    # -- setup ---------------------------------------------------------------------
-
-    def remove_token(self, colour: int, number: int) -> None:
-        """Setup 1: one token of each colour leaves the game, its number hidden from all."""
-        self._new_token(colour, number, LOC_REMOVED)
-        if 0 not in self.next_slot:
-            self._note("One token of each colour is removed face down; nobody may look at them.")
-            self.phase = P_COLOUR
-            self.chooser = 0
-
-    def choose_colour(self, colour: int) -> None:
-        """Setup 2: each player chooses a colour (the last one in 3 players has no choice)."""
-        self.colour[self.chooser] = colour
-        self._note(f"Seat {self.chooser} chooses {COLOUR_NAMES[colour]}.")
-        self.chooser += 1
-        n = self.game.players
-        if n == 3 and self.chooser == 2:
-            last = next(c for c in range(COLOURS) if c not in self.colour)
-            self.colour[2] = last
-            self._note(f"Seat 2 takes the remaining colour, {COLOUR_NAMES[last]}.")
-            self.chooser = 3
-        if self.chooser == n:
-            if n == 3:
-                self.phase = P_EXTRA
-                self.chooser = 0
-            else:
-                self.start_deal()
-
-    def choose_extra_colour(self, colour: int) -> None:
-        """Setup 2 (3 players): "... and one of a different color"."""
-        self.extra[self.chooser] = colour
-        self._note(f"Seat {self.chooser} will take one {COLOUR_NAMES[colour]} token.")
-        self.chooser += 1
-        if self.chooser == self.game.players:
-            self.start_deal()
-
-    def start_deal(self) -> None:
-        """Queue who gets which colour; the numbers are chance."""
-        n = self.game.players
-        queue: list[tuple[int, int]] = []
-        for c in range(COLOURS):
-            for s in range(n):
-                if n == 2:
-                    count = 4 if self.colour[s] == c else (2 if c not in self.colour else 0)
-                else:
-                    count = (2 if self.colour[s] == c else 0) + (1 if self.extra[s] == c else 0)
-                queue.extend([(s, c)] * count)
-        self.deal = queue
-        self.phase = P_DEAL
-        self.advance_deal()
-
-    def advance_deal(self) -> None:
-        """Hand out a colour's last token without a chance step; every other token is chance.
-
-        Even when one seat takes all that is left of a colour, which public token id carries
-        which number is drawn, so that the ids say nothing about the numbers.
-        """
-        while self.deal:
-            seat, colour = self.deal[0]
-            if self.next_slot[colour] != PER_COLOUR - 1:  # ids handed out = numbers used
-                return  # more than one number left: a real chance step
-            self._new_token(colour, self.free_numbers(colour)[0], seat)
-            self.deal.pop(0)
-        self.finish_deal()
-
-    def deal_token(self, colour: int, number: int) -> None:
-        seat = self.deal.pop(0)[0]
-        self._new_token(colour, number, seat)
-        self.advance_deal()
-
-    def finish_deal(self) -> None:
-        for seat in range(self.n):
-            counts = [0] * COLOURS
-            for p in self.hands[seat]:  # every token the seat was dealt (loc == seat)
-                counts[p // PER_COLOUR] += 1
-            parts = [f"{k} {COLOUR_NAMES[c]}" for c, k in enumerate(counts) if k]
-            words = "token and looks at its number" if sum(counts) == 1 else "tokens and looks at their numbers"
-            self._note(f"Seat {seat} takes {' and '.join(parts)} {words}.")
-        # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.
-        for c in range(COLOURS):
-            for k in self.free_numbers(c):
-                self._new_token(c, k, LOC_UNUSED)
-        if self.n == 3:
-            self._note("The three tokens nobody took stay face down, out of play.")
-        self.phase = P_ROLLOFF
-        self.rolloff = RollOff(list(range(self.game.players)))
-
-    def roll_for_first_player(self, face: int) -> None:
-        """Setup 3: highest roll goes first (G counts 0; the tied roll again)."""
-        assert self.rolloff is not None
-        roller = self.rolloff.roller()
-        self._note(f"Seat {roller} rolls {DIE_FACES[face]} for first player.")
-        step = roll_off_with_tie_limit(self.rolloff, face, self.rolloff_passes, ROLLOFF_PASSES)
-        self.rolloff_passes = step.passes
-        if step.tie:
-            tied = ", ".join(str(s) for s in self.rolloff.contenders)
-            if step.lots:
-                self._note(f"Seats {tied} tied {ROLLOFF_PASSES} times: they draw lots.")
-                self.phase = P_LOTS
-                return
-            self._note(f"Seats {tied} tie and roll again.")
-        if step.first is not None:
-            self.decide_first_player(step.first)
-
-    def decide_first_player(self, first: int) -> None:
-        self.first = first
-        self.rolloff = None
-        self._note(f"Seat {first} goes first.")
-        self.start_round()
-
-    # -- a round -------------------------------------------------------------------
-
-    def start_round(self) -> None:
-        self.round += 1
-        self.die = -1
-        self.designated = 0
-        self.said = []
-        self.phase = P_ROLL
-
-    def roll_designated_number(self, face: int) -> None:
-        """ "The number on the dice is the Designated Number ... If a "G" comes up, the first player chooses"."""
-        self.die = face
-        self._note(f"Round {self.round}: seat {self.first} is first; the die shows {DIE_FACES[face]}.")
-        if face == G_FACE:
-            self.phase = P_DESIGNATE
-        else:
-            self.designate(face + 1)
-
-    def designate(self, number: int) -> None:
-        self.designated = number
-        if self.die == G_FACE:
-            self._note(f"Seat {self.first} chooses {number} as the Designated Number.")
-        self.phase = P_PLACE
-        self.turn_index = 0
-        self.placed = 0
-        self.skip_empty_hands()
-
-    def skip_empty_hands(self) -> None:
-        """A player without tokens can only pass: their turn is skipped."""
-        n = self.game.players
-        while self.turn_index < n and self.hand_n[(self.first + self.turn_index) % n] == 0:
-            self._note(f"Seat {(self.first + self.turn_index) % n} has no tokens and passes.")
-            self.turn_index += 1
-        if self.turn_index == n:
-            self.start_assessment()
-
-    def place_token(self, action: int) -> None:
-        """Place one token face down on top of the stack, or end the turn (``done``/pass)."""
-        seat = (self.first + self.turn_index) % self.n
-        if action == A_DONE:
-            self.end_turn(seat)
-            return
-        p = self.token_in_hand(seat, action)
-        self.loc[p] = LOC_STACK
-        self.owner[p] = seat
-        self.stack.append(p)
-        self.hand_n[seat] -= 1
-        self.hands[seat].remove(p)
-        self.placed += 1
-        if self.hand_n[seat] == 0:
-            self.end_turn(seat)
-
-    def end_turn(self, seat: int) -> None:
-        if self.placed:
-            tokens = "1 token" if self.placed == 1 else f"{self.placed} tokens"
-            self._note(f"Seat {seat} places {tokens} claiming {self.designated}.")
-        else:
-            self._note(f"Seat {seat} passes.")
-        self.turn_index += 1
-        self.placed = 0
-        self.skip_empty_hands()
-
-    def start_assessment(self) -> None:
-        """ "After all players' turns are done, the first player first checks the total weight"."""
-        self.assess_index = 0
-        if not self.stack:
-            self._note("Nobody placed a token; there is nothing to assess.")
-            self.end_round(-1, (), -1)
-            return
-        self.next_assessor()
-
-    def next_assessor(self) -> None:
-        """The next player in turn lifts the stack, unless it holds only their own tokens."""
-        n = self.game.players
-        while self.assess_index < n:
-            seat = (self.first + self.assess_index) % n
-            owner = self.owner
-            if all(owner[p] == seat for p in self.stack):
-                self._note(f"Seat {seat} placed the whole stack and does not assess it.")
-                self.assess_index += 1
-                continue
-            self.assessor = seat
-            self._note(f"Seat {seat} lifts the stack.")
-            model = self.dg.model
-            if model.exact:
-                self.record_reading(model.nearest_level(self.stack_mass()))
-            else:
-                self.phase = P_LIFT
-            return
-        self.stack_leaves_game()
-
-    def record_reading(self, level: int) -> None:
-        """The lifter alone feels the weight (a grid level of the perception model)."""
-        self.readings.append((self.assessor, self.round, level, tuple(self.stack)))
-        self.phase = P_ASSESS
-
-    def assess(self, action: int) -> None:
-        seat = self.assessor
-        if action == A_CORRECT:
-            self.said.append((seat, 0))
-            self._note(f'Seat {seat}: "It\'s correct!"')
-            self.assess_index += 1
-            self.next_assessor()
-        else:
-            self.said.append((seat, 1))
-            self._note(f'Seat {seat}: "I doubt it!"')
-            self.resolve_doubt(seat)
-
-    def resolve_doubt(self, doubter: int) -> None:
-        """Take the Doubt Card, turn tokens over from the top; the first wrong one names the taker."""
-        self.doubt_card = doubter
-        revealed: list[int] = []
-        taker = doubter
-        for p in reversed(self.stack):
-            self.public[p] = True
-            revealed.append(p)
-            self._note(f"Turned over: {token_name(p // PER_COLOUR, self.number[p])} (seat {self.owner[p]}).")
-            if self.number[p] != self.designated:
-                taker = self.owner[p]
-                break
-        if taker == doubter and self.number[revealed[-1]] == self.designated:
-            self._note(f"Every token shows {self.designated}: seat {doubter} failed and takes the stack.")
-        else:
-            taken = "the 1 token" if len(self.stack) == 1 else f"all {len(self.stack)} tokens"
-            self._note(f"Bluff spotted: seat {taker} takes {taken} of the round.")
-        for p in self.stack:
-            self.loc[p] = taker
-            self.known[p] |= 1 << taker
-        self.hand_n[taker] += len(self.stack)
-        self.hands[taker].extend(self.stack)
-        self.end_round(doubter, tuple(revealed), taker)
-
-    def stack_leaves_game(self) -> None:
-        """ "If No One Declares 'I doubt it'": the stack goes out of the game unrevealed."""
-        for p in self.stack:
-            self.loc[p] = LOC_OUT
-        leave = "1 token leaves" if len(self.stack) == 1 else f"{len(self.stack)} tokens leave"
-        self._note(f"Nobody doubts: the {leave} the game unrevealed.")
-        self.end_round(-1, (), -1)
-
-    def end_round(self, doubter: int, revealed: tuple[int, ...], taker: int) -> None:
-        self.rounds.append(
-            {
-                "round": self.round,
-                "first": self.first,
-                "die": DIE_FACES[self.die],
-                "designated": self.designated,
-                "stack": [[p, self.owner[p]] for p in self.stack],
-                "said": [[s, SAID_WORDS[w]] for s, w in self.said],
-                "doubter": None if doubter < 0 else doubter,
-                "revealed": list(revealed),
-                "taker": None if taker < 0 else taker,
-            }
-        )
-        for p in self.stack:
-            self.owner[p] = -1
-        self.stack = []
-        if not self.check_end_of_game():
-            self.first = (self.first + 1) % self.game.players
-            self.start_round()
-
-    def check_end_of_game(self) -> bool:
-        """ "The winner is the player who runs out of their Tokens first at the end of the round"."""
-        n = self.game.players
-        empty = [s for s in range(n) if self.hand_n[s] == 0]
-        if empty:
-            self.finish(empty, "ran out of tokens")
-            return True
-        if self.round >= self.game.params["max_rounds"]:
-            fewest = min(self.hand_n)
-            self.finish([s for s in range(n) if self.hand_n[s] == fewest], "round limit: fewest tokens")
-            return True
-        return False
-
-    def finish(self, candidates: list[int], reason: str) -> None:
-        """Ties go to the holder of the Doubt Card; without it among them, they share the win."""
-        if len(candidates) > 1 and self.doubt_card in candidates:
-            self.winners = (self.doubt_card,)
-            reason += ", tie broken by the Doubt Card"
-        else:
-            self.winners = tuple(candidates)
-            if len(candidates) > 1:
-                reason += ", shared"
-        self.reason = reason
-        self.phase = P_END
-        for p in range(TOKENS):
-            if self.loc[p] in (LOC_REMOVED, LOC_UNUSED):
-                self.public[p] = True  # "Players may not check the numbers on them until the game ends"
-        who = " and ".join(f"seat {s}" for s in self.winners)
-        wins = "wins" if len(self.winners) == 1 else "win"
-        self._note(f"Game over after round {self.round}: {who} {wins} ({self.reason}).")
-
-    # -- notation ------------------------------------------------------------------
 
     def _action_text(self, action: int) -> str:
         phase = self.phase
         if phase in (P_ROLL, P_ROLLOFF):
             return f"roll {DIE_FACES[action]}"
-        if phase == P_LOTS and self.rolloff is not None and 0 <= action < len(self.rolloff.contenders):
-            return f"lots seat {self.rolloff.contenders[action]}"
+        if phase == P_LOTS and self.roll_off is not None and 0 <= action < len(self.roll_off.contenders):
+            return f"lots seat {self.roll_off.contenders[action]}"
         if phase == P_LIFT:
-            return f"feel {self.dg.model.grams(action):.1f} g"
+            return f"feel {self.settings.perception.model.grams(action):.1f} g"
         if phase in (P_REMOVE, P_DEAL):
             verb = "remove" if phase == P_REMOVE else "deal"
             return f"{verb} {token_name(action // PER_COLOUR, action % PER_COLOUR + 1)}"
         if 0 <= action < A_DONE:
             return f"place {token_name(action // PER_COLOUR, action % PER_COLOUR + 1)}"
         if action == A_DONE:
-            return "done" if self.placed else "pass"
+            return "done" if self.placed_this_turn else "pass"
         if action == A_CORRECT:
             return "correct"
         if action == A_DOUBT:
@@ -750,23 +346,20 @@ class DoubtState(State):
 
     # -- what a seat sees ----------------------------------------------------------
 
-    def sees_number(self, seat: int | None, p: int) -> bool:
-        return self.public[p] or (seat is not None and bool(self.known[p] >> seat & 1))
-
     def observation(self, seat: int | None) -> dict[str, JSON]:
-        n = self.game.players
+        n = self.players
         tokens: list[dict[str, JSON]] = []
         for p in range(TOKENS):
-            where = self.loc[p]
-            if self.number[p] == 0:
+            where = self.token_places[p]
+            if self.token_numbers[p] == 0:
                 continue  # still in the box, not yet handed out
             tokens.append(
                 {
                     "id": p,
                     "colour": COLOUR_LETTERS[p // PER_COLOUR],
                     "where": f"seat {where}" if where >= 0 else LOC_NAMES[where],
-                    "number": self.number[p] if self.sees_number(seat, p) else None,
-                    "revealed": self.public[p],
+                    "number": self.token_numbers[p] if self.sees_number(seat, p) else None,
+                    "revealed": self.revealed[p],
                 }
             )
         obs: dict[str, JSON] = {
@@ -774,29 +367,29 @@ class DoubtState(State):
             "viewer": seat,
             "phase": PHASE_NAMES[self.phase],
             "to_act": self.current_player(),
-            "round": self.round,
-            "max_rounds": self.game.params["max_rounds"],
-            "first_player": None if self.first < 0 else self.first,
-            "die": None if self.die < 0 else DIE_FACES[self.die],
-            "designated": self.designated or None,
-            "colours": [None if c < 0 else COLOUR_LETTERS[c] for c in self.colour],
-            "extra_colours": [None if c < 0 else COLOUR_LETTERS[c] for c in self.extra] if n == 3 else [],
-            "doubt_card": None if self.doubt_card < 0 else self.doubt_card,
-            "hand_counts": list(self.hand_n),
+            "round": self.round_number,
+            "max_rounds": self.settings.max_rounds,
+            "first_player": None if self.first_player < 0 else self.first_player,
+            "die": None if self.die_face < 0 else DIE_FACES[self.die_face],
+            "designated": self.designated_number or None,
+            "colours": [None if c < 0 else COLOUR_LETTERS[c] for c in self.colours],
+            "extra_colours": [None if c < 0 else COLOUR_LETTERS[c] for c in self.extra_colours] if n == 3 else [],
+            "doubt_card": None if self.doubt_card_holder < 0 else self.doubt_card_holder,
+            "hand_counts": list(self.hand_counts),
             "tokens": tokens,
             "stack": [
                 {
                     "id": p,
                     "colour": COLOUR_LETTERS[p // PER_COLOUR],
-                    "owner": self.owner[p],
-                    "number": self.number[p] if self.sees_number(seat, p) else None,
+                    "owner": self.placed_by[p],
+                    "number": self.token_numbers[p] if self.sees_number(seat, p) else None,
                 }
                 for p in self.stack
             ],
-            "placed_this_turn": self.placed,
-            "said": [[s, SAID_WORDS[w]] for s, w in self.said],
+            "placed_this_turn": self.placed_this_turn,
+            "said": [[s, SAID_WORDS[w]] for s, w in self.declarations],
             "rounds": [dict(r) for r in self.rounds],
-            "rolloff": self.rolloff.to_json() if self.rolloff is not None else None,
+            "rolloff": self.roll_off.to_json() if self.roll_off is not None else None,
         }
         if seat is not None:
             obs["hand"] = self.hand_names(seat)
@@ -807,10 +400,13 @@ class DoubtState(State):
         return obs
 
     def hand_names(self, seat: int) -> list[str]:
-        return sorted(token_name(p // PER_COLOUR, self.number[p]) for p in range(TOKENS) if self.loc[p] == seat)
+        return sorted(
+            token_name(p // PER_COLOUR, self.token_numbers[p]) for p in range(TOKENS) if self.token_places[p] == seat
+        )
 
     def readings_of(self, seat: int) -> list[dict[str, JSON]]:
-        model = self.dg.model
+        """The seat's own lifts of the stack, with what each read."""
+        model = self.settings.perception.model
         return [
             {"seat": s, "round": r, "level": level, "grams": model.grams(level), "stack": list(stack)}
             for s, r, level, stack in self.readings
@@ -832,7 +428,7 @@ class DoubtState(State):
 
     # -- determinization -----------------------------------------------------------
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> DoubtState:
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> DoubtGravityState:
         """Redraw the numbers ``seat`` cannot see; weight by its readings (importance resampling).
 
         Unknown numbers are permuted within each colour (so colour counts hold), ``SIR_DRAWS``
@@ -842,14 +438,14 @@ class DoubtState(State):
         """
         unknown_by_colour: list[list[int]] = [[] for _ in range(COLOURS)]
         for p in range(TOKENS):
-            if self.number[p] and not self.sees_number(seat, p):
+            if self.token_numbers[p] and not self.sees_number(seat, p):
                 unknown_by_colour[p // PER_COLOUR].append(p)
         mine = [(level, stack) for s, _, level, stack in self.readings if s == seat]
         relevant = [(level, stack) for level, stack in mine if any(not self.sees_number(seat, p) for p in stack)]
         new = self.clone()
         if any(unknown_by_colour):
-            new.number = self._importance_resample(unknown_by_colour, relevant, rng)
-            new._history = self.relabelled_history(new.number)
+            new.token_numbers = self._importance_resample(unknown_by_colour, relevant, rng)
+            new._history = self.relabelled_history(new.token_numbers)
         return new
 
     def relabelled_history(self, numbers: list[int]) -> list[int]:
@@ -862,15 +458,13 @@ class DoubtState(State):
         """
         mapping = [[0, 1, 2, 3, 4, 5] for _ in range(COLOURS)]
         for p in range(TOKENS):
-            if self.number[p]:
-                mapping[p // PER_COLOUR][self.number[p]] = numbers[p]
+            if self.token_numbers[p]:
+                mapping[p // PER_COLOUR][self.token_numbers[p]] = numbers[p]
         history = list(self._history)
         for i in self.token_steps:
             colour, number = divmod(history[i], PER_COLOUR)
             history[i] = colour * PER_COLOUR + mapping[colour][number + 1] - 1
         return history
-
-    SIR_DRAWS: ClassVar[int] = 48
 
     def _importance_resample(
         self,
@@ -878,14 +472,14 @@ class DoubtState(State):
         readings: list[tuple[int, tuple[int, ...]]],
         rng: random.Random,
     ) -> list[int]:
-        model = self.dg.model
-        grams = self.dg.grams
+        model = self.settings.perception.model
+        grams = self.settings.perception.grams
         draws = self.SIR_DRAWS if readings else 1
         candidates: list[list[int]] = []
         weights: list[float] = []
         distances: list[float] = []
         for _ in range(draws):
-            numbers = list(self.number)
+            numbers = list(self.token_numbers)
             for ids in unknown_by_colour:
                 # sorted first: the real order of the numbers must not shape the draw
                 values = sorted(numbers[p] for p in ids)
@@ -912,50 +506,16 @@ class DoubtState(State):
                 return numbers
         return candidates[-1]
 
-    # -- copying and JSON ----------------------------------------------------------
+    SIR_DRAWS: ClassVar[int] = 48
 
-    def clone(self) -> DoubtState:
-        new = DoubtState(self.dg, blank=True)
-        self._copy_base_into(new)
-        new.phase = self.phase
-        new.number = list(self.number)
-        new.loc = list(self.loc)
-        new.known = list(self.known)
-        new.public = list(self.public)
-        new.owner = list(self.owner)
-        new.stack = list(self.stack)
-        new.hand_n = list(self.hand_n)
-        new.hands = [list(h) for h in self.hands]
-        new.colour = list(self.colour)
-        new.extra = list(self.extra)
-        new.chooser = self.chooser
-        new.deal = list(self.deal)
-        new.next_slot = list(self.next_slot)
-        new.rolloff = self.rolloff.copy() if self.rolloff is not None else None
-        new.rolloff_passes = self.rolloff_passes
-        new.round = self.round
-        new.first = self.first
-        new.die = self.die
-        new.designated = self.designated
-        new.turn_index = self.turn_index
-        new.placed = self.placed
-        new.assess_index = self.assess_index
-        new.assessor = self.assessor
-        new.said = list(self.said)
-        new.readings = list(self.readings)  # entries are tuples: shared safely
-        new.rounds = list(self.rounds)  # entries are never changed after a round ends
-        new.token_steps = list(self.token_steps)
-        new.doubt_card = self.doubt_card
-        new.winners = self.winners
-        new.reason = self.reason
+    def clone(self) -> DoubtGravityState:
+        new = DoubtGravityState.__new__(DoubtGravityState)
+        new.game = self.game
+        new.rules_game = self.rules_game
+        new.settings = self.settings
+        new.players = self.players
+        self.copy_position_into(new)
         return new
 
     def _to_json_body(self) -> dict[str, JSON]:
-        return state_to_body(self)
-
-    @classmethod
-    def from_body(cls, game: DoubtGravity, body: Mapping[str, Any]) -> DoubtState:
-        """Rebuild a state from ``_to_json_body`` output, checking what can be checked."""
-        state = cls(game, blank=True)
-        fill_state_from_body(state, body)
-        return state
+        return dump(self)

@@ -7,70 +7,78 @@ with its number (0 = not yet drawn), where it is, who knows it and who placed it
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gravity_games.core.api import JSON, InvalidStateError
-from gravity_games.games.gravity_three import RollOff
+from gravity_games.games.gravity_three.state_json import phase_from_name, roll_off_document, roll_off_from_document
+from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
-from .data import COLOUR_NAMES
-from .ids import COLOURS, LOC_NAMES, LOC_STACK, PER_COLOUR, PHASE_NAMES, SAID_WORDS, TOKENS
+from .state import (
+    COLOURS,
+    LOC_NAMES,
+    LOC_STACK,
+    PER_COLOUR,
+    PHASE_NAMES,
+    SAID_WORDS,
+    TOKENS,
+    DealSlot,
+    Declaration,
+    DoubtGravityPosition,
+    StackReading,
+)
 
-if TYPE_CHECKING:
-    from .rules import DoubtState
 
-
-def state_to_body(self: DoubtState) -> dict[str, JSON]:
-    """The full state as JSON (the ``state`` part of ``to_json``)."""
+def dump(position: DoubtGravityPosition) -> dict[str, JSON]:
+    """The full position as JSON (the ``state`` part of ``to_json``)."""
     return {
-        "phase": PHASE_NAMES[self.phase],
+        "phase": PHASE_NAMES[position.phase],
         "tokens": [
             {
                 "id": p,
-                "number": self.number[p],
-                "where": f"seat {self.loc[p]}" if self.loc[p] >= 0 else LOC_NAMES[self.loc[p]],
-                "known_by": [s for s in range(self.game.players) if self.known[p] >> s & 1],
-                "revealed": self.public[p],
-                "placed_by": None if self.owner[p] < 0 else self.owner[p],
+                "number": position.token_numbers[p],
+                "where": f"seat {position.token_places[p]}"
+                if position.token_places[p] >= 0
+                else LOC_NAMES[position.token_places[p]],
+                "known_by": [s for s in range(position.players) if position.known_by[p] >> s & 1],
+                "revealed": position.revealed[p],
+                "placed_by": None if position.placed_by[p] < 0 else position.placed_by[p],
             }
             for p in range(TOKENS)
         ],
-        "stack": list(self.stack),
-        "colours": list(self.colour),
-        "extra_colours": list(self.extra),
-        "chooser": self.chooser,
-        "deal": [[s, c] for s, c in self.deal],
-        "rolloff": self.rolloff.to_json() if self.rolloff is not None else None,
-        "rolloff_passes": self.rolloff_passes,
-        "round": self.round,
-        "first_player": self.first,
-        "die": self.die,
-        "designated": self.designated,
-        "turn_index": self.turn_index,
-        "placed_this_turn": self.placed,
-        "assess_index": self.assess_index,
-        "assessor": self.assessor,
-        "said": [[s, SAID_WORDS[w]] for s, w in self.said],
-        "readings": [[s, r, level, list(stack)] for s, r, level, stack in self.readings],
-        "rounds": [dict(r) for r in self.rounds],
-        "token_steps": list(self.token_steps),
-        "doubt_card": self.doubt_card,
-        "winners": list(self.winners),
-        "reason": self.reason,
+        "stack": list(position.stack),
+        "colours": list(position.colours),
+        "extra_colours": list(position.extra_colours),
+        "chooser": position.chooser,
+        "deal": [[s, c] for s, c in position.deal_queue],
+        "rolloff": roll_off_document(position.roll_off) if position.roll_off is not None else None,
+        "rolloff_passes": position.roll_off_passes,
+        "round": position.round_number,
+        "first_player": position.first_player,
+        "die": position.die_face,
+        "designated": position.designated_number,
+        "turn_index": position.turn_index,
+        "placed_this_turn": position.placed_this_turn,
+        "assess_index": position.assess_index,
+        "assessor": position.assessor,
+        "said": [[s, SAID_WORDS[w]] for s, w in position.declarations],
+        "readings": [[s, r, level, list(stack)] for s, r, level, stack in position.readings],
+        "rounds": [dict(r) for r in position.rounds],
+        "token_steps": list(position.token_steps),
+        "doubt_card": position.doubt_card_holder,
+        "winners": list(position.winners),
+        "reason": position.reason,
     }
 
 
-def fill_state_from_body(state: DoubtState, body: Mapping[str, Any]) -> None:
-    """Fill a blank state from a ``state`` document, naming the first thing wrong with it."""
-    n = state.game.players
-    phase = body["phase"]
-    if phase not in PHASE_NAMES:
-        raise InvalidStateError(f"doubt-gravity: phase {phase!r} is unknown; allowed: {', '.join(PHASE_NAMES)}")
-    state.phase = PHASE_NAMES.index(phase)
+def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
+    """Fill a fresh position from a ``state`` document, naming the first thing wrong with it."""
+    n = state.players
+    state.phase = phase_from_name("doubt-gravity", PHASE_NAMES, body["phase"], wording="is unknown")
     tokens = body["tokens"]
     if not isinstance(tokens, list) or len(tokens) != TOKENS:
         raise InvalidStateError(f"doubt-gravity: 'tokens' must list all {TOKENS} tokens")
-    state.number, state.loc, state.known, state.public, state.owner = [], [], [], [], []
-    state.hand_n = [0] * n
+    state.token_numbers, state.token_places, state.known_by, state.revealed, state.placed_by = [], [], [], [], []
+    state.hand_counts = [0] * n
     state.hands = [[] for _ in range(n)]
     names = {v: k for k, v in LOC_NAMES.items()}
     for p, tok in enumerate(tokens):
@@ -84,51 +92,52 @@ def fill_state_from_body(state: DoubtState, body: Mapping[str, Any]) -> None:
             loc = int(where[5:])
             if not 0 <= loc < n:
                 raise InvalidStateError(f"doubt-gravity: token {p} is with {where!r}; seats are 0-{n - 1}")
-            state.hand_n[loc] += 1
+            state.hand_counts[loc] += 1
             state.hands[loc].append(p)
         elif where in names:
             loc = names[where]
         else:
             raise InvalidStateError(f"doubt-gravity: token {p} is at {where!r}; allowed: 'seat N', {', '.join(names)}")
-        state.number.append(number)
-        state.loc.append(loc)
-        state.known.append(sum(1 << int(s) for s in tok["known_by"]))
-        state.public.append(bool(tok["revealed"]))
+        state.token_numbers.append(number)
+        state.token_places.append(loc)
+        state.known_by.append(sum(1 << int(s) for s in tok["known_by"]))
+        state.revealed.append(bool(tok["revealed"]))
         owner = tok["placed_by"]
-        state.owner.append(-1 if owner is None else int(owner))
+        state.placed_by.append(-1 if owner is None else int(owner))
     for c in range(COLOURS):
-        numbers = [k for k in state.number[c * PER_COLOUR : c * PER_COLOUR + PER_COLOUR] if k]
+        numbers = [k for k in state.token_numbers[c * PER_COLOUR : c * PER_COLOUR + PER_COLOUR] if k]
         if len(set(numbers)) != len(numbers):
             raise InvalidStateError(f"doubt-gravity: two {COLOUR_NAMES[c]} tokens have the same number")
-    state.next_slot = [
-        sum(1 for k in state.number[c * PER_COLOUR : c * PER_COLOUR + PER_COLOUR] if k) for c in range(COLOURS)
+    state.ids_handed_out = [
+        sum(1 for k in state.token_numbers[c * PER_COLOUR : c * PER_COLOUR + PER_COLOUR] if k) for c in range(COLOURS)
     ]
     state.stack = [int(p) for p in body["stack"]]
-    if any(state.loc[p] != LOC_STACK for p in state.stack):
+    if any(state.token_places[p] != LOC_STACK for p in state.stack):
         raise InvalidStateError("doubt-gravity: every token in 'stack' must be at 'stack'")
-    state.colour = [int(c) for c in body["colours"]]
-    state.extra = [int(c) for c in body["extra_colours"]]
+    state.colours = [int(c) for c in body["colours"]]
+    state.extra_colours = [int(c) for c in body["extra_colours"]]
     state.chooser = int(body["chooser"])
-    state.deal = [(int(s), int(c)) for s, c in body["deal"]]
+    state.deal_queue = [DealSlot(int(s), int(c)) for s, c in body["deal"]]
     rolloff = body["rolloff"]
-    state.rolloff = RollOff.from_json(rolloff) if rolloff is not None else None
-    state.rolloff_passes = int(body["rolloff_passes"])
-    state.round = int(body["round"])
-    state.first = int(body["first_player"])
-    state.die = int(body["die"])
-    state.designated = int(body["designated"])
+    state.roll_off = roll_off_from_document(rolloff) if rolloff is not None else None
+    state.roll_off_passes = int(body["rolloff_passes"])
+    state.round_number = int(body["round"])
+    state.first_player = int(body["first_player"])
+    state.die_face = int(body["die"])
+    state.designated_number = int(body["designated"])
     state.turn_index = int(body["turn_index"])
-    state.placed = int(body["placed_this_turn"])
+    state.placed_this_turn = int(body["placed_this_turn"])
     state.assess_index = int(body["assess_index"])
     state.assessor = int(body["assessor"])
-    state.said = [(int(s), SAID_WORDS.index(w)) for s, w in body["said"]]
+    state.declarations = [Declaration(int(s), SAID_WORDS.index(w)) for s, w in body["said"]]
     state.readings = [
-        (int(s), int(r), int(level), tuple(int(p) for p in stack)) for s, r, level, stack in body["readings"]
+        StackReading(int(s), int(r), int(level), tuple(int(p) for p in stack))
+        for s, r, level, stack in body["readings"]
     ]
     state.rounds = [dict(r) for r in body["rounds"]]
     state.token_steps = [int(i) for i in body["token_steps"]]
-    state.doubt_card = int(body["doubt_card"])
+    state.doubt_card_holder = int(body["doubt_card"])
     state.winners = tuple(int(s) for s in body["winners"])
     state.reason = str(body["reason"])
-    if len(state.colour) != n or len(state.extra) != n:
+    if len(state.colours) != n or len(state.extra_colours) != n:
         raise InvalidStateError(f"doubt-gravity: 'colours' and 'extra_colours' need {n} entries")

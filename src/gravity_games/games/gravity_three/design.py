@@ -32,4 +32,10 @@ def data_document() -> dict[str, Any]:
     return read_package_toml("gravity_games.games.gravity_three", "data/components.toml")
 
 
-DESIGN = DesignHooks(roles=seat_roles, data_document=data_document)
+def design_hooks() -> DesignHooks:
+    """The design hooks of a Gravity Three game: seat roles by colour and first player, the shared data."""
+    return DesignHooks(roles=seat_roles, data_document=data_document)
+
+
+DESIGN = design_hooks()
+"""The hooks as one value (each game's ``design.py`` builds its own with :func:`design_hooks`)."""

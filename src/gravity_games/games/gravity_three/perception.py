@@ -18,11 +18,13 @@ True
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 from gravity_games.core.api import InvalidParameterError
 
-from .data import Components, load_components  # noqa: F401  (used by the doctest)
+from .data import Components, load_components  # noqa: F401  (load_components: used by the doctest)
 
 
 def _phi(x: float) -> float:
@@ -118,3 +120,79 @@ def posterior_numbers(model: PerceptionModel, grams: list[float], readings: list
     if total <= 0:
         return [0.2] * 5
     return [w / total for w in weights]
+
+
+Outcomes = tuple[tuple[int, float], ...]
+"""``((level, probability), ...)``: the chance outcomes of one lift."""
+
+
+class PerceptionReadings:
+    """What one game's lifts can read: its perception model, the token masses, and outcome tables.
+
+    A game builds one from its ``perception`` and ``data`` parameters; its positions share it.
+    The tables fill once per mass (a lifted token in Memory × Gravity, a lifted stack in
+    Doubt × Gravity), so a chance node does not redo the model's integrals.
+    """
+
+    __slots__ = (
+        "_grams_of_level",
+        "_outcomes_of_mass",
+        "_text_of_level",
+        "exact",
+        "exact_levels",
+        "grams",
+        "model",
+        "number_levels",
+        "number_outcomes",
+    )
+
+    def __init__(self, components: Components, difficulty: str) -> None:
+        self.model: PerceptionModel = PerceptionModel.from_components(components, difficulty)
+        self.grams: tuple[float, ...] = tuple(components.masses.grams)
+        self.exact: bool = self.model.exact
+        self.exact_levels: tuple[int, ...] = tuple(self.model.nearest_level(g) for g in self.grams)
+        """The reading of each number when perception is exact: a table, not a chance node."""
+        self.number_outcomes: tuple[Outcomes, ...] = tuple(tuple(self.model.outcomes(g)) for g in self.grams)
+        """The chance outcomes of lifting one token, by its number - 1."""
+        self.number_levels: tuple[frozenset[int], ...] = tuple(frozenset(a for a, _ in o) for o in self.number_outcomes)
+        """The levels those outcomes can read (``apply_action``'s check at the chance node)."""
+        self._outcomes_of_mass: dict[float, tuple[Outcomes, frozenset[int]]] = {}
+        self._grams_of_level: dict[int, float] = {}
+        self._text_of_level: dict[int, str] = {}
+
+    def outcomes_of_mass(self, mass: float) -> tuple[Outcomes, frozenset[int]]:
+        """The readings a lift of ``mass`` grams can give, and the set of their levels."""
+        entry = self._outcomes_of_mass.get(mass)
+        if entry is None:
+            outcomes = tuple(self.model.outcomes(mass))
+            entry = self._outcomes_of_mass[mass] = (outcomes, frozenset(a for a, _ in outcomes))
+        return entry
+
+    def reading_grams(self, level: int) -> float:
+        """What a token's reading shows: the grid value, or with exact perception the true mass itself."""
+        cached = self._grams_of_level.get(level)
+        if cached is None:
+            if self.exact and level in self.exact_levels:
+                cached = self.grams[self.exact_levels.index(level)]
+            else:
+                cached = self.model.grams(level)
+            self._grams_of_level[level] = cached
+        return cached
+
+    def reading_text(self, level: int) -> str:
+        """A token's reading as the log writes it (one decimal), formatted once per level."""
+        text = self._text_of_level.get(level)
+        if text is None:
+            text = self._text_of_level[level] = f"{self.reading_grams(level):.1f}"
+        return text
+
+
+def draw_outcome(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
+    """One outcome of ``outcomes`` drawn with ``rng`` (inverse CDF: the same draw as the engine's)."""
+    x = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if x < acc:
+            return action
+    return outcomes[-1][0]

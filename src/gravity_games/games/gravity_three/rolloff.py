@@ -67,6 +67,10 @@ class RollOff:
         self.rolls = []
         return None
 
+    def view(self) -> dict[str, list[int] | list[str]]:
+        """The roll-off as memory's and comparison's observations show it: faces as their text."""
+        return {"contenders": list(self.contenders), "rolls": [DIE_FACES[f] for f in self.rolls]}
+
     def to_json(self) -> dict[str, list[int]]:
         return {"contenders": list(self.contenders), "rolls": list(self.rolls)}
 

@@ -1,0 +1,248 @@
+"""Doubt × Gravity, Order of Play (gravity-three.txt, Game 3): roll, place, assess, doubt, the end.
+
+Plain functions over the position, each named after the rule of the rulebook it carries out:
+"Roll the Dice", "Place the Token" / "Pass", "Assess the Weights", "Spotting the Bluff" /
+"Failed to Spot the Bluff", "If No One Declares", "End of the Game".
+"""
+
+from __future__ import annotations
+
+from gravity_games.games.gravity_three import DIE_FACES, G_FACE
+
+from .state import (
+    A_CORRECT,
+    A_DONE,
+    LOC_OUT,
+    LOC_REMOVED,
+    LOC_STACK,
+    LOC_UNUSED,
+    P_ASSESS,
+    P_DESIGNATE,
+    P_END,
+    P_LIFT,
+    P_PLACE,
+    P_ROLL,
+    PER_COLOUR,
+    SAID_CORRECT,
+    SAID_DOUBT,
+    SAID_WORDS,
+    TOKENS,
+    Declaration,
+    DoubtGravityPosition,
+    StackReading,
+    token_name,
+)
+
+
+def start_round(position: DoubtGravityPosition) -> None:
+    """A new round: "Roll the Dice" comes first."""
+    position.round_number += 1
+    position.die_face = -1
+    position.designated_number = 0
+    position.declarations = []
+    position.phase = P_ROLL
+
+
+def roll_designated_number(position: DoubtGravityPosition, face: int) -> None:
+    """ "The number on the dice is the Designated Number ... If a "G" comes up, the first player chooses"."""
+    position.die_face = face
+    position._note(
+        f"Round {position.round_number}: seat {position.first_player} is first; the die shows {DIE_FACES[face]}."
+    )
+    if face == G_FACE:
+        position.phase = P_DESIGNATE
+    else:
+        designate(position, face + 1)
+
+
+def designate(position: DoubtGravityPosition, number: int) -> None:
+    """The Designated Number is set: "Place the Token", clockwise from the first player."""
+    position.designated_number = number
+    if position.die_face == G_FACE:
+        position._note(f"Seat {position.first_player} chooses {number} as the Designated Number.")
+    position.phase = P_PLACE
+    position.turn_index = 0
+    position.placed_this_turn = 0
+    skip_empty_hands(position)
+
+
+def skip_empty_hands(position: DoubtGravityPosition) -> None:
+    """A player without tokens can only pass: their turn is skipped."""
+    n = position.players
+    while position.turn_index < n and position.hand_counts[(position.first_player + position.turn_index) % n] == 0:
+        position._note(f"Seat {(position.first_player + position.turn_index) % n} has no tokens and passes.")
+        position.turn_index += 1
+    if position.turn_index == n:
+        start_assessment(position)
+
+
+def place_token(position: DoubtGravityPosition, action: int) -> None:
+    """Place one token face down on top of the stack, or end the turn (``done``/pass)."""
+    seat = (position.first_player + position.turn_index) % position.players
+    if action == A_DONE:
+        end_turn(position, seat)
+        return
+    p = position.token_in_hand(seat, action)
+    position.token_places[p] = LOC_STACK
+    position.placed_by[p] = seat
+    position.stack.append(p)
+    position.hand_counts[seat] -= 1
+    position.hands[seat].remove(p)
+    position.placed_this_turn += 1
+    if position.hand_counts[seat] == 0:
+        end_turn(position, seat)
+
+
+def end_turn(position: DoubtGravityPosition, seat: int) -> None:
+    """The seat's turn ends (after its placements, or a pass); the next seat places."""
+    if position.placed_this_turn:
+        tokens = "1 token" if position.placed_this_turn == 1 else f"{position.placed_this_turn} tokens"
+        position._note(f"Seat {seat} places {tokens} claiming {position.designated_number}.")
+    else:
+        position._note(f"Seat {seat} passes.")
+    position.turn_index += 1
+    position.placed_this_turn = 0
+    skip_empty_hands(position)
+
+
+def start_assessment(position: DoubtGravityPosition) -> None:
+    """ "After all players' turns are done, the first player first checks the total weight"."""
+    position.assess_index = 0
+    if not position.stack:
+        position._note("Nobody placed a token; there is nothing to assess.")
+        end_round(position, -1, (), -1)
+        return
+    next_assessor(position)
+
+
+def next_assessor(position: DoubtGravityPosition) -> None:
+    """The next player in turn lifts the stack, unless it holds only their own tokens."""
+    n = position.players
+    while position.assess_index < n:
+        seat = (position.first_player + position.assess_index) % n
+        owner = position.placed_by
+        if all(owner[p] == seat for p in position.stack):
+            position._note(f"Seat {seat} placed the whole stack and does not assess it.")
+            position.assess_index += 1
+            continue
+        position.assessor = seat
+        position._note(f"Seat {seat} lifts the stack.")
+        model = position.settings.perception.model
+        if model.exact:
+            record_reading(position, model.nearest_level(position.stack_mass()))
+        else:
+            position.phase = P_LIFT
+        return
+    stack_leaves_game(position)
+
+
+def record_reading(position: DoubtGravityPosition, level: int) -> None:
+    """The lifter alone feels the weight (a grid level of the perception model)."""
+    position.readings.append(StackReading(position.assessor, position.round_number, level, tuple(position.stack)))
+    position.phase = P_ASSESS
+
+
+def assess(position: DoubtGravityPosition, action: int) -> None:
+    """The lifter declares "It's correct!" (the next player lifts) or "I doubt it!"."""
+    seat = position.assessor
+    if action == A_CORRECT:
+        position.declarations.append(Declaration(seat, SAID_CORRECT))
+        position._note(f'Seat {seat}: "It\'s correct!"')
+        position.assess_index += 1
+        next_assessor(position)
+    else:
+        position.declarations.append(Declaration(seat, SAID_DOUBT))
+        position._note(f'Seat {seat}: "I doubt it!"')
+        resolve_doubt(position, seat)
+
+
+def resolve_doubt(position: DoubtGravityPosition, doubter: int) -> None:
+    """Take the Doubt Card, turn tokens over from the top; the first wrong one names the taker."""
+    position.doubt_card_holder = doubter
+    revealed: list[int] = []
+    taker = doubter
+    for p in reversed(position.stack):
+        position.revealed[p] = True
+        revealed.append(p)
+        position._note(
+            f"Turned over: {token_name(p // PER_COLOUR, position.token_numbers[p])} (seat {position.placed_by[p]})."
+        )
+        if position.token_numbers[p] != position.designated_number:
+            taker = position.placed_by[p]
+            break
+    if taker == doubter and position.token_numbers[revealed[-1]] == position.designated_number:
+        position._note(f"Every token shows {position.designated_number}: seat {doubter} failed and takes the stack.")
+    else:
+        taken = "the 1 token" if len(position.stack) == 1 else f"all {len(position.stack)} tokens"
+        position._note(f"Bluff spotted: seat {taker} takes {taken} of the round.")
+    for p in position.stack:
+        position.token_places[p] = taker
+        position.known_by[p] |= 1 << taker
+    position.hand_counts[taker] += len(position.stack)
+    position.hands[taker].extend(position.stack)
+    end_round(position, doubter, tuple(revealed), taker)
+
+
+def stack_leaves_game(position: DoubtGravityPosition) -> None:
+    """ "If No One Declares 'I doubt it'": the stack goes out of the game unrevealed."""
+    for p in position.stack:
+        position.token_places[p] = LOC_OUT
+    leave = "1 token leaves" if len(position.stack) == 1 else f"{len(position.stack)} tokens leave"
+    position._note(f"Nobody doubts: the {leave} the game unrevealed.")
+    end_round(position, -1, (), -1)
+
+
+def end_round(position: DoubtGravityPosition, doubter: int, revealed: tuple[int, ...], taker: int) -> None:
+    """The round is recorded; unless the game ends, "the first player moves to the next player"."""
+    position.rounds.append(
+        {
+            "round": position.round_number,
+            "first": position.first_player,
+            "die": DIE_FACES[position.die_face],
+            "designated": position.designated_number,
+            "stack": [[p, position.placed_by[p]] for p in position.stack],
+            "said": [[s, SAID_WORDS[w]] for s, w in position.declarations],
+            "doubter": None if doubter < 0 else doubter,
+            "revealed": list(revealed),
+            "taker": None if taker < 0 else taker,
+        }
+    )
+    for p in position.stack:
+        position.placed_by[p] = -1
+    position.stack = []
+    if not check_end_of_game(position):
+        position.first_player = (position.first_player + 1) % position.players
+        start_round(position)
+
+
+def check_end_of_game(position: DoubtGravityPosition) -> bool:
+    """ "The winner is the player who runs out of their Tokens first at the end of the round"."""
+    n = position.players
+    empty = [s for s in range(n) if position.hand_counts[s] == 0]
+    if empty:
+        finish(position, empty, "ran out of tokens")
+        return True
+    if position.round_number >= position.settings.max_rounds:
+        fewest = min(position.hand_counts)
+        finish(position, [s for s in range(n) if position.hand_counts[s] == fewest], "round limit: fewest tokens")
+        return True
+    return False
+
+
+def finish(position: DoubtGravityPosition, candidates: list[int], reason: str) -> None:
+    """Ties go to the holder of the Doubt Card; without it among them, they share the win."""
+    if len(candidates) > 1 and position.doubt_card_holder in candidates:
+        position.winners = (position.doubt_card_holder,)
+        reason += ", tie broken by the Doubt Card"
+    else:
+        position.winners = tuple(candidates)
+        if len(candidates) > 1:
+            reason += ", shared"
+    position.reason = reason
+    position.phase = P_END
+    for p in range(TOKENS):
+        if position.token_places[p] in (LOC_REMOVED, LOC_UNUSED):
+            position.revealed[p] = True  # "Players may not check the numbers on them until the game ends"
+    who = " and ".join(f"seat {s}" for s in position.winners)
+    wins = "wins" if len(position.winners) == 1 else "win"
+    position._note(f"Game over after round {position.round_number}: {who} {wins} ({position.reason}).")

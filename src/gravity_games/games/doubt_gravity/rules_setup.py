@@ -1,0 +1,159 @@
+"""Doubt × Gravity, Setup (gravity-three.txt, Game 3): remove, choose colours, deal, roll for first player.
+
+Plain functions over the position, each named after the step of the rulebook it carries out.
+"""
+
+from __future__ import annotations
+
+from gravity_games.games.gravity_three import DIE_FACES, RollOff
+from gravity_games.games.gravity_three.rolloff import roll_off_with_tie_limit
+from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
+
+from .rules_round import start_round
+from .state import (
+    COLOURS,
+    LOC_REMOVED,
+    LOC_UNUSED,
+    P_COLOUR,
+    P_DEAL,
+    P_EXTRA,
+    P_LOTS,
+    P_ROLLOFF,
+    PER_COLOUR,
+    ROLLOFF_PASSES,
+    DealSlot,
+    DoubtGravityPosition,
+)
+
+
+def take_from_box(position: DoubtGravityPosition, colour: int, number: int, where: int) -> int:
+    """The next id of ``colour`` leaves the box showing ``number``, to ``where`` (a seat knows its own)."""
+    p = colour * PER_COLOUR + position.ids_handed_out[colour]
+    position.ids_handed_out[colour] += 1
+    position.token_numbers[p] = number
+    position.token_places[p] = where
+    if where >= 0:
+        position.known_by[p] |= 1 << where
+        position.hand_counts[where] += 1
+        position.hands[where].append(p)
+    return p
+
+
+def remove_token(position: DoubtGravityPosition, colour: int, number: int) -> None:
+    """Setup 1: one token of each colour leaves the game, its number hidden from all."""
+    take_from_box(position, colour, number, LOC_REMOVED)
+    if 0 not in position.ids_handed_out:
+        position._note("One token of each colour is removed face down; nobody may look at them.")
+        position.phase = P_COLOUR
+        position.chooser = 0
+
+
+def choose_colour(position: DoubtGravityPosition, colour: int) -> None:
+    """Setup 2: each player chooses a colour (the last one in 3 players has no choice)."""
+    position.colours[position.chooser] = colour
+    position._note(f"Seat {position.chooser} chooses {COLOUR_NAMES[colour]}.")
+    position.chooser += 1
+    n = position.players
+    if n == 3 and position.chooser == 2:
+        last = next(c for c in range(COLOURS) if c not in position.colours)
+        position.colours[2] = last
+        position._note(f"Seat 2 takes the remaining colour, {COLOUR_NAMES[last]}.")
+        position.chooser = 3
+    if position.chooser == n:
+        if n == 3:
+            position.phase = P_EXTRA
+            position.chooser = 0
+        else:
+            start_deal(position)
+
+
+def choose_extra_colour(position: DoubtGravityPosition, colour: int) -> None:
+    """Setup 2 (3 players): "... and one of a different color"."""
+    position.extra_colours[position.chooser] = colour
+    position._note(f"Seat {position.chooser} will take one {COLOUR_NAMES[colour]} token.")
+    position.chooser += 1
+    if position.chooser == position.players:
+        start_deal(position)
+
+
+def start_deal(position: DoubtGravityPosition) -> None:
+    """Queue who gets which colour; the numbers are chance."""
+    n = position.players
+    queue: list[DealSlot] = []
+    for c in range(COLOURS):
+        for s in range(n):
+            if n == 2:
+                count = 4 if position.colours[s] == c else (2 if c not in position.colours else 0)
+            else:
+                count = (2 if position.colours[s] == c else 0) + (1 if position.extra_colours[s] == c else 0)
+            queue.extend([DealSlot(s, c)] * count)
+    position.deal_queue = queue
+    position.phase = P_DEAL
+    advance_deal(position)
+
+
+def advance_deal(position: DoubtGravityPosition) -> None:
+    """Hand out a colour's last token without a chance step; every other token is chance.
+
+    Even when one seat takes all that is left of a colour, which public token id carries
+    which number is drawn, so that the ids say nothing about the numbers.
+    """
+    while position.deal_queue:
+        seat, colour = position.deal_queue[0]
+        if position.ids_handed_out[colour] != PER_COLOUR - 1:  # ids handed out = numbers used
+            return  # more than one number left: a real chance step
+        take_from_box(position, colour, position.free_numbers(colour)[0], seat)
+        position.deal_queue.pop(0)
+    finish_deal(position)
+
+
+def deal_token(position: DoubtGravityPosition, colour: int, number: int) -> None:
+    """Setup 2: the next seat in the queue takes a token of ``colour`` (its number was chance)."""
+    seat = position.deal_queue.pop(0).seat
+    take_from_box(position, colour, number, seat)
+    advance_deal(position)
+
+
+def finish_deal(position: DoubtGravityPosition) -> None:
+    """Setup 2 ends: each seat looks at its tokens; what nobody took stays out; the roll-off starts."""
+    for seat in range(position.players):
+        counts = [0] * COLOURS
+        for p in position.hands[seat]:  # every token the seat was dealt (loc == seat)
+            counts[p // PER_COLOUR] += 1
+        parts = [f"{k} {COLOUR_NAMES[c]}" for c, k in enumerate(counts) if k]
+        words = "token and looks at its number" if sum(counts) == 1 else "tokens and looks at their numbers"
+        position._note(f"Seat {seat} takes {' and '.join(parts)} {words}.")
+    # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.
+    for c in range(COLOURS):
+        for k in position.free_numbers(c):
+            take_from_box(position, c, k, LOC_UNUSED)
+    if position.players == 3:
+        position._note("The three tokens nobody took stay face down, out of play.")
+    position.phase = P_ROLLOFF
+    position.roll_off = RollOff(list(range(position.players)))
+
+
+def roll_for_first_player(position: DoubtGravityPosition, face: int) -> None:
+    """Setup 3: highest roll goes first (G counts 0; the tied roll again)."""
+    assert position.roll_off is not None
+    roller = position.roll_off.roller()
+    position._note(f"Seat {roller} rolls {DIE_FACES[face]} for first player.")
+    step = roll_off_with_tie_limit(position.roll_off, face, position.roll_off_passes, ROLLOFF_PASSES)
+    position.roll_off_passes = step.passes
+    if step.tie:
+        tied = ", ".join(str(s) for s in position.roll_off.contenders)
+        if step.lots:
+            position._note(f"Seats {tied} tied {ROLLOFF_PASSES} times: they draw lots.")
+            position.phase = P_LOTS
+            return
+        position._note(f"Seats {tied} tie and roll again.")
+    if step.first is not None:
+        decide_first_player(position, step.first)
+
+
+def decide_first_player(position: DoubtGravityPosition, first: int) -> None:
+    """Setup 3 ends: ``first`` goes first, and the first round begins."""
+    position.first_player = first
+    position.roll_off = None
+    position._note(f"Seat {first} goes first.")
+    start_round(position)

@@ -1,0 +1,362 @@
+"""The position of Doubt × Gravity: every field, its records and its ids; no rule logic.
+
+Tokens are physical objects with a public id ``p`` (colour ``p // 5``, ids handed out in the
+order tokens leave the box) and a hidden number ``token_numbers[p]``. A token's place is public
+(whose hand, the stack, out of the game); its number is known to the seats that held it and,
+once turned over, to everybody.
+
+Player actions: 0-14 ``place K3`` (colour × 5 + number − 1), 15 ``done``/``pass``, 16 ``correct``,
+17 ``doubt``, 18-20 a colour, 21-25 a Designated Number. A token's place is a seat (0-2) or one of
+the :class:`Place` values.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any, Final, NamedTuple
+
+from gravity_games.core.api import Game, State
+from gravity_games.games.gravity_three import RollOff
+from gravity_games.games.gravity_three.perception import PerceptionReadings
+from gravity_games.games.gravity_three.rolloff import TIE_LIMIT
+from gravity_games.games.gravity_three.tokens import COLOURS, TOKEN_COUNT, TOKENS_PER_COLOUR, token_label
+
+PER_COLOUR: Final = TOKENS_PER_COLOUR
+TOKENS: Final = TOKEN_COUNT
+
+
+class ActionId(IntEnum):
+    """The player actions after the 15 placements (``place K3`` is ``colour * 5 + number - 1``)."""
+
+    DONE = 15
+    CORRECT = 16
+    DOUBT = 17
+    COLOUR = 18
+    """18, 19, 20: black, grey, red (choose a colour, or the extra colour)."""
+    NUMBER = 21
+    """21..25: the Designated Number 1..5 after a "G"."""
+    COUNT = 26
+
+
+A_DONE: Final = int(ActionId.DONE)
+A_CORRECT: Final = int(ActionId.CORRECT)
+A_DOUBT: Final = int(ActionId.DOUBT)
+A_COLOUR: Final = int(ActionId.COLOUR)
+A_NUMBER: Final = int(ActionId.NUMBER)
+NUM_ACTIONS: Final = int(ActionId.COUNT)
+
+
+class Place(IntEnum):
+    """Where a token is when it is in no seat's hand (seats are 0..n-1)."""
+
+    BOX = -1
+    REMOVED = -2
+    STACK = -3
+    OUT = -4
+    UNUSED = -5
+
+
+LOC_BOX: Final = int(Place.BOX)
+LOC_REMOVED: Final = int(Place.REMOVED)
+LOC_STACK: Final = int(Place.STACK)
+LOC_OUT: Final = int(Place.OUT)
+LOC_UNUSED: Final = int(Place.UNUSED)
+LOC_NAMES: Final = {LOC_BOX: "box", LOC_REMOVED: "removed", LOC_STACK: "stack", LOC_OUT: "out", LOC_UNUSED: "unused"}
+"""A place's name in observations and position documents."""
+
+
+class Phase(IntEnum):
+    """The step of the game; a position stores it as a plain int (its value here)."""
+
+    REMOVE = 0
+    CHOOSE_COLOUR = 1
+    CHOOSE_EXTRA = 2
+    DEAL = 3
+    ROLL_OFF = 4
+    ROLL = 5
+    DESIGNATE = 6
+    PLACE = 7
+    LIFT = 8
+    ASSESS = 9
+    END = 10
+    LOTS = 11
+
+
+# The rules compare the phase at every step: plain ints under module names (an enum's attribute
+# look-up costs several times a global's), the same values as the enum.
+P_REMOVE: Final = int(Phase.REMOVE)
+P_COLOUR: Final = int(Phase.CHOOSE_COLOUR)
+P_EXTRA: Final = int(Phase.CHOOSE_EXTRA)
+P_DEAL: Final = int(Phase.DEAL)
+P_ROLLOFF: Final = int(Phase.ROLL_OFF)
+P_ROLL: Final = int(Phase.ROLL)
+P_DESIGNATE: Final = int(Phase.DESIGNATE)
+P_PLACE: Final = int(Phase.PLACE)
+P_LIFT: Final = int(Phase.LIFT)
+P_ASSESS: Final = int(Phase.ASSESS)
+P_END: Final = int(Phase.END)
+P_LOTS: Final = int(Phase.LOTS)
+
+PHASE_NAMES: Final = (
+    "remove",
+    "choose-colour",
+    "choose-extra",
+    "deal",
+    "roll-off",
+    "roll",
+    "designate",
+    "place",
+    "lift",
+    "assess",
+    "end",
+    "lots",
+)
+"""Each phase's name in observations and position documents, by its value."""
+
+
+class Said(IntEnum):
+    """What an assessing player declares."""
+
+    CORRECT = 0
+    DOUBT = 1
+
+
+SAID_CORRECT: Final = int(Said.CORRECT)
+SAID_DOUBT: Final = int(Said.DOUBT)
+SAID_WORDS: Final = ("correct", "doubt")
+"""A declaration's word in observations and documents, by :class:`Said` value."""
+
+ROLLOFF_PASSES: Final = TIE_LIMIT
+"""Engine rule: after this many tied roll-off passes the tied seats draw lots (``gravity_three.rolloff``)."""
+
+
+class Declaration(NamedTuple):
+    """One player's word after lifting the stack."""
+
+    seat: int
+    said: int
+    """A :class:`Said` value."""
+
+
+class StackReading(NamedTuple):
+    """One lift of the stack: who felt it, in which round, the level read, and the tokens lifted."""
+
+    seat: int
+    round_number: int
+    level: int
+    stack: tuple[int, ...]
+
+
+class DealSlot(NamedTuple):
+    """One token still to hand out: to which seat, of which colour."""
+
+    seat: int
+    colour: int
+
+
+def token_name(colour: int, number: int) -> str:
+    """``K3``: colour letter and number."""
+    return token_label(colour, number)
+
+
+class DoubtGravitySettings:
+    """What a position reads of its game: seats, the round limit and the perception readings."""
+
+    __slots__ = ("max_rounds", "perception", "players")
+
+    def __init__(self, players: int, max_rounds: int, perception: PerceptionReadings) -> None:
+        self.players = players
+        self.max_rounds = max_rounds
+        self.perception = perception
+
+
+class DoubtGravityPosition(State):
+    """One position of Doubt × Gravity (per token: its number, place, who knows it, who placed it)."""
+
+    __slots__ = (
+        "assess_index",
+        "assessor",
+        "chooser",
+        "colours",
+        "deal_queue",
+        "declarations",
+        "designated_number",
+        "die_face",
+        "doubt_card_holder",
+        "extra_colours",
+        "first_player",
+        "hand_counts",
+        "hands",
+        "ids_handed_out",
+        "known_by",
+        "phase",
+        "placed_by",
+        "placed_this_turn",
+        "players",
+        "readings",
+        "reason",
+        "revealed",
+        "roll_off",
+        "roll_off_passes",
+        "round_number",
+        "rounds",
+        "settings",
+        "stack",
+        "token_numbers",
+        "token_places",
+        "token_steps",
+        "turn_index",
+        "winners",
+    )
+
+    def __init__(self, game: Game, settings: DoubtGravitySettings) -> None:
+        super().__init__(game)
+        self.settings = settings
+        n = self.players = settings.players
+        self.phase: int = P_REMOVE
+        self.token_numbers: list[int] = [0] * TOKENS
+        """Each token's number, 0 while it is still in the box."""
+        self.token_places: list[int] = [LOC_BOX] * TOKENS
+        """Each token's place: a seat, or a :class:`Place`."""
+        self.known_by: list[int] = [0] * TOKENS
+        """Bit ``s`` set: seat ``s`` knows the token's number."""
+        self.revealed: list[bool] = [False] * TOKENS
+        """Turned over (or shown at the end)."""
+        self.placed_by: list[int] = [-1] * TOKENS
+        """Who placed the token on the current stack (-1: not on it)."""
+        self.stack: list[int] = []
+        """Token ids, bottom first."""
+        self.hand_counts: list[int] = [0] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        """Token ids per seat (any order)."""
+        self.colours: list[int] = [-1] * n
+        self.extra_colours: list[int] = [-1] * n
+        self.chooser = 0
+        self.deal_queue: list[DealSlot] = []
+        self.ids_handed_out: list[int] = [0] * COLOURS
+        """Per colour, how many of its five ids have left the box (= numbers drawn)."""
+        self.roll_off: RollOff | None = None
+        self.roll_off_passes = 0
+        self.round_number = 0
+        self.first_player = -1
+        self.die_face = -1
+        self.designated_number = 0
+        self.turn_index = 0
+        self.placed_this_turn = 0
+        self.assess_index = 0
+        self.assessor = -1
+        self.declarations: list[Declaration] = []
+        self.readings: list[StackReading] = []
+        self.rounds: list[dict[str, Any]] = []
+        """Public summaries of the finished rounds."""
+        self.token_steps: list[int] = []
+        """History indices of the steps that name a number (place, remove, deal)."""
+        self.doubt_card_holder = -1
+        self.winners: tuple[int, ...] = ()
+        self.reason = ""
+
+    def copy_position_into(self, new: DoubtGravityPosition) -> None:
+        """Copy every field into ``new`` (a position of the same game), the lists copied too."""
+        self._copy_base_into(new)
+        new.phase = self.phase
+        new.token_numbers = list(self.token_numbers)
+        new.token_places = list(self.token_places)
+        new.known_by = list(self.known_by)
+        new.revealed = list(self.revealed)
+        new.placed_by = list(self.placed_by)
+        new.stack = list(self.stack)
+        new.hand_counts = list(self.hand_counts)
+        new.hands = [list(h) for h in self.hands]
+        new.colours = list(self.colours)
+        new.extra_colours = list(self.extra_colours)
+        new.chooser = self.chooser
+        new.deal_queue = list(self.deal_queue)
+        new.ids_handed_out = list(self.ids_handed_out)
+        new.roll_off = self.roll_off.copy() if self.roll_off is not None else None
+        new.roll_off_passes = self.roll_off_passes
+        new.round_number = self.round_number
+        new.first_player = self.first_player
+        new.die_face = self.die_face
+        new.designated_number = self.designated_number
+        new.turn_index = self.turn_index
+        new.placed_this_turn = self.placed_this_turn
+        new.assess_index = self.assess_index
+        new.assessor = self.assessor
+        new.declarations = list(self.declarations)
+        new.readings = list(self.readings)  # entries are tuples: shared safely
+        new.rounds = list(self.rounds)  # entries are never changed after a round ends
+        new.token_steps = list(self.token_steps)
+        new.doubt_card_holder = self.doubt_card_holder
+        new.winners = self.winners
+        new.reason = self.reason
+
+    # -- what the fields say (no rules) --------------------------------------------
+
+    def sees_number(self, seat: int | None, p: int) -> bool:
+        """Token ``p``'s number is turned over, or ``seat`` knows it."""
+        return self.revealed[p] or (seat is not None and bool(self.known_by[p] >> seat & 1))
+
+    def free_numbers(self, colour: int) -> list[int]:
+        """Numbers of ``colour`` still in the box (not removed, not dealt)."""
+        used = self.token_numbers[colour * PER_COLOUR : colour * PER_COLOUR + PER_COLOUR]
+        return [k for k in (1, 2, 3, 4, 5) if k not in used]
+
+    def stack_mass(self) -> float:
+        """The stack's weight in grams."""
+        grams = self.settings.perception.grams
+        number = self.token_numbers
+        mass: float = 0  # summed bottom first, as sum() did: the lift tables are keyed by this float
+        for p in self.stack:
+            mass += grams[number[p] - 1]
+        return mass
+
+    def token_in_hand(self, seat: int, action: int) -> int:
+        """The physical token of ``seat`` whose colour and number the action names (-1: none).
+
+        A colour's five ids carry its five numbers once each, so the token is the id of that
+        colour showing the number (searched by ``list.index``); it must lie in the seat's hand."""
+        base = action - action % PER_COLOUR
+        try:
+            p = self.token_numbers.index(action - base + 1, max(base, 0), base + PER_COLOUR)
+        except ValueError:
+            return -1
+        return p if self.token_places[p] == seat else -1
+
+    def hand_names(self, seat: int) -> list[str]:
+        """The seat's tokens as ``K3`` names, sorted."""
+        number = self.token_numbers
+        return sorted(token_name(p // PER_COLOUR, number[p]) for p in range(TOKENS) if self.token_places[p] == seat)
+
+
+__all__ = [
+    "A_COLOUR",
+    "A_CORRECT",
+    "A_DONE",
+    "A_DOUBT",
+    "A_NUMBER",
+    "COLOURS",
+    "LOC_BOX",
+    "LOC_NAMES",
+    "LOC_OUT",
+    "LOC_REMOVED",
+    "LOC_STACK",
+    "LOC_UNUSED",
+    "NUM_ACTIONS",
+    "PER_COLOUR",
+    "PHASE_NAMES",
+    "ROLLOFF_PASSES",
+    "SAID_CORRECT",
+    "SAID_DOUBT",
+    "SAID_WORDS",
+    "TOKENS",
+    "ActionId",
+    "DealSlot",
+    "Declaration",
+    "DoubtGravityPosition",
+    "DoubtGravitySettings",
+    "Phase",
+    "Place",
+    "Said",
+    "StackReading",
+    "token_name",
+]
