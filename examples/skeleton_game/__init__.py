@@ -7,10 +7,10 @@ and ``tests/conformance/test_game_folders.py``. It is an invented game: this pag
 Rules, 2 players:
 
 - Setup: seven tokens T1-T7 (values 1-7) lie face down in the bag. The tokens are dealt one at a
-  time, Player 1 first, until each player holds three; each player sees only their own hand. The
+  time, seat 0 first, until each player holds three; each player sees only their own hand. The
   token left in the bag stays hidden until the end.
 - A round: the die is rolled for everyone to see; then each player plays one token of their hand
-  face up, the round's first player first (Player 1 in round 1, then alternating). The token whose
+  face up, the round's first player first (seat 0 in round 1, then alternating). The token whose
   value is closest to the die takes the round for its player; at equal distance the higher token
   takes it.
 - After three rounds (every hand empty) the bag is shown and whoever took the most rounds wins.

@@ -20,6 +20,7 @@ Observation = dict[str, Any]
 DIE_PART = "die"
 INFO_DIE = "die"
 INFO_RULES = "rules"
+SEAT_ROLES = ("Red", "Blue")
 SEAT_SWATCHES = ("#c0392b", "#2471a3")
 SEAT_MARKS = ("circle", "square")
 
@@ -68,7 +69,7 @@ def seat_roles(obs: Observation, _game: Any) -> list[SeatRole]:
     """Each seat is a numbered player with a colour and a mark; everyone sees counts and rounds."""
     return [
         SeatRole(
-            role=f"Player {seat + 1}",
+            role=SEAT_ROLES[seat % len(SEAT_ROLES)],
             swatch=SEAT_SWATCHES[seat % len(SEAT_SWATCHES)],
             mark=SEAT_MARKS[seat % len(SEAT_MARKS)],
             public=(

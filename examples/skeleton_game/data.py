@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 from gravity_games.core.data import (
     Component,
     DataFile,
+    entry_value,
     read_package_toml,
     read_toml,
     reconstructed_entries,
@@ -110,7 +111,7 @@ def reconstructed_values() -> list[dict[str, Any]]:
         {
             "name": path,
             "path": path,
-            "value": item.model_dump(exclude={"source", "reason"}),
+            "value": entry_value(item),
             "reason": item.reason,
         }
         for path, item in reconstructed_entries(packaged_components())

@@ -15,7 +15,7 @@ from .data import data_document
 
 
 def seat_roles(obs: dict[str, Any], _game: Any) -> list[dict[str, str]]:
-    """Each seat's place in the first round (Player 1 begins it)."""
+    """Each seat's place in the first round (seat 0 begins it)."""
     return [{"first round": "first" if seat == 0 else "second"} for seat in range(int(obs["players"]))]
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from gravity_games.core.api import Game
 
-from .board import DIE_PART, INFO_DIE, INFO_RULES, SEAT_SWATCHES, plural, token_part
+from .board import DIE_PART, INFO_DIE, INFO_RULES, SEAT_ROLES, SEAT_SWATCHES, plural, token_part
 from .render_text import player_name, status_line
 
 Observation = dict[str, Any]
@@ -67,7 +67,7 @@ def draw_table(obs: Observation) -> list[str]:
     for i, play in enumerate(obs["table"]):
         x = 150 + i * 110
         out.append(token_chip(x, 110, play, ring=SEAT_SWATCHES[int(play["seat"]) % len(SEAT_SWATCHES)]))
-        out.append(text(x, 160, player_name(int(play["seat"])), size=13, fill=SOFT_INK, anchor="middle"))
+        out.append(text(x, 172, player_name(int(play["seat"])), size=13, fill=SOFT_INK, anchor="middle"))
     return out
 
 
@@ -79,7 +79,7 @@ def draw_rounds(obs: Observation) -> list[str]:
         for i, play in enumerate(result["plays"]):
             ring = SEAT_SWATCHES[int(play["seat"]) % len(SEAT_SWATCHES)]
             out.append(token_chip(490 + i * 56, y, play, radius=17, ring=ring))
-        out.append(text(612, y + 5, f"P{result['winner'] + 1}", size=14, anchor="end"))
+        out.append(text(612, y + 5, SEAT_ROLES[int(result["winner"]) % len(SEAT_ROLES)], size=14, anchor="end"))
     return out
 
 
@@ -88,15 +88,16 @@ def draw_hands(obs: Observation) -> list[str]:
     viewer = obs["viewer"]
     y = 340
     for seat in range(int(obs["players"])):
-        label = f"{player_name(seat)}: {plural(int(obs['rounds_won'][seat]), 'round')} taken"
+        role = SEAT_ROLES[seat % len(SEAT_ROLES)]
+        label = f"{player_name(seat)}, {role}: {plural(int(obs['rounds_won'][seat]), 'round')} taken"
         if seat == viewer:
             out.append(text(24, y - 34, f"Your hand ({label})", size=15))
             for i, entry in enumerate(obs.get("hand", [])):
                 out.append(token_chip(60 + i * 70, y, entry, ring=SEAT_SWATCHES[seat % len(SEAT_SWATCHES)]))
         else:
-            out.append(text(340, y - 34, label, size=15))
+            out.append(text(372, y - 34, label, size=15))
             for i in range(int(obs["hand_counts"][seat])):
-                out.append(token_back(370 + i * 50, y))
+                out.append(token_back(400 + i * 50, y))
     if "bag" in obs:
         bag = obs["bag"]
         out.append(text(24, 436, "Left in the bag:", size=14, fill=SOFT_INK))

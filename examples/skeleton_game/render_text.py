@@ -10,7 +10,8 @@ Observation = dict[str, Any]
 
 
 def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    """A seat as the log and the command line name it: ``Seat 0``."""
+    return f"Seat {seat}"
 
 
 def token_text(entry: dict[str, Any]) -> str:

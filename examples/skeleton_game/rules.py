@@ -31,8 +31,8 @@ SUMMARY = (
 
 
 def seat_words(seat: int) -> str:
-    """A seat as players read it: ``Player 1`` for seat 0."""
-    return f"Player {seat + 1}"
+    """A seat as the log names it (and the command line): ``Seat 0``."""
+    return f"Seat {seat}"
 
 
 # ---------------------------------------------------------------------------
@@ -46,12 +46,12 @@ def tokens_dealt(position: SkeletonPosition) -> int:
 
 
 def seat_to_deal(position: SkeletonPosition) -> int:
-    """The deal goes round the table one token at a time, Player 1 first."""
+    """The deal goes round the table one token at a time, seat 0 first."""
     return tokens_dealt(position) % position.game.players
 
 
 def round_starter(round_number: int, players: int) -> int:
-    """Player 1 plays first in round 1, and the first player moves one seat on each round."""
+    """Seat 0 plays first in round 1, and the first player moves one seat on each round."""
     return round_number % players
 
 
