@@ -7,6 +7,7 @@ import re
 from gravity_games.core.registry import entry
 from gravity_games.games.memory_gravity.board import BOARD
 from gravity_games.games.memory_gravity.rules import MemoryGravityState
+from gravity_games.games.memory_gravity.state import Lift
 
 from .memory_helpers import memory_state, play
 
@@ -36,7 +37,9 @@ def test_a_lift_is_a_tap_on_the_token_and_says_what_the_seat_felt_before() -> No
     """Turn 2: seat 1 lifted K3 on turn 1 and felt 16 g; K3 is its first lift now (the same colour
     again is ruled out only within a turn), a tap on the token, no confirmation."""
     state = memory_state(2, turn=1, lifts=[[1, "K3", -1]], kept=[["G1"], []])
-    state.lifts[0][2] = state.game.exact_levels[2]  # the exact reading of a 3
+    state.lifts[0] = state.lifts[0]._replace(
+        level=state.settings.perception.exact_levels[2]
+    )  # the exact reading of a 3
     moves = _moves(state, 1)
     assert moves["lift K3"] == (("token:K3",), "lift black token K3 and feel its weight (you felt 16.0 g)", False)
     assert moves["lift R5"] == (("token:R5",), "lift red token R5 and feel its weight", False)
@@ -89,7 +92,7 @@ def test_readings_stay_with_the_lifter_on_every_view() -> None:
     play(state, "lift G2")
     level = state.chance_outcomes()[-1][0]
     state.apply_action(level)
-    felt = f"{state.game.reading_grams(level):.1f} g"
+    felt = f"{state.settings.perception.reading_grams(level):.1f} g"
     assert felt in _svg(state, 0)
     for seat in (1, None):
         assert felt not in _svg(state, seat) and felt not in _text(state, seat)
@@ -162,7 +165,7 @@ def test_glossary_explains_every_move_and_log_form() -> None:
 def test_terminal_view_speaks_in_words_with_proper_plurals() -> None:
     state = memory_state(3, turn=4, kept=[["K1", "G2"], ["R3"], ["G5"]])
     play(state, "lift R1", "lift K2")
-    state.lifts[:0] = [[2, 10, 0], [2, 10, 0]]  # seat 2 lifted R1 twice on earlier turns (public)
+    state.lifts[:0] = [Lift(2, 10, 0), Lift(2, 10, 0)]  # seat 2 lifted R1 twice on earlier turns (public)
     text = _text(state, 0)
     assert "Seat 0 (you), first player: keeps 2 tokens: black K1 and grey G2" in text
     assert "Seat 1, second player: keeps 1 token: red R3" in text

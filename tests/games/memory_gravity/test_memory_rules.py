@@ -30,9 +30,9 @@ def test_setup_tokens_face_down_in_random_order() -> None:
     assert len(outcomes) == 120 and all(abs(p - 1 / 120) < 1e-12 for _, p in outcomes)
     for index in (119, 0, 37):
         state.apply_action(index)
-    assert state.numbers[:5] == [5, 4, 3, 2, 1]  # the last order of black
-    assert state.numbers[5:10] == [1, 2, 3, 4, 5]
-    assert sorted(state.numbers[10:]) == [1, 2, 3, 4, 5]
+    assert state.token_numbers[:5] == [5, 4, 3, 2, 1]  # the last order of black
+    assert state.token_numbers[5:10] == [1, 2, 3, 4, 5]
+    assert sorted(state.token_numbers[10:]) == [1, 2, 3, 4, 5]
     for seat in (0, 1, None):
         obs = state.observation(seat)
         assert all(set(token) == {"id", "colour", "kept_by"} for token in obs["tokens"])
@@ -45,9 +45,9 @@ def test_roll_off_highest_goes_first_g_counts_zero_ties_reroll() -> None:
     for _ in range(3):
         state.apply_action(0)
     play(state, "roll 5", "roll 5", "roll 2")  # seats 0 and 1 tie: only they roll again
-    assert state.rolloff.contenders == [0, 1]
+    assert state.roll_off.contenders == [0, 1]
     play(state, "roll g", "roll 1")  # G counts as 0
-    assert state.first == 1 and state.current_player() == 1
+    assert state.first_player == 1 and state.current_player() == 1
 
 
 def test_roll_off_cap_draws_lots() -> None:
@@ -58,7 +58,7 @@ def test_roll_off_cap_draws_lots() -> None:
         play(state, "roll 3", "roll 3")
     assert state.current_player() == CHANCE and state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
     play(state, "lots seat 1")
-    assert state.first == 1
+    assert state.first_player == 1
 
 
 # -- Step 1: assess the weight of three tokens -----------------------------------
@@ -84,7 +84,7 @@ def test_same_colour_cannot_be_lifted_in_succession() -> None:
     with pytest.raises(IllegalActionError, match="not the same colour in succession"):
         state.apply_action(11)  # lift R2
     play(state, "lift K1", "lift R2")  # Red -> Black -> Red is OK
-    assert state.this_turn == [10, 0, 11]
+    assert state.lifted_this_turn == [10, 0, 11]
 
 
 def test_same_token_cannot_be_selected_twice() -> None:
@@ -172,7 +172,7 @@ def test_only_assessed_tokens_can_be_kept() -> None:
     with pytest.raises(IllegalActionError, match="not lifted this turn"):
         state.apply_action(15 + 14)  # keep R5
     play(state, "keep G1")
-    assert state.kept[0] == [5] and state.current_player() == 1
+    assert state.kept_tokens[0] == [5] and state.current_player() == 1
 
 
 def test_a_kept_colour_cannot_be_kept_again() -> None:
@@ -197,7 +197,7 @@ def test_the_game_ends_after_three_turns_each() -> None:
     state = memory_state(2, turn=5, kept=[["K1", "G1", "R1"], ["K5", "G5"]])
     play(state, "lift R2", "lift K2", "lift R3", "keep R3")
     assert state.current_player() == TERMINAL
-    assert all(len({t // 5 for t in kept}) == 3 for kept in state.kept)
+    assert all(len({t // 5 for t in kept}) == 3 for kept in state.kept_tokens)
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)  # 111 beats 553
     assert state.observation(None)["revealed"]["combinations"] == ["111", "553"]
@@ -214,7 +214,7 @@ def test_whole_random_games_collect_three_colours_each() -> None:
                 state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-        assert [sorted(t // 5 for t in kept) for kept in state.kept] == [[0, 1, 2]] * 3
+        assert [sorted(t // 5 for t in kept) for kept in state.kept_tokens] == [[0, 1, 2]] * 3
 
 
 # -- Parameters and documents ---------------------------------------------------

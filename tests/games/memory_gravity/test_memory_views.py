@@ -10,7 +10,7 @@ from gravity_games.agents import make_agents
 from gravity_games.core.play import play_game
 from gravity_games.core.registry import entry
 from gravity_games.games.gravity_three import posterior_numbers
-from gravity_games.games.memory_gravity.rules import observation_size
+from gravity_games.games.memory_gravity.tensor import observation_size
 
 from .memory_helpers import memory_state, play
 
@@ -30,9 +30,9 @@ def test_resample_is_the_exact_posterior_of_the_seats_readings() -> None:
     counts: Counter[int] = Counter()
     for _ in range(draws):
         sample = state.resample_from_infostate(0, rng)
-        assert sorted(sample.numbers[:5]) == [1, 2, 3, 4, 5]
+        assert sorted(sample.token_numbers[:5]) == [1, 2, 3, 4, 5]
         assert sample.observation(0) == state.observation(0)
-        counts[sample.numbers[2]] += 1
+        counts[sample.token_numbers[2]] += 1
     for number in range(1, 6):
         assert abs(counts[number] / draws - expected[number - 1]) < 0.03, (number, counts, expected)
     assert counts[3] > counts[1]  # the reading is evidence: not a uniform redraw
@@ -43,9 +43,9 @@ def test_resample_redraws_what_the_seat_did_not_see() -> None:
     state = memory_state(2, perception="exact", numbers=[3, 1, 2, 4, 5] * 3)
     play(state, "lift K1")
     rng = random.Random(2)
-    seen_by_1 = {tuple(state.resample_from_infostate(1, rng).numbers[:5]) for _ in range(40)}
+    seen_by_1 = {tuple(state.resample_from_infostate(1, rng).token_numbers[:5]) for _ in range(40)}
     assert len(seen_by_1) > 10
-    assert all(state.resample_from_infostate(0, rng).numbers[0] == 3 for _ in range(40))
+    assert all(state.resample_from_infostate(0, rng).token_numbers[0] == 3 for _ in range(40))
 
 
 def test_observation_tensor_has_the_spec_shape_and_follows_the_observation() -> None:

@@ -105,7 +105,7 @@ def _model(sigma: float, start: float, step: float, levels: int, tails: float) -
     return PerceptionModel(sigma, start, step, levels, tails)
 
 
-def posterior_numbers(model: PerceptionModel, grams: list[float], readings: list[tuple[int, int]]) -> list[float]:
+def posterior_numbers(model: PerceptionModel, grams: Sequence[float], readings: list[tuple[int, int]]) -> list[float]:
     """Posterior over the 5 numbers of one token from its own readings, uniform prior.
 
     ``readings`` holds ``(level, multiplicity)`` pairs; returns 5 probabilities (index = number - 1).

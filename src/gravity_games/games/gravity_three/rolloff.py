@@ -115,6 +115,35 @@ def tie_line(contenders: list[int], step: RollOffStep) -> str:
     return f"Seats {tied} tie for highest and roll again."
 
 
+class FirstPlayerRoll(NamedTuple):
+    """One roll of the setup roll-off, with the log lines it writes in order (memory's and comparison's words)."""
+
+    step: RollOffStep
+    lines: tuple[str, ...]
+
+
+def roll_for_first_player(rolloff: RollOff, face: int, passes: int, limit: int = TIE_LIMIT) -> FirstPlayerRoll:
+    """One roll of "Players each roll the dice; the player with the highest number goes first".
+
+    The roller's face is logged; the highest roller goes first; a tied pass is rolled again and,
+    at the tie limit, the tied seats draw lots (``step.lots``: the game then asks chance to pick
+    one of ``rolloff.contenders``). The game applies the step to its own fields.
+    """
+    roller = rolloff.roller()
+    step = roll_off_with_tie_limit(rolloff, face, passes, limit)
+    lines = [f"Seat {roller} rolls {face_text(face)}."]
+    if step.first is not None:
+        lines.append(f"Seat {step.first} rolled highest and goes first.")
+    elif step.tie:
+        lines.append(tie_line(rolloff.contenders, step))
+    return FirstPlayerRoll(step, tuple(lines))
+
+
+def lots_line(seat: int) -> str:
+    """The log line of the lots drawn after the tie limit (memory's and comparison's words)."""
+    return f"Lots drawn: seat {seat} goes first."
+
+
 def roll_for_first(state: Any, face: int, lots_phase: int, limit: int = TIE_LIMIT) -> None:
     """One roll of the setup roll-off in memory- and comparison-gravity, logged in their words.
 

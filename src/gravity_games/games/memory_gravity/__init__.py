@@ -28,10 +28,13 @@ lifted this turn, every lift (seat, token) in order, who kept what; the seat's o
 Reconstructed: token masses, perception model (shared Gravity Three components); see
 docs/games/memory-gravity.md.
 
-Files: ``rules.py`` (game and state), ``data.py`` and ``data/reference.toml`` (the Reference Card
-and turn texts; the components are shared in ``gravity_three``), ``bots.py`` (heuristic agent),
-``render.py`` (terminal text; exports the SVG of ``render_svg.py``, both reading the observation
-through ``render_common.py``), ``board.py`` (how the board is played by taps, info cards, glossary).
+Files: ``state.py`` (the position, its phases and lift records), ``rules.py`` (game, state API and the
+rules of a turn), ``tables.py`` (colour and bit-mask tables), ``state_json.py`` (the position
+document), ``tensor.py`` (encoding and layout), ``data.py`` and ``data/reference.toml`` (the Reference
+Card and turn texts; the components are shared in ``gravity_three``), ``bots.py`` (heuristic agent),
+``levels.py``, ``design.py``, ``render_text.py`` (terminal) and ``render_svg.py`` (board), both reading
+the observation through ``render_common.py``, ``board.py`` (how the board is played by taps, info
+cards, glossary).
 """
 
 from __future__ import annotations
@@ -40,12 +43,13 @@ from typing import Any
 
 from gravity_games.core.registry import register
 from gravity_games.games.gravity_three.data import reconstructed_values
-from gravity_games.games.gravity_three.design import DESIGN
 
 from .board import BOARD
 from .bots import HeuristicAgent
+from .design import DESIGN
 from .levels import LEVELS
-from .render import render_svg, render_text
+from .render_svg import render_svg
+from .render_text import render_text
 from .rules import MemoryGravityGame, MemoryGravityState, combination_key
 
 

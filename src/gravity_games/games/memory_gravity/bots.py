@@ -23,7 +23,8 @@ from gravity_games.core.api import Game, InvalidParameterError
 from gravity_games.games.gravity_three import COLOUR_LETTERS
 
 from .data import PERMUTATIONS, TOKENS_PER_COLOUR
-from .rules import KEEP_BASE, MemoryGravityGame, combination_key, permutation_weights
+from .rules import MemoryGravityGame, combination_key, permutation_weights
+from .state import KEEP_BASE
 
 Dist = list[float]
 

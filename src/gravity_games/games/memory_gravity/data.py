@@ -10,19 +10,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
+from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gravity_games.core.data import Component, DataFile, read_package_toml, validate
 from gravity_games.games.gravity_three import COLOUR_LETTERS, Components, load_components
+from gravity_games.games.gravity_three.tokens import TOKEN_COUNT, TOKENS_PER_COLOUR
 
 PERMUTATIONS: tuple[tuple[int, ...], ...] = tuple(permutations(range(1, 6)))
 """The 120 ways the numbers 1-5 can lie under the five face-down tokens of one colour.
 
 A deal outcome is an index into this table (lexicographic order)."""
 
-TOKENS_PER_COLOUR = 5
-NUM_TOKENS = 15
+NUM_TOKENS: Final = TOKEN_COUNT
 
 
 def token_colour(token: int) -> int:

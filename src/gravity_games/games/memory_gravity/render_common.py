@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from gravity_games.games.gravity_three.tokens import COLOUR_LETTERS, COLOUR_NAMES
+
+from .state import LIFTS_PER_TURN, TURNS_PER_PLAYER
+
 Observation = dict[str, Any]
 
-COLOURS = ("black", "grey", "red")
-LETTER_COLOUR = {"K": "black", "G": "grey", "R": "red"}
+COLOURS = COLOUR_NAMES
+LETTER_COLOUR = dict(zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True))
 ORDINALS = ("1st", "2nd", "3rd")
-LIFTS_PER_TURN = 3
-TURNS_PER_PLAYER = 3
 
 
 def colour_of(token_id: str) -> str:

@@ -1,4 +1,4 @@
-"""Text and SVG views of one seat's Memory × Gravity observation (never the full state).
+"""The terminal view of one seat's Memory × Gravity observation (never the full state).
 
 ``render_text`` (Rich markup, for ``gravity play``) is here; ``render_svg`` (the board the web
 client plays on) is in ``render_svg.py``; both read the observation through ``render_common``.
@@ -25,7 +25,6 @@ from .render_common import (
     status_line,
     turn_order,
 )
-from .render_svg import render_svg
 
 RICH = {"black": "bold white on grey23", "grey": "bold black on grey70", "red": "bold white on red3"}
 ROLES = ("first player", "second player", "third player")
@@ -151,4 +150,4 @@ def render_text(obs: dict[str, Any], game: Game) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["render_svg", "render_text"]
+__all__ = ["render_text"]

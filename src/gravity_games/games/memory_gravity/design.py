@@ -1,0 +1,9 @@
+"""Memory × Gravity for designers: who won the roll-off to go first; the shared data to vary."""
+
+from __future__ import annotations
+
+from gravity_games.games.gravity_three.design import design_hooks
+
+DESIGN = design_hooks()
+
+__all__ = ["DESIGN"]

@@ -1,0 +1,39 @@
+"""Precomputed tables of Memory × Gravity: token colours and bit masks, out of the rule functions.
+
+Sets of tokens are bit masks (bit t: token t); colours are 0 black, 1 grey, 2 red. The lifting
+and keeping rules in ``rules.py`` read these tables at every lift.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .data import PERMUTATIONS, token_colour
+from .state import NUM_TOKENS
+
+TOKEN_COLOUR: Final = tuple(token_colour(t) for t in range(NUM_TOKENS))
+"""Colour of each token id."""
+
+KEEPABLE_COLOURS: Final = tuple(frozenset(c for c in range(3) if not mask >> c & 1) for mask in range(8))
+"""The colours still wanted, by the bit mask of colours kept."""
+
+COLOUR_TOKEN_BITS: Final = (*(sum(1 << t for t in range(NUM_TOKENS) if TOKEN_COLOUR[t] == c) for c in range(3)), 0)
+"""Bit mask of the tokens of each colour (index 3: no colour, for a turn's first lift)."""
+
+WANTED_TOKEN_BITS: Final = tuple(sum(COLOUR_TOKEN_BITS[c] for c in KEEPABLE_COLOURS[mask]) for mask in range(8))
+"""Bit mask of the tokens of the colours still wanted, by the bit mask of colours kept."""
+
+_LOW_TOKENS: Final = tuple(tuple(t for t in range(8) if m >> t & 1) for m in range(256))
+_HIGH_TOKENS: Final = tuple(tuple(t + 8 for t in range(7) if m >> t & 1) for m in range(128))
+"""Token ids of the low 8 and the high 7 bits of a mask, in order."""
+
+DEAL_OUTCOMES: Final = tuple((i, 1.0 / len(PERMUTATIONS)) for i in range(len(PERMUTATIONS)))
+"""A colour's deal: one of the 120 orders of its numbers, equally likely."""
+
+
+def tokens_in(mask: int) -> tuple[int, ...]:
+    """Token ids of a bit mask, in order (two table look-ups)."""
+    return _LOW_TOKENS[mask & 0xFF] + _HIGH_TOKENS[mask >> 8]
+
+
+__all__ = ["COLOUR_TOKEN_BITS", "DEAL_OUTCOMES", "KEEPABLE_COLOURS", "TOKEN_COLOUR", "WANTED_TOKEN_BITS", "tokens_in"]
