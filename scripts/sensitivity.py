@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gravity_games.sim.roles import role_entry
 from gravity_games.sim.sweep import run_sweep
 
 WADDLES_HELP = [
@@ -71,7 +72,7 @@ def markdown(doc: dict[str, Any]) -> str:
     coop = doc["cooperative"]
     seats = [0] if coop else list(range(doc["players"]))
     head = ["`" + path + "`", *(["team win rate"] if coop else [f"seat {s} wins" for s in seats])]
-    first = any("first player" in p["by_role"] for p in doc["points"])
+    first = any(role_entry(p["by_role"], "first player", "yes") for p in doc["points"])
     if first:
         head.append("first player wins")
     head.append("mean length (steps)")
@@ -80,7 +81,8 @@ def markdown(doc: dict[str, Any]) -> str:
         value = _short(p["values"][path]) + (" (packaged)" if p["values"][path] == axis["default"] else "")
         cells = [value, *(_pct(p["win_rate"][s]) for s in seats)]
         if first:
-            cells.append(_pct(p["by_role"]["first player"]["yes"]))
+            held = role_entry(p["by_role"], "first player", "yes")
+            cells.append("-" if held is None else _pct(held))
         length = p["length"]
         cells.append(f"{length['mean']:.0f} ({length['low']:.0f}-{length['high']:.0f})")
         lines.append("| " + " | ".join(cells) + " |")

@@ -9,6 +9,8 @@ import pytest
 
 from gravity_games.cli.main import main
 from gravity_games.core.registry import load
+from gravity_games.sim.report import write_report
+from gravity_games.sim.roles import roles_by_kind
 from gravity_games.sim.runner import GameSummary, play_one, play_recorded, role_breakdown, run_batch
 
 ROLE_KINDS = {
@@ -47,20 +49,41 @@ def test_competitive_counts_per_seat_and_cooperative_once_per_game() -> None:
         summary((0,), ({"ship": "A"}, {"ship": "B"})),
         summary((1,), ({"ship": "A"}, {"ship": "A"})),
     ]
-    table = role_breakdown(games, cooperative=False)["ship"]
-    assert (table["A"]["games"], table["A"]["wins"]) == (3, 2)
-    assert (table["B"]["games"], table["B"]["wins"]) == (1, 0)
-    team = role_breakdown(games, cooperative=True)["ship"]
-    assert (team["A"]["games"], team["A"]["wins"]) == (2, 2)
-    assert team["A"]["low"] < 1.0 == team["A"]["high"]
+    table = role_breakdown(games, cooperative=False)
+    assert list(table) == ["ship: A", "ship: B"]
+    assert (table["ship: A"]["games"], table["ship: A"]["wins"]) == (3, 2)
+    assert (table["ship: B"]["games"], table["ship: B"]["wins"]) == (1, 0)
+    assert (table["ship: B"]["kind"], table["ship: B"]["value"]) == ("ship", "B")
+    team = role_breakdown(games, cooperative=True)
+    assert (team["ship: A"]["games"], team["ship: A"]["wins"]) == (2, 2)
+    assert team["ship: A"]["low"] < 1.0 == team["ship: A"]["high"]
+
+
+def test_role_names_are_unique_across_kinds() -> None:
+    # Two kinds sharing a value ("yes") stay two roles: the kind is part of the name.
+    summary = GameSummary(
+        0,
+        0,
+        (0,),
+        "end",
+        1,
+        1,
+        (1.0, 0.0),
+        roles=({"first player": "yes", "bonus": "yes"}, {"first player": "no", "bonus": "no"}),
+    )
+    table = role_breakdown([summary], cooperative=False)
+    assert sorted(table) == ["bonus: no", "bonus: yes", "first player: no", "first player: yes"]
+    assert set(table["first player: yes"]) == {"kind", "value", "games", "wins", "rate", "low", "high"}
 
 
 def test_by_role_adds_up_and_does_not_depend_on_workers() -> None:
     one = run_batch("gravwell", games=24, players=3, seed=4, workers=1)
     two = run_batch("gravwell", games=24, players=3, seed=4, workers=2)
-    ships = one["by_role"]["ship"]
-    assert sum(r["games"] for r in ships.values()) == 24 * 3
-    assert sum(r["wins"] for r in ships.values()) == sum(one["wins"])
+    ships = [r for r in one["by_role"].values() if r["kind"] == "ship"]
+    assert len(ships) == len(one["by_role"]) >= 3
+    assert all(name == f"ship: {r['value']}" for name, r in one["by_role"].items())
+    assert sum(r["games"] for r in ships) == 24 * 3
+    assert sum(r["wins"] for r in ships) == sum(one["wins"])
     assert json.dumps(one["by_role"], sort_keys=True) == json.dumps(two["by_role"], sort_keys=True)
 
 
@@ -71,3 +94,16 @@ def test_simulate_prints_and_reports_roles(tmp_path: object, capsys: pytest.Capt
     assert "by hero:" in printed
     page = Path(out, "index.html").read_text(encoding="utf-8")
     assert "Win rate by hero" in page and "role_hero.png" in page
+
+
+def test_a_report_renders_the_older_nested_by_role(tmp_path: Path) -> None:
+    # Documents saved before the flat form held {kind: {value: figures}}; they still render, as the flat form does.
+    doc = run_batch("saving-waddles", games=6, players=2, seed=1, keep_games=True)
+    nested = roles_by_kind(doc["by_role"])
+    assert nested and all(": " not in kind for kind in nested)
+    pages = []
+    for name, table in (("flat", doc["by_role"]), ("nested", nested)):
+        index = write_report({**doc, "by_role": table}, tmp_path / name, sweep_games=0)
+        pages.append(index.read_text(encoding="utf-8"))
+    assert "Win rate by hero" in pages[1] and (tmp_path / "nested" / "role_hero.png").exists()
+    assert pages[0] == pages[1]

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import parse_params
+from gravity_games.sim.roles import roles_by_kind
 from gravity_games.sim.runner import run_batch
 
 from .common import check_backend, console, err_console, write_json
@@ -165,7 +166,7 @@ def print_summary(doc: dict[str, Any]) -> None:
 
 def print_roles(doc: dict[str, Any]) -> None:
     """One line per role kind: each value's win rate with its 95 % interval, best first."""
-    for kind, table in (doc.get("by_role") or {}).items():
+    for kind, table in roles_by_kind(doc.get("by_role")).items():
         ranked = sorted(table.items(), key=lambda kv: (-kv[1]["rate"], kv[0]))
         cells = ", ".join(
             f"{value} {r['rate']:.0%} ({r['low']:.0%}-{r['high']:.0%}, n={r['games']})" for value, r in ranked

@@ -39,6 +39,7 @@ from matplotlib.ticker import MaxNLocator
 from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import load
 
+from .roles import role_kinds, roles_by_kind
 from .stats import wilson_interval
 
 MAX_CATEGORIES = 30
@@ -377,11 +378,12 @@ def plot_play_roles(doc: dict[str, Any], kind: str, out_dir: Path) -> str:
     """Win rate of each value of a role kind under each compared agent spec."""
     by_play = {f["agent"]: f for f in doc["by_play"]}
     specs = list(by_play)
-    values = sorted({v for s in specs for v in by_play[s]["by_role"].get(kind, {})}, key=_natural)
+    tables = {s: roles_by_kind(by_play[s].get("by_role")).get(kind, {}) for s in specs}
+    values = sorted({v for s in specs for v in tables[s]}, key=_natural)
     fig, ax = plt.subplots(figsize=(8, max(3.0, 0.3 * len(values) * len(specs) + 1.6)))
     size = 0.8 / len(specs)
     for i, spec in enumerate(specs):
-        table = by_play[spec]["by_role"].get(kind, {})
+        table = tables[spec]
         rates = [table.get(v, {"rate": 0.0, "low": 0.0, "high": 0.0}) for v in values]
         # The first spec on top within each group, in the legend's order.
         places = [y + ((len(specs) - 1) / 2 - i) * size for y in range(len(values))]
@@ -572,7 +574,8 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
         "(or is cooperative), so there is no score or distance to lead by.",
     )
     figure("Termination reasons", plot_terminations(doc, out_dir))
-    for kind, table in (doc.get("by_role") or {}).items():
+    # roles_by_kind reads the flat table of DESIGN.md and the nested one of older saved documents.
+    for kind, table in roles_by_kind(doc.get("by_role")).items():
         if doc.get("cooperative"):
             note = "Counted once per game the role was in the team."
         elif len(set(doc["agents"])) > 1:
@@ -608,7 +611,7 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
             + _table(headers, rows)
             + f'<img src="{plot_play(doc, out_dir)}" alt="balance under different play"></section>'
         )
-        kinds = sorted({k for f in by_play.values() for k in f["by_role"]})
+        kinds = role_kinds([f.get("by_role") for f in by_play.values()])
         for kind in kinds:
             figure(f"Win rate by {kind} under different play", plot_play_roles(doc, kind, out_dir))
     numeric = _numeric_details(doc)

@@ -16,6 +16,7 @@ from gravity_games.core.record import GameRecord
 from gravity_games.core.registry import entry, load
 from gravity_games.core.seeding import derive_seed
 
+from .roles import role_breakdown
 from .stats import wilson_interval
 
 Progress = Callable[[int], None]
@@ -287,38 +288,6 @@ def summarise(
         "terminations": dict(sorted(terminations.items())),
         **extra,
     }
-
-
-def role_breakdown(results: Sequence[GameSummary], cooperative: bool) -> dict[str, dict[str, dict[str, Any]]]:
-    """``{kind: {value: {"games", "wins", "rate", "low", "high"}}}`` over the seats' roles.
-
-    In a competitive game every (game, seat) place counts: ``games`` is how often a seat held
-    the role and ``wins`` how often that seat won. In a cooperative game a role counts once per
-    game it appears in (two seats cannot double a team result), with the team's win.
-    """
-    counts: dict[str, dict[str, list[int]]] = {}
-    for r in results:
-        if cooperative:
-            held = {(kind, value) for roles in r.roles for kind, value in roles.items()}
-            for kind, value in held:
-                cell = counts.setdefault(kind, {}).setdefault(value, [0, 0])
-                cell[0] += 1
-                cell[1] += 1 if r.winners else 0
-        else:
-            won = set(r.winners)
-            for seat, roles in enumerate(r.roles):
-                for kind, value in roles.items():
-                    cell = counts.setdefault(kind, {}).setdefault(value, [0, 0])
-                    cell[0] += 1
-                    cell[1] += 1 if seat in won else 0
-    out: dict[str, dict[str, dict[str, Any]]] = {}
-    for kind in sorted(counts):
-        out[kind] = {}
-        for value in sorted(counts[kind]):
-            games, wins = counts[kind][value]
-            low, high = wilson_interval(wins, games)
-            out[kind][value] = {"games": games, "wins": wins, "rate": wins / games, "low": low, "high": high}
-    return out
 
 
 def run_batch(

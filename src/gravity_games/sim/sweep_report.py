@@ -19,6 +19,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 from .report import _err, _pct, _save, _slug, _table
+from .roles import roles_by_kind
 
 
 def _numeric(values: list[Any]) -> bool:
@@ -158,7 +159,7 @@ def write_sweep_report(doc: dict[str, Any], out_dir: str | Path) -> Path:
         )
     role_rows = []
     for p in doc["points"]:
-        for kind, table in p.get("by_role", {}).items():
+        for kind, table in roles_by_kind(p.get("by_role")).items():
             for value, r in table.items():
                 role_rows.append([*(p["values"][path] for path in paths), kind, value, r["games"], _pct(r)])
     axes = "; ".join(f"{html.escape(a['path'])} ({_axis_kind(a)})" for a in doc["vary"])
