@@ -593,8 +593,8 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
             )
             + f'<img src="{plot_roles(doc, kind, table, out_dir)}" alt="win rate by {html.escape(kind)}"></section>'
         )
-    for key, table in detail_breakdown(doc).items():
-        figure(f"Win rate by {key}", plot_detail(doc, key, table, out_dir))
+    for key, cells in detail_breakdown(doc).items():
+        figure(f"Win rate by {key}", plot_detail(doc, key, cells, out_dir))
     if doc.get("by_play"):
         by_play = {f["agent"]: f for f in doc["by_play"]}
         seats = [0] if doc.get("cooperative") else list(range(doc["players"]))

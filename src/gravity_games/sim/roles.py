@@ -21,8 +21,11 @@ from .stats import wilson_interval
 class _Played(Protocol):
     """What the breakdown needs of one game's summary."""
 
-    winners: tuple[int, ...]
-    roles: tuple[dict[str, str], ...]
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+    @property
+    def roles(self) -> tuple[dict[str, str], ...]: ...
 
 
 def role_name(kind: str, value: str) -> str:
