@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from gravity_games.core.api import InvalidParameterError
@@ -18,7 +17,8 @@ from gravity_games.core.registry import parse_params
 from gravity_games.sim.roles import roles_by_kind
 from gravity_games.sim.runner import run_batch
 
-from .common import check_backend, console, err_console, write_json
+from .batch import agent_specs, backend_options, games_progress
+from .common import console, err_console, write_json
 
 
 def simulate_command(
@@ -39,8 +39,10 @@ def simulate_command(
     ),
     sample: int = typer.Option(3, "--sample", help="With --keep outliers: how many more games, drawn at random."),
     compare: str = typer.Option(
-        None, "--compare", help="Agent specs (e.g. random,heuristic,hard): the balance figures again with each "
-        "one in every seat (JSON by_play; a report section)."
+        None,
+        "--compare",
+        help="Agent specs (e.g. random,heuristic,hard): the balance figures again with each "
+        "one in every seat (JSON by_play; a report section).",
     ),
     compare_games: int = typer.Option(
         None, "--compare-games", help="Games per --compare batch (default: --games, at most 100)."
@@ -49,37 +51,22 @@ def simulate_command(
 ) -> None:
     """Simulate many games between agents and report win rates, lengths and endings."""
     params = parse_params(game, list(param or []))
-    specs = [a.strip() for a in agents.split(",") if a.strip()]
-    if not specs:
-        raise InvalidParameterError("--agents needs at least one agent spec, e.g. random or heuristic,random")
-    check_backend(backend)
+    specs = agent_specs(agents)
+    options = backend_options(backend, address)
     compare_specs = [c.strip() for c in (compare or "").split(",") if c.strip()]
     if compare is not None and not compare_specs:
         raise InvalidParameterError("--compare needs agent specs, e.g. random,heuristic,hard")
+    if len(set(compare_specs)) != len(compare_specs):
+        raise InvalidParameterError(f"--compare names an agent twice: {', '.join(compare_specs)}")
     if compare_games is not None and compare_games < 1:
         raise InvalidParameterError(f"--compare-games must be at least 1, got {compare_games}")
+    per_compare = compare_games or min(games, 100)
     if records is not None:
         from gravity_games.sim.records import check_records_dir, choose_games
 
         choose_games([], keep, sample, seed)  # a bad --keep or --sample is refused before any game runs
         check_records_dir(records)
-    options: dict[str, Any] = {}
-    if address is not None:
-        if backend != "ray":
-            raise InvalidParameterError("--address goes with --backend ray")
-        options["address"] = address
-    progress = Progress(
-        TextColumn(f"[bold]{game}[/]"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=quiet or not err_console.is_terminal,
-    )
-    with progress:
-        task = progress.add_task("simulate", total=games)
+    with games_progress(game, games + per_compare * len(compare_specs), quiet) as advance:
         doc = run_batch(
             game,
             games=games,
@@ -89,27 +76,28 @@ def simulate_command(
             seed=seed,
             workers=workers,
             backend=backend,
-            progress=lambda n: progress.advance(task, n),
+            progress=advance,
             keep_games=report is not None or records is not None,
             keep_actions=records is not None and keep == "all",
             **options,
         )
+        if compare_specs:
+            from gravity_games.sim.compare import compare_play
+
+            doc["by_play"] = compare_play(
+                game,
+                compare_specs,
+                games=per_compare,
+                players=doc["players"],
+                params=params,
+                seed=seed,
+                workers=workers,
+                backend=backend,
+                progress=advance,
+                **options,
+            )
     timing = doc.pop("timing")
     per_game = doc.pop("per_game", None)
-    if compare_specs:
-        from gravity_games.sim.compare import compare_play
-
-        doc["by_play"] = compare_play(
-            game,
-            compare_specs,
-            games=compare_games or min(games, 100),
-            players=doc["players"],
-            params=params,
-            seed=seed,
-            workers=workers,
-            backend=backend,
-            **options,
-        )
     if records is not None:
         from gravity_games.sim.records import write_records
 

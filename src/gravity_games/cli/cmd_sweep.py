@@ -11,14 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import parse_params
 from gravity_games.sim.sweep import parse_vary, run_sweep
 
-from .common import check_backend, console, err_console, write_json
+from .batch import agent_specs, backend_options, games_progress
+from .common import console, err_console, write_json
 
 
 def sweep_command(
@@ -46,30 +45,12 @@ def sweep_command(
 ) -> None:
     """Win rate and game length against one or two swept values, with 95% intervals."""
     params = parse_params(game, list(param or []))
-    specs = [a.strip() for a in agents.split(",") if a.strip()]
-    if not specs:
-        raise InvalidParameterError("--agents needs at least one agent spec, e.g. random or heuristic,random")
-    check_backend(backend)
-    options: dict[str, Any] = {}
-    if address is not None:
-        if backend != "ray":
-            raise InvalidParameterError("--address goes with --backend ray")
-        options["address"] = address
+    specs = agent_specs(agents)
+    options = backend_options(backend, address)
     points = 1
     for text in vary:
         points *= len(parse_vary(game, text).values)  # every value checked before any game runs
-    progress = Progress(
-        TextColumn(f"[bold]{game}[/] sweep"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=quiet or not err_console.is_terminal,
-    )
-    with progress:
-        task = progress.add_task("sweep", total=games * points)
+    with games_progress(f"{game} sweep", games * points, quiet) as advance:
         doc = run_sweep(
             game,
             list(vary),
@@ -81,7 +62,7 @@ def sweep_command(
             workers=workers,
             backend=backend,
             data_dir=data_dir,
-            progress=lambda n: progress.advance(task, n),
+            progress=advance,
             **options,
         )
     if report is not None:

@@ -15,7 +15,8 @@ from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import parse_params
 from gravity_games.sim.tournament import run_tournament
 
-from .common import check_backend, console, err_console, write_json
+from .batch import agent_specs, backend_options
+from .common import console, err_console, write_json
 
 
 def tournament_command(
@@ -33,9 +34,7 @@ def tournament_command(
 ) -> None:
     """Play every seating of the agents, rotating seats; print win rates with 95% intervals and Elo."""
     params = parse_params(game, list(param or []))
-    specs = [a.strip() for a in agents.split(",") if a.strip()]
-    if not specs:
-        raise InvalidParameterError("--agents needs agent specs, e.g. heuristic,random,ismcts:iterations=200")
+    specs = agent_specs(agents, "heuristic,random,ismcts:iterations=200")
     distinct = list(dict.fromkeys(specs))
     if len(distinct) < 2:
         other = "random" if distinct[0] == "heuristic" else "heuristic"
@@ -47,14 +46,9 @@ def tournament_command(
     if len(distinct) != len(specs):
         repeated = sorted({s for s in specs if specs.count(s) > 1})
         raise InvalidParameterError(f"tournament agents must differ; {', '.join(repeated)} is named twice")
-    check_backend(backend)
+    options = backend_options(backend, address)
     if not 0 <= bootstrap <= 10000:
         raise InvalidParameterError(f"--bootstrap must be from 0 to 10000, got {bootstrap}")
-    options: dict[str, Any] = {}
-    if address is not None:
-        if backend != "ray":
-            raise InvalidParameterError("--address goes with --backend ray")
-        options["address"] = address
     doc = run_tournament(
         game,
         specs,
