@@ -125,7 +125,7 @@ def test_saving_waddles_heroes_take_the_comma_separated_list_the_message_offers(
     game = load("saving-waddles", players=2, heroes="stan,Dipper")
     assert game.params["heroes"] == ("stan", "dipper")
     state = game.new_initial_state()
-    assert tuple(state.names) == ("Stan", "Dipper")  # seat 0 plays Stan, seat 1 Dipper
+    assert tuple(state.seat_names) == ("Stan", "Dipper")  # seat 0 plays Stan, seat 1 Dipper
     with pytest.raises(InvalidParameterError, match=r"unknown hero.*'bill'.*allowed: wendy, dipper, soos, mabel, stan"):
         load("saving-waddles", players=2, heroes="stan,bill")
     with pytest.raises(InvalidParameterError, match="names 1 heroes for 2 players"):

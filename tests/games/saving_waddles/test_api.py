@@ -13,7 +13,8 @@ from gravity_games import DataError, InvalidParameterError, load
 from gravity_games.agents import make_agents
 from gravity_games.core.play import play_game
 from gravity_games.core.registry import entry
-from gravity_games.games.saving_waddles.render import render_svg, render_text
+from gravity_games.games.saving_waddles.render_svg import render_svg
+from gravity_games.games.saving_waddles.render_text import render_text
 
 PACKAGED = resources.files("gravity_games.games.saving_waddles").joinpath("data/components.toml").read_text()
 
@@ -99,7 +100,7 @@ def test_hands_are_private_and_resampling_keeps_the_seats_view() -> None:
         sample = state.resample_from_infostate(0, rng)
         assert sample.observation(0) == state.observation(0)
         assert sample.hands[0] == state.hands[0]
-        changed |= sample.hands[1:] != state.hands[1:] or sample.slots != state.slots
+        changed |= sample.hands[1:] != state.hands[1:] or sample.path_cards != state.path_cards
     assert changed, "resampling never redrew anything the seat cannot see"
 
 
@@ -109,8 +110,8 @@ def test_face_down_path_cards_and_hut_card_are_redrawn() -> None:
     for _ in range(8):
         state.apply_action(state.chance_outcomes()[0][0])
     rng = random.Random(3)
-    slots = {tuple(state.resample_from_infostate(1, rng).slots) for _ in range(40)}
-    huts = {state.resample_from_infostate(1, rng).hut for _ in range(40)}
+    slots = {tuple(state.resample_from_infostate(1, rng).path_cards) for _ in range(40)}
+    huts = {state.resample_from_infostate(1, rng).hut_card for _ in range(40)}
     assert len(slots) > 1 and huts == {0, 1, 2}
 
 

@@ -13,7 +13,8 @@ from gravity_games import DataError, load
 from gravity_games.core.registry import entry
 from gravity_games.games.saving_waddles.board import BOARD
 from gravity_games.games.saving_waddles.data import load_components
-from gravity_games.games.saving_waddles.render import render_svg, render_text
+from gravity_games.games.saving_waddles.render_svg import render_svg
+from gravity_games.games.saving_waddles.render_text import render_text
 
 from .helpers import give, lay, make_game, play, state
 
@@ -236,7 +237,7 @@ def test_another_seats_hand_and_face_down_cards_stay_hidden() -> None:
     assert 'data-part="help:reroll"' in mine and "×2" in mine
     assert "help:reroll" not in theirs and "Reroll the die" not in theirs
     assert "2 help cards" in theirs  # the count is public
-    hidden = game.track.card_names[s.slots[3]]
+    hidden = game.track.card_names[s.path_cards[3]]
     assert hidden not in mine and hidden not in render_text(s.observation(0), game)
 
 

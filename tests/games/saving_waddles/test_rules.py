@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from gravity_games import CHANCE, TERMINAL, IllegalActionError
-from gravity_games.games.saving_waddles.model import HIDDEN
+from gravity_games.games.saving_waddles.state import HIDDEN
 
 from .helpers import (
     HELP_MIX,
@@ -65,7 +65,7 @@ def test_simple_rules_lay_path_cards_face_up_and_use_no_hut() -> None:
 def test_face_down_pointer_stops_the_token_and_reveals_the_card() -> None:
     s = at(make_game(("wendy", "dipper")), [26, 0])
     play(s, "roll 6")
-    assert s.pos[0] == 30 and s.slot_up[3]
+    assert s.positions[0] == 30 and s.path_card_face_up[3]
     assert "reveals path card 4" in s.log()[-2] or any("reveals path card 4" in x for x in s.log())
     assert s.turn == 1
 
@@ -73,21 +73,21 @@ def test_face_down_pointer_stops_the_token_and_reveals_the_card() -> None:
 def test_face_up_pointer_is_not_special() -> None:
     s = at(make_game(("wendy", "dipper")), [10, 0])
     play(s, "roll 5")
-    assert s.pos[0] == 15  # passed pointer 13 of the face-up card
+    assert s.positions[0] == 15  # passed pointer 13 of the face-up card
     assert s.observation(None)["phase"] == "help_draw"
 
 
 def test_waddles_found_rolls_once_and_places_him_on_the_number() -> None:
     s = at(make_game(("wendy", "dipper")), [35, 0], slot_up=[True] * 4 + [False] * 3)
     play(s, "roll 4")
-    assert s.pos[0] == 39 and s.slot_up[4]
+    assert s.positions[0] == 39 and s.path_card_face_up[4]
     assert s.observation(None)["roll_for"] == "waddles"
     play(s, "roll 3")
-    assert s.waddles == 46 and s.carrier == -1
+    assert s.waddles_position == 46 and s.waddles_carrier == -1
     # a later visit to the pointer (card face up now) does not move him
     s2 = at(make_game(("wendy", "dipper")), [37, 0], waddles=46, slot_up=[True] * 5 + [False] * 2)
     play(s2, "roll 2")
-    assert s2.pos[0] == 39 and s2.waddles == 46 and s2.turn == 1
+    assert s2.positions[0] == 39 and s2.waddles_position == 46 and s2.turn == 1
 
 
 def test_waddles_found_roll_may_be_changed_with_help_cards_but_not_above_six() -> None:
@@ -97,13 +97,13 @@ def test_waddles_found_roll_may_be_changed_with_help_cards_but_not_above_six() -
     play(s, "roll 4", "accept", "roll 6")
     assert s.legal_actions() == [2, 5]  # accept, minus one: no space is marked 7
     play(s, "minus one")
-    assert s.waddles == 53  # number 5
+    assert s.waddles_position == 53  # number 5
 
 
 def test_totem_reveals_the_hut_of_wonders_card() -> None:
     s = at(make_game(("wendy", "dipper")), [61, 0], slot_up=[True] * 7, waddles=50)
     play(s, "roll 3")
-    assert s.pos[0] == 64 and s.hut_up
+    assert s.positions[0] == 64 and s.hut_card_face_up
 
 
 # -- main rule, arrows, Soos ----------------------------------------------------------------
@@ -112,36 +112,36 @@ def test_totem_reveals_the_hut_of_wonders_card() -> None:
 def test_space_reached_moving_backward_does_not_act() -> None:
     s = at(make_game(("wendy", "dipper")), [24, 0])
     play(s, "roll 4", "mischief back_two")
-    assert s.pos[0] == 26 and s.hands[0] == [0] * 5  # 26 is a help space
+    assert s.positions[0] == 26 and s.hands[0] == [0] * 5  # 26 is a help space
     assert s.turn == 1
 
 
 def test_red_arrow_moves_back_and_its_end_does_not_act() -> None:
     s = at(make_game(("wendy", "dipper")), [8, 0])
     play(s, "roll 3")
-    assert s.pos[0] == 8 and s.pending_mischief == 0 and s.turn == 1  # 8 is a mischief space
+    assert s.positions[0] == 8 and s.pending_mischief == 0 and s.turn == 1  # 8 is a mischief space
 
 
 def test_soos_does_not_move_along_red_arrows_but_follows_others() -> None:
     game = make_game(("soos", "dipper"))
     s = at(game, [8, 0])
     play(s, "roll 3")
-    assert s.pos[0] == 11
+    assert s.positions[0] == 11
     s = at(game, [0, 0])
     play(s, "roll 2")
-    assert s.pos[0] == 4  # the blue arrow from 2
+    assert s.positions[0] == 4  # the blue arrow from 2
 
 
 def test_forward_arrow_picks_up_waddles_on_the_way() -> None:
     s = at(make_game(("wendy", "dipper")), [0, 0], waddles=3)
     play(s, "roll 2")
-    assert s.pos[0] == 4 and s.carrier == 0 and s.waddles == 4
+    assert s.positions[0] == 4 and s.waddles_carrier == 0 and s.waddles_position == 4
 
 
 def test_forward_arrow_end_takes_effect() -> None:
     s = at(make_game(("wendy", "dipper")), [34, 0], slot_up=[True] * 5 + [False] * 2)
     play(s, "roll 2")  # 36: green arrow +2 -> 38 (plain)
-    assert s.pos[0] == 38
+    assert s.positions[0] == 38
     s = at(make_game(("wendy", "dipper")), [0, 0])
     play(s, "roll 3")  # lands on 3 (mischief) directly
     assert s.observation(None)["phase"] == "mischief_draw"
@@ -153,20 +153,20 @@ def test_forward_arrow_end_takes_effect() -> None:
 def test_several_symbols_give_one_card_each_taken_one_at_a_time() -> None:
     s = at(make_game(("wendy", "dipper")), [16, 0])
     play(s, "roll 2")
-    assert s.pos[0] == 18 and s.pending_mischief == 2
+    assert s.positions[0] == 18 and s.pending_mischief == 2
     play(s, "mischief skip")
     assert s.lying[0] and s.pending_mischief == 1 and s.current_player() == CHANCE
     play(s, "mischief back_two")  # still taken though the token has left the space
-    assert s.pos[0] == 16 and s.front[0] == [SKIP, BACK_TWO]
+    assert s.positions[0] == 16 and s.mischief_in_front[0] == [SKIP, BACK_TWO]
     assert s.turn == 1
 
 
 def test_take_two_more_and_no_two_skips_in_a_row() -> None:
     s = at(make_game(("wendy", "dipper")), [7, 0])
     play(s, "roll 3", "mischief take_two")
-    assert s.front[0] == [TAKE_TWO] and s.pending_mischief == 2
+    assert s.mischief_in_front[0] == [TAKE_TWO] and s.pending_mischief == 2
     play(s, "mischief skip", "mischief skip")
-    assert s.lying[0] and s.front[0] == [TAKE_TWO, SKIP, SKIP]
+    assert s.lying[0] and s.mischief_in_front[0] == [TAKE_TWO, SKIP, SKIP]
     assert any("two turns in a row" in line for line in s.log())
 
 
@@ -176,7 +176,7 @@ def test_discard_all_other_mischief_cards() -> None:
     lay([BACK_TWO, BACK_ROLL], game, 0, fields)
     s = at(game, [7, 0], **fields)
     play(s, "roll 3", "mischief discard_mischief")
-    assert s.front[0] == [DISCARD_MISCHIEF]
+    assert s.mischief_in_front[0] == [DISCARD_MISCHIEF]
     assert s.mischief_discard == [1, 1, 0, 0, 0, 0]
 
 
@@ -185,7 +185,7 @@ def test_roll_and_move_back_never_past_the_start() -> None:
     play(s, "roll 3", "mischief back_roll")
     assert s.observation(None)["roll_for"] == "back"
     play(s, "roll 6")
-    assert s.pos[0] == 0 and s.front[0] == [BACK_ROLL]
+    assert s.positions[0] == 0 and s.mischief_in_front[0] == [BACK_ROLL]
 
 
 def test_discard_one_help_card_of_your_choice() -> None:
@@ -203,7 +203,7 @@ def test_discard_one_help_card_of_your_choice() -> None:
 def test_skipped_turn_only_stands_the_token_up() -> None:
     s = at(make_game(("wendy", "dipper")), [30, 4], turn=1, lying=[True, False])
     play(s, "roll 1")  # seat 1: 4 -> 5, a face-up pointer
-    assert s.lying == [False, False] and s.turn == 1 and s.pos[0] == 30
+    assert s.lying == [False, False] and s.turn == 1 and s.positions[0] == 30
     assert any("stands their token back up" in line for line in s.log())
 
 
@@ -215,7 +215,7 @@ def test_help_card_take_mischief_face_down() -> None:
     play(s, "roll 3")
     assert s.observation(0)["phase"] == "mischief_choice"
     play(s, "face down", "mischief skip")
-    assert not s.lying[0] and s.front[0] == [SKIP + HIDDEN]
+    assert not s.lying[0] and s.mischief_in_front[0] == [SKIP + HIDDEN]
     assert s.observation(1)["mischief_in_front"][0] == ["face down"]
     assert s.help_discard[4] == 1
 
@@ -224,9 +224,9 @@ def test_stan_takes_his_first_mischief_card_unseen() -> None:
     game = make_game(("stan", "dipper"))
     s = at(game, [7, 0])
     play(s, "roll 3")
-    assert s.draw_hidden
+    assert s.draw_face_down
     play(s, "mischief skip")
-    assert not s.lying[0] and s.front[0] == [SKIP + HIDDEN]
+    assert not s.lying[0] and s.mischief_in_front[0] == [SKIP + HIDDEN]
     for seat in (0, 1, None):  # nobody, Stan included, learns which card it was
         assert s.observation(seat)["mischief_in_front"][0] == ["face down"]
         assert s.observation(seat)["mischief_deck"] == 20 and s.observation(seat)["mischief_discard"]["skip"] == 0
@@ -259,10 +259,10 @@ def test_exchange_space_costs_two_wendy_one() -> None:
     lay([SKIP], game, 1, fields)
     s = at(game, [7, 7], **fields)
     play(s, "roll 2")
-    assert s.front[0] == [] and s.pending_help == 1 and s.mischief_discard[BACK_TWO] == 1
+    assert s.mischief_in_front[0] == [] and s.pending_help == 1 and s.mischief_discard[BACK_TWO] == 1
     play(s, "help reroll")
     play(s, "roll 2")  # Dipper with one card: nothing happens
-    assert s.front[1] == [SKIP] and s.hands[1] == [0] * 5
+    assert s.mischief_in_front[1] == [SKIP] and s.hands[1] == [0] * 5
 
 
 def test_start_of_turn_exchange_three_for_one_wendy_two() -> None:
@@ -273,11 +273,11 @@ def test_start_of_turn_exchange_three_for_one_wendy_two() -> None:
     s = at(game, [3, 3], **fields)
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["exchange", "roll"]
     play(s, "exchange", "help plus_minus")
-    assert s.front[0] == [] and s.hands[0] == [0, 0, 1, 0, 0]
+    assert s.mischief_in_front[0] == [] and s.hands[0] == [0, 0, 1, 0, 0]
     assert s.observation(None)["phase"] == "roll"  # nothing more to choose before the roll
     s = at(game, [3, 3], **{**fields, "turn": 1})
     play(s, "exchange", "help reroll")
-    assert s.front[1] == [] and s.hands[1] == [0, 1, 0, 0, 0]
+    assert s.mischief_in_front[1] == [] and s.hands[1] == [0, 1, 0, 0, 0]
     fields = {"phase": "start", "roll_for": "none"}
     lay([BACK_TWO, SKIP], game, 0, fields)
     s = at(game, [3, 3], **fields)
@@ -300,7 +300,7 @@ def test_die_help_cards_reroll_plus_minus_floor_and_set_three() -> None:
     assert s.current_player() == CHANCE and s.die == 0
     play(s, "roll 6", "plus one")  # the last card: the move follows at once
     assert any("the die now counts 7" in line for line in s.log())  # may be raised above 6
-    assert s.pos[0] == 42  # 40 + 7 = 47, a red arrow 5 spaces back
+    assert s.positions[0] == 42  # 40 + 7 = 47, a red arrow 5 spaces back
 
 
 def test_take_another_turn_card_and_space() -> None:
@@ -314,7 +314,7 @@ def test_take_another_turn_card_and_space() -> None:
     assert s.turn == 0 and s.extra_turns == 0 and s.turns_taken == 6
     s = at(make_game(("wendy", "dipper")), [17, 0])
     play(s, "roll 2")
-    assert s.pos[0] == 19 and s.turn == 0 and s.turns_taken == 6
+    assert s.positions[0] == 19 and s.turn == 0 and s.turns_taken == 6
 
 
 def test_take_another_turn_card_can_be_played_at_the_end_of_the_turn() -> None:
@@ -350,13 +350,13 @@ def test_mabel_adds_one_beside_waddles_within_the_carrying_limit() -> None:
     play(s, "roll 1")
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["accept", "mabel plus one"]
     play(s, "mabel plus one")
-    assert s.pos[0] == 26 and s.carrier == 0
+    assert s.positions[0] == 26 and s.waddles_carrier == 0
     s = at(game, [24, 0], waddles=24, carrier=0)
     play(s, "roll 3", "mabel plus one")
-    assert s.pos[0] == 27 and s.waddles == 27  # still only three spaces with Waddles
+    assert s.positions[0] == 27 and s.waddles_position == 27  # still only three spaces with Waddles
     s = at(game, [24, 0], waddles=34)
     play(s, "roll 3")
-    assert s.pos[0] == 27  # Waddles beside no one: no choice offered
+    assert s.positions[0] == 27  # Waddles beside no one: no choice offered
 
 
 # -- Waddles ------------------------------------------------------------------------------
@@ -365,19 +365,19 @@ def test_mabel_adds_one_beside_waddles_within_the_carrying_limit() -> None:
 def test_pick_up_from_another_carrier_then_three_spaces_at_most() -> None:
     s = at(make_game(("wendy", "dipper")), [24, 26], waddles=26, carrier=1)
     play(s, "roll 6")
-    assert s.pos[0] == 29 and s.carrier == 0 and s.waddles == 29
+    assert s.positions[0] == 29 and s.waddles_carrier == 0 and s.waddles_position == 29
 
 
 def test_starting_on_waddles_space_picks_him_up() -> None:
     s = at(make_game(("wendy", "dipper")), [26, 4], waddles=26, turn=1)
     play(s, "roll 1")
-    assert s.carrier == 0 and s.turn == 0
+    assert s.waddles_carrier == 0 and s.turn == 0
 
 
 def test_waddles_never_moves_backward() -> None:
     s = at(make_game(("wendy", "dipper")), [25, 0], waddles=25, carrier=0)
     play(s, "roll 3", "mischief back_two")
-    assert s.pos[0] == 26 and s.waddles == 28 and s.carrier == -1
+    assert s.positions[0] == 26 and s.waddles_position == 28 and s.waddles_carrier == -1
 
 
 # -- Hut of Wonders and Victory -------------------------------------------------------------
@@ -398,7 +398,7 @@ def test_victory_without_instructions_wins() -> None:
 def test_victory_stops_the_token() -> None:
     s = at(make_game(("wendy", "dipper")), [67, 0], slot_up=[True] * 7, hut=0, hut_up=True, waddles=67, carrier=0)
     play(s, "roll 3")
-    assert s.pos[0] == 68 and s.is_terminal()
+    assert s.positions[0] == 68 and s.is_terminal()
 
 
 def test_secret_password_discard_a_help_card_to_win() -> None:
@@ -412,7 +412,7 @@ def test_secret_password_discard_a_help_card_to_win() -> None:
     assert s.is_terminal() and s.winner == 0
     s = victory_state(1)
     play(s, "roll 3")
-    assert s.pos[0] == 65 and s.waddles == 68 and s.carrier == -1 and s.pending_help == 1
+    assert s.positions[0] == 65 and s.waddles_position == 68 and s.waddles_carrier == -1 and s.pending_help == 1
 
 
 def test_lucky_roll_four_or_more_wins() -> None:
@@ -420,7 +420,7 @@ def test_lucky_roll_four_or_more_wins() -> None:
     play(s, "roll 3")
     assert s.observation(None)["roll_for"] == "hut"
     play(s, "roll 2")
-    assert s.pos[0] == 65 and s.waddles == 68 and not s.is_terminal()
+    assert s.positions[0] == 65 and s.waddles_position == 68 and not s.is_terminal()
     s = victory_state(2)
     play(s, "roll 3", "roll 4")
     assert s.is_terminal() and s.winner == 0
@@ -454,32 +454,32 @@ def test_empty_mischief_deck_is_reshuffled_and_nothing_left_means_nothing_taken(
 def test_simple_mischief_symbol_skips_the_next_turn() -> None:
     s = at(make_game(("wendy", "dipper"), variant="simple"), [7, 0])
     play(s, "roll 3")
-    assert s.lying[0] and s.turn == 1 and s.front[0] == []
+    assert s.lying[0] and s.turn == 1 and s.mischief_in_front[0] == []
 
 
 def test_simple_starting_on_help_symbol_may_add_one() -> None:
     s = at(make_game(("wendy", "dipper"), variant="simple"), [4, 12], turn=1)
-    assert s.help_plus == 0
+    assert s.help_space_bonus == 0
     s = at(make_game(("wendy", "dipper"), variant="simple"), [12, 4], turn=1)
     play(s, "roll 1")  # seat 1 moves 4 -> 5; seat 0 starts on a help symbol
-    assert s.turn == 0 and s.help_plus == 1
+    assert s.turn == 0 and s.help_space_bonus == 1
     play(s, "roll 2")
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["accept", "help space plus one"]
     play(s, "help space plus one")
-    assert s.pos[0] == 15
+    assert s.positions[0] == 15
 
 
 def test_simple_ignores_other_spaces_heroes_and_wins_at_the_totem() -> None:
     game = make_game(("soos", "dipper"), variant="simple")
     s = at(game, [8, 0])
     play(s, "roll 3")
-    assert s.pos[0] == 8  # red arrow followed: Soos' ability is not used
+    assert s.positions[0] == 8  # red arrow followed: Soos' ability is not used
     s = at(game, [17, 0])
     play(s, "roll 2")
-    assert s.pos[0] == 19 and s.turn == 1 and s.extra_turns == 0  # 'take another turn' ignored
+    assert s.positions[0] == 19 and s.turn == 1 and s.extra_turns == 0  # 'take another turn' ignored
     s = at(game, [61, 0])
     play(s, "roll 6")
-    assert s.pos[0] == 64 and s.is_terminal() and s.outcome().reason == "totem" and s.waddles == -1
+    assert s.positions[0] == 64 and s.is_terminal() and s.outcome().reason == "totem" and s.waddles_position == -1
 
 
 # -- turn limit ------------------------------------------------------------------------------
@@ -502,9 +502,9 @@ def test_start_exchange_may_be_repeated_and_needs_a_help_card_to_take() -> None:
     lay([BACK_TWO, SKIP, TAKE_TWO, BACK_ROLL], game, 0, fields)
     s = at(game, [3, 3], **fields)
     play(s, "exchange", "help reroll")
-    assert s.observation(0)["phase"] == "start" and len(s.front[0]) == 2
+    assert s.observation(0)["phase"] == "start" and len(s.mischief_in_front[0]) == 2
     play(s, "exchange", "help reroll")
-    assert s.front[0] == [] and s.hands[0] == [0, 2, 0, 0, 0]
+    assert s.mischief_in_front[0] == [] and s.hands[0] == [0, 2, 0, 0, 0]
     # every help card already in hands: nothing to take, so no exchange is offered
     fields = {"phase": "start", "roll_for": "none"}
     lay([BACK_TWO, SKIP], game, 0, fields)
@@ -519,7 +519,7 @@ def test_stan_needs_no_face_down_card_for_his_first_mischief_card() -> None:
     give({"face_down": 1}, game, 0, fields)
     s = at(game, [7, 0], **fields)
     play(s, "roll 3")
-    assert s.observation(0)["phase"] == "mischief_draw" and s.draw_hidden
+    assert s.observation(0)["phase"] == "mischief_draw" and s.draw_face_down
     assert s.hands[0][4] == 1  # the help card is kept
 
 
@@ -538,7 +538,7 @@ def test_mabel_plus_one_is_once_a_turn() -> None:
     give({"reroll": 1}, game, 0, fields)
     s = at(game, [24, 26], waddles=26, carrier=1, **fields)
     play(s, "roll 1", "mabel plus one", "reroll", "roll 1")
-    assert s.pos[0] == 25 and s.turn == 1  # no second +1: the move followed at once
+    assert s.positions[0] == 25 and s.turn == 1  # no second +1: the move followed at once
 
 
 def test_lucky_roll_may_be_changed_with_help_cards() -> None:

@@ -13,7 +13,7 @@ Every decision is a tap on the thing that makes it (the part keys of ``render_sv
 - keep the die as it shows and end the turn: the on-board buttons ``button:keep`` ("Move 4")
   and ``button:end-turn`` (no thing stands for them).
 
-Actions are decoded by their ids (``model.py``, the same numbers in every phase), never by
+Actions are decoded by their ids (``state.Action``, the same numbers in every phase), never by
 re-deciding a rule; everything reads the seat's observation only.
 """
 
@@ -25,23 +25,6 @@ from typing import Any, cast
 from gravity_games.core.board import BoardHooks, BoardMove, InfoCard, SeatRole, changed_by_comparison
 
 from .data import HELP_KINDS, MISCHIEF_KINDS, Space
-from .model import (
-    ACCEPT,
-    DISCARD_BASE,
-    END_TURN,
-    EXCHANGE_CARDS,
-    HELP_SPACE_PLUS,
-    MABEL_PLUS,
-    PLAY_ANOTHER_TURN,
-    PLAY_FACE_DOWN,
-    PLAY_MINUS,
-    PLAY_PLUS,
-    PLAY_REROLL,
-    PLAY_SET_THREE,
-    ROLL,
-    TAKE_MISCHIEF,
-    action_name,
-)
 from .render_common import (
     Obs,
     as_drawn,
@@ -59,6 +42,23 @@ from .render_common import (
     texts,
 )
 from .rules import SavingWaddlesGame
+from .state import (
+    ACCEPT,
+    DISCARD_BASE,
+    END_TURN,
+    EXCHANGE_CARDS,
+    HELP_SPACE_PLUS,
+    MABEL_PLUS,
+    PLAY_ANOTHER_TURN,
+    PLAY_FACE_DOWN,
+    PLAY_MINUS,
+    PLAY_PLUS,
+    PLAY_REROLL,
+    PLAY_SET_THREE,
+    ROLL,
+    TAKE_MISCHIEF,
+    action_name,
+)
 
 # -- board moves -------------------------------------------------------------------------
 

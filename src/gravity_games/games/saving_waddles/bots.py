@@ -17,33 +17,35 @@ from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import Game, InvalidParameterError
 
 from .data import HELP_KINDS, HEROES
-from .model import (
+from .rules import SavingWaddlesGame
+from .state import (
     ACCEPT,
-    ANOTHER_TURN,
-    ARROW,
     CARRY_LIMIT,
     DISCARD_BASE,
-    DISCARD_HELP,
     END_TURN,
-    EXCHANGE,
     EXCHANGE_CARDS,
-    HELP,
     HELP_SPACE_PLUS,
     MABEL_PLUS,
-    MISCHIEF,
     PLAY_ANOTHER_TURN,
     PLAY_FACE_DOWN,
     PLAY_MINUS,
     PLAY_PLUS,
     PLAY_REROLL,
     PLAY_SET_THREE,
+)
+from .tables import (
+    ANOTHER_TURN,
+    ARROW,
+    DISCARD_HELP,
+    EXCHANGE,
+    HELP,
+    MISCHIEF,
     POINTER,
     SKIP,
     TOTEM,
     VICTORY,
     WADDLES_POINTER,
 )
-from .rules import SavingWaddlesGame
 
 CARD_VALUE = {"another_turn": 3.0, "plus_minus": 1.2, "reroll": 1.0, "set_three": 0.9, "face_down": 0.8}
 KEEP_ORDER = sorted(HELP_KINDS, key=lambda k: CARD_VALUE[k])  # least useful first

@@ -1,0 +1,109 @@
+"""Moving along the track (Playing the Game, Rescuing Waddles, Arrows, Pointers, Waddles Found!).
+
+A token moving forward stops at a pointer whose path card is face down, at the totem while the
+Hut of Wonders card is face down, and at Victory; it picks Waddles up as it passes him, and
+carries him at most three spaces a turn. Moving backward leaves him behind and never makes a
+space take effect (the main rule). Where the token stops takes effect in ``rules_spaces.py``.
+"""
+
+from __future__ import annotations
+
+from .state import CARRY_LIMIT, SavingWaddlesPosition
+from .tables import NO_STOP, STOP_TOTEM
+
+
+def must_stop_here(position: SavingWaddlesPosition, stop: int) -> bool:
+    """Pointers with a face-down card, the unrevealed totem and Victory stop a token moving forward.
+
+    ``stop`` is the position's entry of ``Track.stop_at`` (never NO_STOP here); the simple
+    rules stop only at the totem, which is their last space.
+    """
+    simple = position.settings.simple
+    if stop >= 0:
+        return not simple and not position.path_card_face_up[stop]
+    if stop == STOP_TOTEM:
+        return simple or not position.hut_card_face_up
+    return not simple  # Victory
+
+
+def step_forward(position: SavingWaddlesPosition, seat: int) -> None:
+    """One space forward: Waddles comes along if carried, and is picked up on his space."""
+    here = position.positions[seat] = position.positions[seat] + 1
+    if position.waddles_carrier == seat:
+        position.waddles_position = here
+    elif position.waddles_position == here and not position.settings.simple:
+        position.waddles_carrier = seat
+        position._note(f"{position.seat_names[seat]} picks up Waddles")
+
+
+def move_forward(position: SavingWaddlesPosition, spaces: int) -> None:
+    """Move the token of the seat to play forward ``spaces`` spaces, as far as a stop lets it.
+
+    The caller then makes the space where it stopped take effect.
+    """
+    seat = position.turn
+    positions = position.positions
+    start = positions[seat]
+    last = position.settings.last
+    track = position.settings.track
+    stop_at = track.stop_at
+    if position.waddles_carrier != seat and not start < position.waddles_position <= start + spaces:
+        # The common move: Waddles is neither carried nor on the way, so only a stop or the
+        # end of the track cuts it short (without the carrying checks of the loop below,
+        # visiting only the positions that may stop the token).
+        end = max(start, min(start + spaces, last))
+        next_stop = track.next_stop
+        ahead = next_stop[start]
+        while ahead <= end:
+            if must_stop_here(position, stop_at[ahead]):
+                end = ahead
+                break
+            ahead = next_stop[ahead]
+        positions[seat] = end
+        position._note(f"{position.seat_names[seat]} moves from {start} to {end}")
+        return
+    for _ in range(spaces):
+        carrying = position.waddles_carrier == seat
+        if carrying and position.carried_steps >= CARRY_LIMIT:
+            position._note(f"{position.seat_names[seat]} has carried Waddles {CARRY_LIMIT} spaces and must stop")
+            break
+        if positions[seat] >= last:
+            break
+        step_forward(position, seat)
+        if carrying:
+            position.carried_steps += 1
+        stop = stop_at[positions[seat]]
+        if stop != NO_STOP and must_stop_here(position, stop):
+            break
+    position._note(f"{position.seat_names[seat]} moves from {start} to {positions[seat]}")
+
+
+def move_back(position: SavingWaddlesPosition, spaces: int) -> None:
+    """Backward moves never take Waddles along, never pass the start and never trigger the space."""
+    seat = position.turn
+    old = position.positions[seat]
+    new = position.positions[seat] = max(0, old - spaces)
+    if position.waddles_carrier == seat and new != old:
+        position.waddles_carrier = -1
+        position._note(f"Waddles stays behind on space {old}")
+    position._note(f"{position.seat_names[seat]} goes back from {old} to {new}")
+
+
+def follow_arrow(position: SavingWaddlesPosition, offset: int) -> bool:
+    """Arrows: move along the arrow; True when the arrival takes effect (forward arrows only)."""
+    seat = position.turn
+    if offset > 0:
+        # Interpretation: the token travels over the spaces, so it picks Waddles up
+        # there (or brings him along) and his carrying limit does not cut an arrow short.
+        for _ in range(offset):
+            step_forward(position, seat)
+        position._note(f"{position.seat_names[seat]} follows an arrow forward to {position.positions[seat]}")
+        return True
+    move_back(position, -offset)
+    return False
+
+
+def waddles_found(position: SavingWaddlesPosition, number: int) -> None:
+    """Waddles Found!: once a game, Waddles goes to the space marked with the rolled number."""
+    position.waddles_position = position.settings.track.number_pos[number]
+    position._note(f"Waddles is found on the space marked {number} (space {position.waddles_position})")
