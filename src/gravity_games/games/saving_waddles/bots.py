@@ -64,7 +64,9 @@ class HeuristicAgent(Agent):
         if settings:
             raise InvalidParameterError(f"agent 'heuristic' takes no settings, got {', '.join(settings)}")
         super().__init__(game, seat, seed)
-        self.g: SavingWaddlesGame = game  # type: ignore[assignment]
+        if not isinstance(game, SavingWaddlesGame):
+            raise InvalidParameterError(f"agent 'heuristic' of saving-waddles cannot play {game.ID}")
+        self.rules_game = game
 
     def act(self, view: SeatView) -> int:
         legal = view.legal_actions()
@@ -120,18 +122,18 @@ class HeuristicAgent(Agent):
         return best
 
     def _space(self, obs: dict[str, Any], pos: int) -> tuple[int, int, bool, int, int]:
-        track = self.g.track
+        track = self.rules_game.track
         names = track.card_names
         slots = [names.index(c) if c else 0 for c in obs["path_cards"]]
         hut = track.hut_names.index(obs["hut_card"]) if obs["hut_card"] else 0
         return track.space(pos, slots, hut)
 
     def _stops(self, obs: dict[str, Any], pos: int) -> bool:
-        if self.g.simple:
-            return pos == self.g.track.totem
+        if self.rules_game.simple:
+            return pos == self.rules_game.track.totem
         kind = self._space(obs, pos)[0]
         if kind in (POINTER, WADDLES_POINTER):
-            return obs["path_cards"][self.g.track.pointer_slot[pos]] is None
+            return obs["path_cards"][self.rules_game.track.pointer_slot[pos]] is None
         if kind == TOTEM:
             return obs["hut_card"] is None
         return kind == VICTORY
@@ -146,12 +148,12 @@ class HeuristicAgent(Agent):
         for _ in range(d):
             if carrying and carried >= CARRY_LIMIT:
                 break
-            if pos >= self.g.last:
+            if pos >= self.rules_game.last:
                 break
             pos += 1
             if carrying:
                 carried += 1
-            elif waddles == pos and not self.g.simple:
+            elif waddles == pos and not self.rules_game.simple:
                 carrying = True
             if self._stops(obs, pos):
                 break
@@ -161,11 +163,11 @@ class HeuristicAgent(Agent):
         kind, offset, red, symbols, _ = self._space(obs, pos)
         hero = obs["heroes"][self.seat]
         bonus = 4.0 if carrying else 0.0
-        if kind == ARROW and depth < 4 and not (red and hero == "soos" and not self.g.simple):
+        if kind == ARROW and depth < 4 and not (red and hero == "soos" and not self.rules_game.simple):
             if offset < 0:
                 return pos + offset
             return self._square_value(obs, pos + offset, carrying or self._passes_waddles(obs, pos, offset), depth + 1)
-        simple = self.g.simple
+        simple = self.rules_game.simple
         hand = sum((obs.get("hand") or {}).get("cards", {}).values())
         if kind == MISCHIEF:
             bonus -= 3.0 if simple else 1.5 * symbols

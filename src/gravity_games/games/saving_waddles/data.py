@@ -10,7 +10,7 @@ imposes on the track as a whole (:func:`check_track`).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -144,7 +144,7 @@ class Texts(BaseModel):
             ("mischief", MISCHIEF_KINDS),
             ("heroes", HEROES),
             ("pieces", PIECES),
-            ("spaces", SpaceKind.__args__),
+            ("spaces", get_args(SpaceKind)),
         )
         out = []
         for section, ids in wanted:

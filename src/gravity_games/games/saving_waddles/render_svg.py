@@ -57,7 +57,7 @@ STROKE = {"board": "#7a5c2e", "slot": "#6a3fa0", "hut": "#9a6f00"}
 ARROW_INK = {"red": "#c62828", "blue": "#1d5fc0", "green": "#2e7d32", "yellow": "#b8860b"}
 
 
-def _text(x: float, y: float, words: str, size: int = 13, **attrs: str) -> str:
+def _text(x: float, y: float, words: str, size: int = 13, /, **attrs: str) -> str:
     extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(words)}</text>'
 

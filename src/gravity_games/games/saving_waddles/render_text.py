@@ -49,7 +49,7 @@ def _symbol(space: Space | None) -> str:
 
 
 def _legend(obs: dict[str, Any], game: SavingWaddlesGame) -> list[str]:
-    names = {k: t.name for k, t in texts(game).spaces.items()}
+    names: dict[str, str] = {k: t.name for k, t in texts(game).spaces.items()}
     kinds = [k for k in SYMBOL if k != "plain" and (obs["variant"] == "standard" or k in SIMPLE_KINDS)]
     items = [f"{SYMBOL[kind]} {names[kind]}" for kind in kinds]
     items += [
