@@ -91,7 +91,10 @@ def test_simulate_prints_and_reports_roles(tmp_path: object, capsys: pytest.Capt
     out = f"{tmp_path}/report"
     main(["simulate", "saving-waddles", "-n", "3", "--games", "12", "--seed", "2", "-q", "--report", out])
     printed = capsys.readouterr().out
-    assert "by hero:" in printed
+    assert "Win rate by role" in printed
+    doc = run_batch("saving-waddles", games=12, players=3, seed=2)
+    best = max(doc["by_role"].values(), key=lambda r: (r["rate"], r["games"]))
+    assert f"{best['value']} " in printed and f"{best['rate']:.1%}" in printed
     page = Path(out, "index.html").read_text(encoding="utf-8")
     assert "Win rate by hero" in page and "role_hero.png" in page
 

@@ -153,13 +153,34 @@ def print_summary(doc: dict[str, Any]) -> None:
 
 
 def print_roles(doc: dict[str, Any]) -> None:
-    """One line per role kind: each value's win rate with its 95 % interval, best first."""
-    for kind, table in roles_by_kind(doc.get("by_role")).items():
-        ranked = sorted(table.items(), key=lambda kv: (-kv[1]["rate"], kv[0]))
-        cells = ", ".join(
-            f"{value} {r['rate']:.0%} ({r['low']:.0%}-{r['high']:.0%}, n={r['games']})" for value, r in ranked
-        )
-        console.print(f"by {kind}: {cells}")
+    """One table of every role: each kind's values best first, win rate with its 95 % interval."""
+    grouped = roles_by_kind(doc.get("by_role"))
+    if not grouped:
+        return
+    team = bool(doc.get("cooperative"))
+    table = Table(
+        title="Win rate by role" + (" (the team's, once per game)" if team else " (the seat holding it)"),
+        header_style="bold cyan",
+    )
+    table.add_column("by")
+    table.add_column("role")
+    table.add_column("games", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for kind, values in grouped.items():
+        ranked = sorted(values.items(), key=lambda kv: (-kv[1]["rate"], kv[0]))
+        for i, (value, r) in enumerate(ranked):
+            table.add_row(
+                kind if i == 0 else "",
+                value,
+                str(r["games"]),
+                str(r["wins"]),
+                f"{r['rate']:.1%}",
+                f"{r['low']:.1%} - {r['high']:.1%}",
+                end_section=i == len(ranked) - 1,
+            )
+    console.print(table)
 
 
 def register(app: typer.Typer) -> None:

@@ -52,10 +52,15 @@ def role_breakdown(results: Iterable[_Played], cooperative: bool) -> dict[str, d
     In a competitive game every (game, seat) place counts: ``games`` is how often a seat held
     the role and ``wins`` how often that seat won. In a cooperative game a role counts once per
     game it appears in (two seats cannot double a team result), with the team's win. Roles are
-    listed kind by kind, values in natural order, so the document is the same for any run order.
+    listed kind by kind in the order the game's design hook names them, values in natural order;
+    ``results`` come sorted by game index, so the document is the same for any run order.
     """
     counts: dict[tuple[str, str], list[int]] = {}
+    kinds: dict[str, int] = {}  # the design hook's order (easy, medium, hard monster), not the alphabet's
     for r in results:
+        for roles in r.roles:
+            for kind in roles:
+                kinds.setdefault(kind, len(kinds))
         if cooperative:
             held = {(kind, value) for roles in r.roles for kind, value in roles.items()}
             for place in held:
@@ -70,7 +75,7 @@ def role_breakdown(results: Iterable[_Played], cooperative: bool) -> dict[str, d
                     cell[0] += 1
                     cell[1] += 1 if seat in won else 0
     out: dict[str, dict[str, Any]] = {}
-    for kind, value in sorted(counts, key=lambda kv: (kv[0], natural_key(kv[1]))):
+    for kind, value in sorted(counts, key=lambda kv: (kinds[kv[0]], natural_key(kv[1]))):
         games, wins = counts[kind, value]
         low, high = wilson_interval(wins, games)
         out[role_name(kind, value)] = {
@@ -127,8 +132,8 @@ def flat_roles(by_role: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
 
 
 def role_kinds(tables: Sequence[Mapping[str, Any] | None]) -> list[str]:
-    """Every role kind found in any of ``tables``, sorted."""
-    return sorted({kind for table in tables for kind in roles_by_kind(table)})
+    """Every role kind found in any of ``tables``, in the order they first appear."""
+    return list(dict.fromkeys(kind for table in tables for kind in roles_by_kind(table)))
 
 
 __all__ = ["flat_roles", "natural_key", "role_breakdown", "role_entry", "role_kinds", "role_name", "roles_by_kind"]
