@@ -76,14 +76,14 @@ def test_two_players_announce_then_place_on_opposite_sides() -> None:
     assert second["has_played"] == [False, True]
     assert other.observation(0) == second  # the second player cannot tell token 1 from token 5
     play(state, "play 5")  # A5 = 88 < C1 = 100
-    assert state.rounds[0][4] == 1
+    assert state.rounds[0].winner == 1
     assert state.log()[-1] == "Round 1: seat 1 wins."
 
 
 def test_the_side_that_tilts_down_wins_and_a_level_see_saw_wins_nobody() -> None:
     state = comparison_state(2)
     play(state, "announce B", "announce B", "play 4", "play 4")
-    assert state.rounds[0][4] == -1
+    assert state.rounds[0].winner == -1
     assert state.observation(1)["rounds"][0]["winner"] == "level"
     assert state.rounds_won() == [[], []]
 
@@ -93,14 +93,14 @@ def test_three_players_level_first_match_lets_the_third_player_win_alone() -> No
     play(state, "announce A", "announce A", "announce A", "play 2", "play 2")
     assert state.observation(2)["first_match"] == "level" and state.observation(2)["seesaw"] == []
     play(state, "play 1")
-    assert state.rounds[0][4] == 2
+    assert state.rounds[0].winner == 2
     assert state.log()[-2] == "Seat 2's token alone tilts the see-saw down."
 
 
 def test_three_players_level_second_match_wins_nobody() -> None:
     state = comparison_state(3, first=0)
     play(state, "announce C", "announce A", "announce C", "play 4", "play 1", "play 4")
-    assert state.rounds[0][3] == 0 and state.rounds[0][4] == -1
+    assert state.rounds[0].first_match == 0 and state.rounds[0].winner == -1
 
 
 def test_loser_and_winner_tokens_stay_hidden_after_the_round() -> None:
@@ -155,7 +155,7 @@ def test_game_has_five_rounds_and_ends() -> None:
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[-1])
     assert len(state.rounds) == ROUNDS and state.current_player() == TERMINAL
-    assert all(not hand for hand in state.hands) and all(c == [0, 0, 0] for c in state.cards)
+    assert all(not hand for hand in state.hands) and all(c == [0, 0, 0] for c in state.cards_left)
 
 
 def _final_position(players: int, rounds: list[dict[str, object]]) -> object:
@@ -207,7 +207,7 @@ def test_roll_off_decides_the_first_player() -> None:
     state = load("comparison-gravity", players=3).new_initial_state()
     assert state.current_player() == CHANCE
     play(state, "roll 2", "roll g", "roll 4")
-    assert state.first == 2 and state.current_player() == 2
+    assert state.first_player == 2 and state.current_player() == 2
 
 
 def test_resolve_round_three_players() -> None:
@@ -232,12 +232,12 @@ def test_inconsistent_state_documents_are_refused() -> None:
 def test_roll_off_ties_reroll_and_the_cap_draws_lots() -> None:
     state = load("comparison-gravity", players=2).new_initial_state()
     play(state, "roll 5", "roll 5")
-    assert state.current_player() == CHANCE and state.rolloff.contenders == [0, 1]
+    assert state.current_player() == CHANCE and state.roll_off.contenders == [0, 1]
     for _ in range(ROLL_OFF_PASS_LIMIT - 1):
         play(state, "roll g", "roll g")
     assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
     play(state, "lots seat 0")
-    assert state.first == 0 and state.current_player() == 0
+    assert state.first_player == 0 and state.current_player() == 0
 
 
 def test_own_component_file_changes_the_physics_and_bad_files_are_named(tmp_path: Path) -> None:

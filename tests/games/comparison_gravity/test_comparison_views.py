@@ -11,7 +11,8 @@ from gravity_games import load
 from gravity_games.agents import make_agents
 from gravity_games.core.play import play_game
 from gravity_games.core.registry import entry
-from gravity_games.games.comparison_gravity.rules import OBS_SIZE, ComparisonGravityState, resolve_round
+from gravity_games.games.comparison_gravity.rules import ComparisonGravityState, resolve_round
+from gravity_games.games.comparison_gravity.tensor import OBS_SIZE
 
 from .comparison_helpers import comparison_state, play
 
@@ -48,7 +49,7 @@ def test_resample_hides_the_first_players_token_from_the_second() -> None:
     state = comparison_state(2)
     play(state, "announce A", "announce A", "play 2")
     rng = random.Random(1)
-    seen = {state.resample_from_infostate(1, rng).played[0] for _ in range(200)}
+    seen = {state.resample_from_infostate(1, rng).played_numbers[0] for _ in range(200)}
     assert seen == {1, 2, 3, 4, 5}
 
 
@@ -162,7 +163,10 @@ def finished(rows: list[tuple[str, list[int], int, int]]) -> ComparisonGravitySt
     spent = {"A": 0, "B": 0, "C": 0}
     state = comparison_state(3, phase="over", hands=[[], [], []], cards=[dict(spent)] * 3, rounds=rounds)
     for record in state.rounds:  # the document agrees with the rule that decides a round
-        assert resolve_round(state.game.torque, 3, record[0], record[1], record[2]) == (record[3], record[4])
+        assert resolve_round(state.settings.torque, 3, record.first_player, record.cards, record.tokens) == (
+            record.first_match,
+            record.winner,
+        )
     return state
 
 

@@ -28,9 +28,11 @@ the see-saw (seat, spot, side; never the number), the first match's result, ever
 (cards, first match, winner) and rounds won; the seat's own tokens and plays (``hand``, private); at
 the end every token played, by round.
 
-Files: ``rules.py`` (the game), ``bots.py`` (the heuristic bot), ``data.py`` (torques from the shared
-components), ``render.py`` (the views: ``render_svg.py`` the board, ``render_text.py`` the terminal,
-``render_status.py`` and ``render_words.py`` their shared sentences and words) and ``board.py`` (how
+Files: ``state.py`` (the position, its phases, match results and round records), ``rules.py`` (the
+game, the state API and the rules of a round), ``state_json.py`` (the position document), ``tensor.py``
+(encoding and layout), ``bots.py`` (the heuristic bot), ``levels.py``, ``design.py``, ``data.py``
+(torques from the shared components), the views ``render_svg.py`` (the board) and ``render_text.py``
+(the terminal) with their shared sentences and words in ``render_common.py``, and ``board.py`` (how
 the board is played by taps: a hand card to announce, an own token to place).
 
 Reconstructed: token masses and the A/B/C arms (shared Gravity Three components); see
@@ -43,12 +45,13 @@ from typing import Any
 
 from gravity_games.core.registry import register
 from gravity_games.games.gravity_three.data import reconstructed_values
-from gravity_games.games.gravity_three.design import DESIGN
 
 from .board import BOARD
 from .bots import HeuristicAgent
+from .design import DESIGN
 from .levels import LEVELS
-from .render import render_svg, render_text
+from .render_svg import render_svg
+from .render_text import render_text
 from .rules import ComparisonGravityGame, ComparisonGravityState, resolve_round
 
 

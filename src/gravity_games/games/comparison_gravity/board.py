@@ -20,7 +20,7 @@ from typing import Any
 from gravity_games.core.board import BoardHooks, BoardMove, InfoCard, SeatRole, changed_by_comparison
 from gravity_games.games.gravity_three.board_common import SEESAW_INFO_KEY, mass_info_cards
 
-from .render_words import (
+from .render_common import (
     INK,
     card_info,
     colour_letter,

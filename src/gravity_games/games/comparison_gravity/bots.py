@@ -17,16 +17,8 @@ from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import Game, InvalidParameterError
 
 from .data import SPOTS
-from .rules import (
-    LEVEL,
-    ROUNDS,
-    TOKEN_BASE,
-    UNRESOLVED,
-    ComparisonGravityGame,
-    HiddenTokens,
-    RoundFacts,
-    resolve_round,
-)
+from .rules import ComparisonGravityGame, HiddenTokens, RoundFacts, resolve_round
+from .state import LEVEL, ROUNDS, TOKEN_BASE, UNRESOLVED
 
 TOKEN_COST = 0.6
 """What spending token n costs when every round is still ahead, scaled by (n - 1) / 4."""

@@ -22,16 +22,18 @@ from gravity_games.games.gravity_three.board_common import (
     token_words,
 )
 
-from .render_status import last_round_line, status_line, winner_banner
-from .render_words import (
+from .render_common import (
     SIDES,
     SPOTS,
     count,
+    last_round_line,
     player_label,
     player_name,
     side_owners,
+    status_line,
     token_key,
     waiting_seat,
+    winner_banner,
 )
 
 Observation = dict[str, Any]

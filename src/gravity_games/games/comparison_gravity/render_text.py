@@ -8,8 +8,16 @@ from rich.markup import escape
 
 from gravity_games.core.api import Game
 
-from .render_status import last_round_line, status_line
-from .render_words import SIDES, colour_letter, count, player_name, side_owners, waiting_seat
+from .render_common import (
+    SIDES,
+    colour_letter,
+    count,
+    last_round_line,
+    player_name,
+    side_owners,
+    status_line,
+    waiting_seat,
+)
 
 Observation = dict[str, Any]
 

@@ -19,30 +19,39 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidStateError, Outcome, Param, State
-from gravity_games.games.gravity_three import RollOff, face_text
-from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, roll_for_first
+from gravity_games.core.api import CHANCE, JSON, TERMINAL, Game, InvalidStateError, Outcome, Param
+from gravity_games.games.gravity_three import face_text
+from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, lots_line, roll_for_first_player
+from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
 from .data import SEAT_COLOURS, SPOTS, card_counts, load_components, torque_table
-
-COLOUR_NAMES = ("black", "grey", "red")
-ROUNDS = 5
-TOKEN_BASE = 3
-"""Action ids: ``announce A/B/C`` are 0-2, ``play n`` is ``3 + n - 1`` (3-7)."""
+from .state import (
+    ANNOUNCE,
+    LEVEL,
+    LOTS,
+    NO_CARD,
+    NOT_PLAYED,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    ROLL,
+    ROUNDS,
+    TOKEN_BASE,
+    UNRESOLVED,
+    ComparisonGravityPosition,
+    ComparisonGravitySettings,
+    RoundRecord,
+)
+from .state_json import dump, load
+from .tensor import OBS_SIZE, encode_observation
 
 ROLL_OFF_PASS_LIMIT = TIE_LIMIT
 """Tied roll-off passes in a row before the tied players draw lots (``gravity_three.rolloff``)."""
-
-ROLL, LOTS, ANNOUNCE, PLAY, OVER = range(5)
-PHASE_NAMES = ("roll-off", "lots", "announce", "play", "over")
 
 _ACTOR = (CHANCE, CHANCE, None, None, TERMINAL)
 """Who acts in each phase: CHANCE, TERMINAL, or None for the acting seat (see ``acting_seat``)."""
 _SPOT_IDS = range(3)
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
-UNRESOLVED = -2
-LEVEL = -1
-"""Result codes of a match: a seat number (who tilted the see-saw down), ``LEVEL`` or ``UNRESOLVED``."""
 
 
 def seat_colour(seat: int) -> str:
@@ -178,6 +187,7 @@ class ComparisonGravityGame(Game):
         self.start_cards: list[int] = card_counts(self.components)
         if sum(self.start_cards) != ROUNDS:
             raise InvalidStateError("comparison-gravity needs five cards per player (one per round)")
+        self.settings = ComparisonGravitySettings(self.players, self.torque, self.start_cards)
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
@@ -191,7 +201,9 @@ class ComparisonGravityGame(Game):
         return ComparisonGravityState(self)
 
     def _state_from_body(self, body: Mapping[str, Any]) -> ComparisonGravityState:
-        return ComparisonGravityState.from_body(self, body)
+        state = ComparisonGravityState(self)
+        load(state, body)
+        return state
 
 
 # ---------------------------------------------------------------------------
@@ -199,63 +211,20 @@ class ComparisonGravityGame(Game):
 # ---------------------------------------------------------------------------
 
 
-class ComparisonGravityState(State):
-    """Flat state. ``hands[s]`` the numbers seat s still holds; ``cards[s]`` its A/B/C counts;
-    ``shown``/``played`` this round's announcement cards and tokens per seat (-1 / 0 = none yet);
-    ``rounds`` every finished round as ``[first, cards, tokens, first match, winner]``."""
+class ComparisonGravityState(ComparisonGravityPosition):
+    """A position of Comparison × Gravity with the game API and the rules of a round."""
 
-    __slots__ = (
-        "cards",
-        "first",
-        "hands",
-        "lots",
-        "match",
-        "passes",
-        "phase",
-        "played",
-        "rolloff",
-        "round_first",
-        "rounds",
-        "shown",
-        "step",
-    )
-
-    game: ComparisonGravityGame
+    __slots__ = ("rules_game",)
 
     def __init__(self, game: ComparisonGravityGame) -> None:
-        super().__init__(game)
-        n = game.players
-        self.phase = ROLL
-        self.rolloff = RollOff(list(range(n)))
-        self.passes = 0
-        self.lots: list[int] = []
-        self.first = -1
-        self.round_first = -1
-        self.step = 0
-        self.hands: list[list[int]] = [[1, 2, 3, 4, 5] for _ in range(n)]
-        self.cards: list[list[int]] = [list(game.start_cards) for _ in range(n)]
-        self.shown: list[int] = [-1] * n
-        self.played: list[int] = [0] * n
-        self.match = UNRESOLVED
-        self.rounds: list[list[Any]] = []
+        super().__init__(game, game.settings)
+        self.rules_game = game
+        """The game, typed as this game (``self.game`` is a plain Game)."""
 
     def clone(self) -> ComparisonGravityState:
         new = ComparisonGravityState.__new__(ComparisonGravityState)
-        self._copy_base_into(new)
-        new.game = self.game
-        new.phase = self.phase
-        new.rolloff = self.rolloff.copy()
-        new.passes = self.passes
-        new.lots = list(self.lots)
-        new.first = self.first
-        new.round_first = self.round_first
-        new.step = self.step
-        new.hands = [list(h) for h in self.hands]
-        new.cards = [list(c) for c in self.cards]
-        new.shown = list(self.shown)
-        new.played = list(self.played)
-        new.match = self.match
-        new.rounds = [[r[0], list(r[1]), list(r[2]), r[3], r[4]] for r in self.rounds]
+        new.rules_game = self.rules_game
+        self.copy_position_into(new)
         return new
 
     # -- whose move ------------------------------------------------------------
@@ -263,13 +232,9 @@ class ComparisonGravityState(State):
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
 
-    def acting_seat(self) -> int:
-        """Announcements and plays both go clockwise from the round's first player."""
-        return (self.round_first + self.step) % self.game.players
-
     def current_player(self) -> int:
         who = _ACTOR[self.phase]
-        return (self.round_first + self.step) % self.game.players if who is None else who
+        return (self.round_first_player + self.acted_this_phase) % self.players if who is None else who
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -278,8 +243,8 @@ class ComparisonGravityState(State):
         if self.phase == ROLL:
             return list(ROLL_OUTCOMES)
         if self.phase == LOTS:
-            p = 1.0 / len(self.lots)
-            return [(i, p) for i in range(len(self.lots))]
+            p = 1.0 / len(self.lot_seats)
+            return [(i, p) for i in range(len(self.lot_seats))]
         return []
 
     def _chance_actions(self) -> Collection[int]:
@@ -287,13 +252,13 @@ class ComparisonGravityState(State):
         if self.phase == ROLL:
             return _ROLL_ACTIONS
         if self.phase == LOTS:
-            return range(len(self.lots))
+            return range(len(self.lot_seats))
         return ()
 
     def _legal_actions(self) -> list[int]:
-        seat = (self.round_first + self.step) % self.game.players
+        seat = (self.round_first_player + self.acted_this_phase) % self.players
         if self.phase == ANNOUNCE:
-            cards = self.cards[seat]
+            cards = self.cards_left[seat]
             return [card for card in _SPOT_IDS if cards[card] > 0]
         if self.phase == PLAY:
             return [TOKEN_BASE + n - 1 for n in self.hands[seat]]  # hands stay in increasing order
@@ -322,53 +287,65 @@ class ComparisonGravityState(State):
         elif phase == ROLL:
             self._roll(action)
         elif phase == LOTS:
-            self._decide_first(self.lots[action], f"Lots drawn: seat {self.lots[action]} goes first.")
+            self._note(lots_line(self.lot_seats[action]))
+            self._decide_first(self.lot_seats[action])
 
     def _roll(self, face: int) -> None:
         """Setup 3: "Players each roll the dice; the player with the highest number goes first"."""
-        roll_for_first(self, face, LOTS, ROLL_OFF_PASS_LIMIT)
+        roll = roll_for_first_player(self.roll_off, face, self.roll_off_passes, ROLL_OFF_PASS_LIMIT)
+        self.roll_off_passes = roll.step.passes
+        for line in roll.lines:
+            self._note(line)
+        if roll.step.first is not None:
+            self._decide_first(roll.step.first)
+        elif roll.step.lots:
+            self.lot_seats = list(self.roll_off.contenders)
+            self.phase = LOTS
 
-    def _decide_first(self, seat: int, line: str) -> None:
-        self.first = seat
-        self.round_first = seat
+    def _decide_first(self, seat: int) -> None:
+        self.first_player = seat
+        self.round_first_player = seat
         self.phase = ANNOUNCE
-        self.step = 0
-        self._note(line)
+        self.acted_this_phase = 0
 
     def _announce(self, card: int) -> None:
         """Step 1: show an Announcement Card; it is used up."""
-        seat = (self.round_first + self.step) % self.game.players
-        self.cards[seat][card] -= 1
-        self.shown[seat] = card
+        seat = (self.round_first_player + self.acted_this_phase) % self.players
+        self.cards_left[seat][card] -= 1
+        self.announced_cards[seat] = card
         self._note(f"Seat {seat} announces {SPOTS[card]}.")
-        self.step += 1
-        if self.step == self.game.players:
+        self.acted_this_phase += 1
+        if self.acted_this_phase == self.players:
             self.phase = PLAY
-            self.step = 0
+            self.acted_this_phase = 0
 
     def _play(self, number: int) -> None:
         """Step 2: place a token, face hidden, on the announced spot; resolve when a match is complete."""
-        n = self.game.players
-        seat = (self.round_first + self.step) % n
+        n = self.players
+        seat = (self.round_first_player + self.acted_this_phase) % n
         self.hands[seat].remove(number)
-        self.played[seat] = number
-        self._note(f"Seat {seat} places a token on {SPOTS[self.shown[seat]]}.")
+        self.played_numbers[seat] = number
+        self._note(f"Seat {seat} places a token on {SPOTS[self.announced_cards[seat]]}.")
         self._note(f"Seat {seat} placed token {number}.", seat)  # the number is the player's alone
-        self.step += 1
-        if self.step == 2:
-            self.match, winner = resolve_round(self.game.torque, n, self.round_first, self.shown, self.played)
-            self._note_match(self.round_first, (self.round_first + 1) % n, self.match)
+        self.acted_this_phase += 1
+        if self.acted_this_phase == 2:
+            self.first_match_result, winner = resolve_round(
+                self.settings.torque, n, self.round_first_player, self.announced_cards, self.played_numbers
+            )
+            self._note_match(self.round_first_player, (self.round_first_player + 1) % n, self.first_match_result)
             if n == 2:
                 self._end_round(winner)
-            elif self.match == LEVEL:
+            elif self.first_match_result == LEVEL:
                 self._note("Both tokens leave the see-saw; it stands empty for the third player.")
-        elif self.step == 3:
-            _, winner = resolve_round(self.game.torque, n, self.round_first, self.shown, self.played)
-            third = (self.round_first + 2) % n
-            if self.match == LEVEL:
+        elif self.acted_this_phase == 3:
+            _, winner = resolve_round(
+                self.settings.torque, n, self.round_first_player, self.announced_cards, self.played_numbers
+            )
+            third = (self.round_first_player + 2) % n
+            if self.first_match_result == LEVEL:
                 self._note(f"Seat {third}'s token alone tilts the see-saw down.")
             else:
-                self._note_match(self.match, third, winner)
+                self._note_match(self.first_match_result, third, winner)
             self._end_round(winner)
 
     def _note_match(self, a: int, b: int, result: int) -> None:
@@ -379,32 +356,36 @@ class ComparisonGravityState(State):
 
     def _end_round(self, winner: int) -> None:
         """Step 3: the round is resolved, its tokens leave play; the first player moves clockwise."""
-        n = self.game.players
+        n = self.players
         # The round keeps this round's lists; the next round starts with new ones (no copies).
-        self.rounds.append([self.round_first, self.shown, self.played, self.match, winner])
+        self.rounds.append(
+            RoundRecord(
+                self.round_first_player, self.announced_cards, self.played_numbers, self.first_match_result, winner
+            )
+        )
         if winner == LEVEL:
             self._note(f"Round {len(self.rounds)}: nobody wins.")
         else:
             self._note(f"Round {len(self.rounds)}: seat {winner} wins.")
-        self.shown = [-1] * n
-        self.played = [0] * n
-        self.match = UNRESOLVED
-        self.step = 0
+        self.announced_cards = [NO_CARD] * n
+        self.played_numbers = [NOT_PLAYED] * n
+        self.first_match_result = UNRESOLVED
+        self.acted_this_phase = 0
         if len(self.rounds) == ROUNDS:
             self.phase = OVER
             self._note_result()
         else:
-            self.round_first = (self.round_first + 1) % n
+            self.round_first_player = (self.round_first_player + 1) % n
             self.phase = ANNOUNCE
 
     # -- the end ---------------------------------------------------------------
 
     def rounds_won(self) -> list[list[int]]:
         """Per seat, the numbers of its tokens in the rounds it won."""
-        won: list[list[int]] = [[] for _ in range(self.game.players)]
-        for _, _, tokens, _, winner in self.rounds:
-            if winner >= 0:
-                won[winner].append(tokens[winner])
+        won: list[list[int]] = [[] for _ in range(self.players)]
+        for record in self.rounds:
+            if record.winner >= 0:
+                won[record.winner].append(record.tokens[record.winner])
         return won
 
     def standings(self) -> list[float]:
@@ -451,7 +432,7 @@ class ComparisonGravityState(State):
         if self.phase == ROLL:
             return f"roll {face_text(action)}"
         if self.phase == LOTS:
-            return f"lots seat {self.lots[action]}"
+            return f"lots seat {self.lot_seats[action]}"
         if 0 <= action < TOKEN_BASE:
             return f"announce {SPOTS[action]}"
         if TOKEN_BASE <= action < TOKEN_BASE + 5:
@@ -462,70 +443,74 @@ class ComparisonGravityState(State):
 
     def seesaw(self) -> list[dict[str, Any]]:
         """Tokens on the see-saw now: the first player's side is 0, the opposite side 1."""
-        n = self.game.players
+        n = self.players
         if self.phase != PLAY:
             return []
-        f = self.round_first
+        f = self.round_first_player
         left = (f + 1) % n
         on: list[dict[str, Any]] = []
-        if self.step < 2 or n == 2:
+        if self.acted_this_phase < 2 or n == 2:
             for seat, side in ((f, 0), (left, 1)):
-                if self.played[seat]:
-                    on.append({"seat": seat, "spot": SPOTS[self.shown[seat]], "side": side})
-        elif self.match >= 0:
-            on.append({"seat": self.match, "spot": SPOTS[self.shown[self.match]], "side": 0 if self.match == f else 1})
+                if self.played_numbers[seat]:
+                    on.append({"seat": seat, "spot": SPOTS[self.announced_cards[seat]], "side": side})
+        elif self.first_match_result >= 0:
+            on.append(
+                {
+                    "seat": self.first_match_result,
+                    "spot": SPOTS[self.announced_cards[self.first_match_result]],
+                    "side": 0 if self.first_match_result == f else 1,
+                }
+            )
         return on
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        n = self.game.players
-        obs: dict[str, Any] = {
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        n = self.players
+        obs: dict[str, JSON] = {
             "game": self.game.ID,
             "players": n,
             "seat": seat,
             "colours": [seat_colour(s) for s in range(n)],
             "phase": PHASE_NAMES[self.phase],
             "current_player": self.current_player(),
-            "roll_off": {
-                "contenders": list(self.rolloff.contenders),
-                "rolls": [face_text(f) for f in self.rolloff.rolls],
-            },
-            "first_player": None if self.first < 0 else self.first,
+            "roll_off": self.roll_off.view(),
+            "first_player": None if self.first_player < 0 else self.first_player,
             "round": len(self.rounds) + (0 if self.phase == OVER else 1),
-            "round_first": None if self.round_first < 0 or self.phase == OVER else self.round_first,
-            "cards_left": [{spot: self.cards[s][i] for i, spot in enumerate(SPOTS)} for s in range(n)],
+            "round_first": None if self.round_first_player < 0 or self.phase == OVER else self.round_first_player,
+            "cards_left": [{spot: self.cards_left[s][i] for i, spot in enumerate(SPOTS)} for s in range(n)],
             "tokens_left": [len(self.hands[s]) for s in range(n)],
-            "announced": [None if c < 0 else SPOTS[c] for c in self.shown],
-            "has_played": [p > 0 for p in self.played],
+            "announced": [None if c < 0 else SPOTS[c] for c in self.announced_cards],
+            "has_played": [p > 0 for p in self.played_numbers],
             "seesaw": self.seesaw(),
-            "first_match": _result(self.match),
+            "first_match": _result(self.first_match_result),
             "rounds": [
                 {
-                    "first": r[0],
-                    "cards": [SPOTS[c] for c in r[1]],
-                    "first_match": _result(r[3]) if n == 3 else None,
-                    "winner": _result(r[4]),
+                    "first": r.first_player,
+                    "cards": [SPOTS[c] for c in r.cards],
+                    "first_match": _result(r.first_match) if n == 3 else None,
+                    "winner": _result(r.winner),
                 }
                 for r in self.rounds
             ],
-            "rounds_won": [sum(1 for r in self.rounds if r[4] == s) for s in range(n)],
+            "rounds_won": [sum(1 for r in self.rounds if r.winner == s) for s in range(n)],
         }
         if seat is not None:
             obs["hand"] = {
                 "seat": seat,
                 "tokens": list(self.hands[seat]),
-                "played": [r[2][seat] for r in self.rounds] + ([self.played[seat]] if self.played[seat] else []),
+                "played": [r.tokens[seat] for r in self.rounds]
+                + ([self.played_numbers[seat]] if self.played_numbers[seat] else []),
             }
         if self.phase == OVER:
             won = self.rounds_won()
             obs["revealed"] = {
-                "tokens_by_round": [list(r[2]) for r in self.rounds],
+                "tokens_by_round": [list(r.tokens) for r in self.rounds],
                 "won_tokens": won,
                 "totals": [sum(w) for w in won],
                 "winners": self.winners(),
             }
         return obs
 
-    def private_values(self, seat: int) -> dict[str, Any]:
+    def private_values(self, seat: int) -> dict[str, JSON]:
         return {"hand": self.observation(seat)["hand"]}
 
     def observation_tensor(self, seat: int | None) -> list[float]:
@@ -539,99 +524,37 @@ class ComparisonGravityState(State):
         new = self.clone()
         if self.phase not in (ANNOUNCE, PLAY, OVER):
             return new
-        rounds: list[RoundFacts] = [(r[0], list(r[1]), list(r[2]), r[3], r[4]) for r in self.rounds]
-        if any(self.played):
-            rounds.append((self.round_first, list(self.shown), list(self.played), self.match, UNRESOLVED))
-        solver = HiddenTokens(self.game.torque, self.game.players, seat, rounds)
+        rounds: list[RoundFacts] = [
+            (r.first_player, list(r.cards), list(r.tokens), r.first_match, r.winner) for r in self.rounds
+        ]
+        if any(self.played_numbers):
+            rounds.append(
+                (
+                    self.round_first_player,
+                    list(self.announced_cards),
+                    list(self.played_numbers),
+                    self.first_match_result,
+                    UNRESOLVED,
+                )
+            )
+        solver = HiddenTokens(self.settings.torque, self.players, seat, rounds)
         drawn = solver.sample(rng)
         if drawn is None:
             return new  # a hand-made state no assignment explains: keep it as it is
         tokens_by_round, hands = drawn
         for index, tokens in enumerate(tokens_by_round):
             if index < len(new.rounds):
-                new.rounds[index][2] = tokens
+                new.rounds[index] = new.rounds[index]._replace(tokens=tokens)
             else:
-                new.played = tokens
+                new.played_numbers = tokens
         for other, hand in hands.items():
             new.hands[other] = hand
         return new
 
     # -- JSON -----------------------------------------------------------------------------
 
-    def _to_json_body(self) -> dict[str, Any]:
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "roll_off": self.rolloff.to_json(),
-            "roll_off_passes": self.passes,
-            "lots": list(self.lots),
-            "first_player": self.first,
-            "round_first": self.round_first,
-            "step": self.step,
-            "hands": [list(h) for h in self.hands],
-            "cards": [{spot: c[i] for i, spot in enumerate(SPOTS)} for c in self.cards],
-            "announced": [None if c < 0 else SPOTS[c] for c in self.shown],
-            "played": list(self.played),
-            "first_match": self.match,
-            "rounds": [
-                {
-                    "first": r[0],
-                    "cards": [SPOTS[c] for c in r[1]],
-                    "tokens": list(r[2]),
-                    "first_match": r[3],
-                    "winner": r[4],
-                }
-                for r in self.rounds
-            ],
-        }
-
-    @classmethod
-    def from_body(cls, game: ComparisonGravityGame, body: Mapping[str, Any]) -> ComparisonGravityState:
-        state = cls(game)
-        n = game.players
-        phase = body["phase"]
-        if phase not in PHASE_NAMES:
-            raise InvalidStateError(f"comparison-gravity: unknown phase {phase!r}; one of {', '.join(PHASE_NAMES)}")
-        state.phase = PHASE_NAMES.index(phase)
-        state.rolloff = RollOff.from_json(body["roll_off"])
-        state.passes = int(body["roll_off_passes"])
-        state.lots = [int(s) for s in body["lots"]]
-        state.first = int(body["first_player"])
-        state.round_first = int(body["round_first"])
-        state.step = int(body["step"])
-        state.hands = [sorted(int(x) for x in h) for h in body["hands"]]
-        state.cards = [[int(c[spot]) for spot in SPOTS] for c in body["cards"]]
-        state.shown = [-1 if c is None else _spot(c) for c in body["announced"]]
-        state.played = [int(x) for x in body["played"]]
-        state.match = int(body["first_match"])
-        state.rounds = [
-            [
-                int(r["first"]),
-                [_spot(c) for c in r["cards"]],
-                [int(x) for x in r["tokens"]],
-                int(r["first_match"]),
-                int(r["winner"]),
-            ]
-            for r in body["rounds"]
-        ]
-        for name, value in (
-            ("hands", state.hands),
-            ("cards", state.cards),
-            ("announced", state.shown),
-            ("played", state.played),
-        ):
-            if len(value) != n:
-                raise InvalidStateError(f"comparison-gravity: {name!r} needs one entry per seat ({n})")
-        if any(x not in range(1, 6) for h in state.hands for x in h) or any(len(set(h)) != len(h) for h in state.hands):
-            raise InvalidStateError("comparison-gravity: a hand holds distinct token numbers 1-5")
-        if not -1 <= state.first < n or not -1 <= state.round_first < n:
-            raise InvalidStateError(f"comparison-gravity: seats must lie in 0-{n - 1}")
-        if len(state.rounds) > ROUNDS:
-            raise InvalidStateError(f"comparison-gravity: at most {ROUNDS} rounds")
-        if not 0 <= state.step < n:
-            raise InvalidStateError(f"comparison-gravity: 'step' must lie in 0-{n - 1}")
-        if any(c < 0 for counts in state.cards for c in counts):
-            raise InvalidStateError("comparison-gravity: card counts cannot be negative")
-        return state
+    def _to_json_body(self) -> dict[str, JSON]:
+        return dump(self)
 
 
 def _result(code: int) -> int | str | None:
@@ -641,83 +564,3 @@ def _result(code: int) -> int | str | None:
     if code == LEVEL:
         return "level"
     return code
-
-
-def _spot(text: Any) -> int:
-    if text not in SPOTS:
-        raise InvalidStateError(f"comparison-gravity: {text!r} is not a card; cards are A, B, C")
-    return SPOTS.index(text)
-
-
-# Observation tensor layout (computed from the observation dict, so equal observations give equal tensors).
-_ROUND_SIZE = 3 + 9 + 4 + 4  # first, cards (3 seats x 3), first match (3 seats + level), winner
-OBS_SIZE = 3 + 2 + len(PHASE_NAMES) + 6 + 3 + 3 + 9 + 3 + 9 + 3 + 6 + 4 + ROUNDS * _ROUND_SIZE + 5 + 5 + 3 + 5 * 3
-
-
-def _result_slot(value: Any) -> int | None:
-    if value is None:
-        return None
-    return 3 if value == "level" else int(value)
-
-
-def encode_observation(obs: Mapping[str, Any]) -> list[float]:
-    """Flat encoding of a comparison-gravity observation (length ``OBS_SIZE``)."""
-    out = [0.0] * OBS_SIZE
-    i = 0
-
-    def hot(offset: int, index: int | None) -> None:
-        if index is not None:
-            out[offset + index] = 1.0
-
-    hot(i, obs["seat"])
-    i += 3
-    hot(i, obs["players"] - 2)
-    i += 2
-    hot(i, PHASE_NAMES.index(obs["phase"]))
-    i += len(PHASE_NAMES)
-    hot(i, obs["round"])
-    i += 6
-    hot(i, obs["first_player"])
-    i += 3
-    hot(i, obs["round_first"])
-    i += 3
-    for s, counts in enumerate(obs["cards_left"]):
-        for j, spot in enumerate(SPOTS):
-            out[i + 3 * s + j] = counts[spot] / 2.0
-    i += 9
-    for s, left in enumerate(obs["tokens_left"]):
-        out[i + s] = left / 5.0
-    i += 3
-    for s, card in enumerate(obs["announced"]):
-        hot(i + 3 * s, None if card is None else SPOTS.index(card))
-    i += 9
-    for s, played in enumerate(obs["has_played"]):
-        out[i + s] = float(played)
-    i += 3
-    for token in obs["seesaw"]:
-        out[i + 3 * token["side"] + SPOTS.index(token["spot"])] = 1.0
-    i += 6
-    hot(i, _result_slot(obs["first_match"]))
-    i += 4
-    for r, record in enumerate(obs["rounds"]):
-        base = i + r * _ROUND_SIZE
-        hot(base, record["first"])
-        for s, card in enumerate(record["cards"]):
-            hot(base + 3 + 3 * s, SPOTS.index(card))
-        hot(base + 12, _result_slot(record["first_match"]))
-        hot(base + 16, _result_slot(record["winner"]))
-    i += ROUNDS * _ROUND_SIZE
-    if "hand" in obs:
-        for number in obs["hand"]["tokens"]:
-            out[i + number - 1] = 1.0
-        for r, number in enumerate(obs["hand"]["played"]):
-            out[i + 5 + r] = number / 5.0
-    i += 10
-    for s, won in enumerate(obs["rounds_won"]):
-        out[i + s] = won / 5.0
-    i += 3
-    if "revealed" in obs:
-        for r, tokens in enumerate(obs["revealed"]["tokens_by_round"]):
-            for s, number in enumerate(tokens):
-                out[i + 3 * r + s] = number / 5.0
-    return out
