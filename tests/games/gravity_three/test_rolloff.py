@@ -7,6 +7,8 @@ from gravity_games.games.gravity_three.rolloff import (
     TIE_LIMIT,
     RollOff,
     RollOffStep,
+    lots_line,
+    roll_for_first_player,
     roll_off_with_tie_limit,
     tie_line,
 )
@@ -41,3 +43,22 @@ def test_a_smaller_limit_is_honoured() -> None:
     rolloff = RollOff([0, 1])
     roll_off_with_tie_limit(rolloff, 2, 0)
     assert roll_off_with_tie_limit(rolloff, 2, 0, limit=1).lots
+
+
+def test_a_roll_for_first_player_says_who_rolled_and_what_came_of_it() -> None:
+    rolloff = RollOff([0, 1])
+    first = roll_for_first_player(rolloff, 3, 0)
+    assert first.lines == ("Seat 0 rolls 4.",) and first.step.first is None
+    second = roll_for_first_player(rolloff, G_FACE, 0)
+    assert second.step.first == 0
+    assert second.lines == ("Seat 1 rolls G.", "Seat 0 rolled highest and goes first.")
+
+
+def test_a_tied_pass_is_rolled_again_until_the_limit_then_lots() -> None:
+    rolloff = RollOff([0, 1, 2])
+    for face in (4, 4):
+        roll_for_first_player(rolloff, face, 0)
+    tied = roll_for_first_player(rolloff, 1, TIE_LIMIT - 1)  # seats 0 and 1 tie on 5 for the last time
+    assert tied.step.tie and tied.step.lots and rolloff.contenders == [0, 1]
+    assert tied.lines == ("Seat 2 rolls 2.", f"Seats 0, 1 tied {TIE_LIMIT} times; they draw lots.")
+    assert lots_line(1) == "Lots drawn: seat 1 goes first."

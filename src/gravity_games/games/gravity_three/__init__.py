@@ -5,18 +5,19 @@ number), a see-saw (the inner box, spots A, B and C on both ends), 15 cards (A, 
 in each colour) and a die with faces 1-5 and "G". Three games use them, each registered as
 its own game: ``memory-gravity``, ``comparison-gravity`` and ``doubt-gravity``.
 
-This package is not a game. It holds what the three share: the component data
-(``data/components.toml``, masses and see-saw arms reconstructed), the perception model
-(``perception.py``: a lifted token or stack gives the lifter alone a noisy reading) and the
-first-player roll-off (``rolloff.py``).
+This package is not a game. It holds what the three share, once: the component data
+(``data/components.toml``, masses and see-saw arms reconstructed), the tokens' colours and ids
+(``tokens.py``), the perception model and each game's reading tables (``perception.py``: a lifted
+token or stack gives the lifter alone a noisy reading), the first-player roll-off and its log
+lines (``rolloff.py``), the roll-off and phase parts of the position documents
+(``state_json.py``), the tensor helpers (``tensor.py``), the board's drawing pieces
+(``board_common.py``) and the designers' hooks (``design.py``).
 """
 
 from .data import Components, load_components
 from .perception import PerceptionModel, posterior_numbers
 from .rolloff import DIE_FACES, G_FACE, ROLL_OUTCOMES, RollOff, face_text, face_value
-
-COLOUR_LETTERS = ("K", "G", "R")
-"""Notation letters of the colours black, grey, red (K for black, as in CMYK)."""
+from .tokens import COLOUR_LETTERS
 
 __all__ = [
     "COLOUR_LETTERS",

@@ -35,7 +35,3 @@ def data_document() -> dict[str, Any]:
 def design_hooks() -> DesignHooks:
     """The design hooks of a Gravity Three game: seat roles by colour and first player, the shared data."""
     return DesignHooks(roles=seat_roles, data_document=data_document)
-
-
-DESIGN = design_hooks()
-"""The hooks as one value (each game's ``design.py`` builds its own with :func:`design_hooks`)."""

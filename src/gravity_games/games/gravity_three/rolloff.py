@@ -7,7 +7,7 @@ they. Each roll is a chance node with six outcomes of probability 1/6.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 DIE_FACES = ("1", "2", "3", "4", "5", "G")
 G_FACE = 5
@@ -142,22 +142,3 @@ def roll_for_first_player(rolloff: RollOff, face: int, passes: int, limit: int =
 def lots_line(seat: int) -> str:
     """The log line of the lots drawn after the tie limit (memory's and comparison's words)."""
     return f"Lots drawn: seat {seat} goes first."
-
-
-def roll_for_first(state: Any, face: int, lots_phase: int, limit: int = TIE_LIMIT) -> None:
-    """One roll of the setup roll-off in memory- and comparison-gravity, logged in their words.
-
-    ``state`` has ``rolloff``, ``passes``, ``lots``, ``phase``, ``_note`` and ``_decide_first``:
-    the roller's face is logged, the highest roller goes first, a tied pass is rolled again and,
-    at the tie limit, the tied seats draw lots (``phase`` becomes ``lots_phase``).
-    """
-    state._note(f"Seat {state.rolloff.roller()} rolls {face_text(face)}.")
-    step = roll_off_with_tie_limit(state.rolloff, face, state.passes, limit)
-    state.passes = step.passes
-    if step.first is not None:
-        state._decide_first(step.first, f"Seat {step.first} rolled highest and goes first.")
-    elif step.tie:
-        if step.lots:
-            state.lots = list(state.rolloff.contenders)
-            state.phase = lots_phase
-        state._note(tie_line(state.rolloff.contenders, step))
