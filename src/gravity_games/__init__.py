@@ -8,6 +8,8 @@ True
 False
 """
 
+# First: it decides whether the engine modules below load compiled (build/compiled) or from source.
+from gravity_games.compiled import BUILD
 from gravity_games.core.api import (
     CHANCE,
     TERMINAL,
@@ -29,6 +31,7 @@ from gravity_games.core.registry import list_games, load
 __version__ = "0.1.0"
 
 __all__ = [
+    "BUILD",
     "CHANCE",
     "TERMINAL",
     "DataError",
