@@ -57,6 +57,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from gravity_games.core.agent import Agent
 from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidParameterError, State, sample_chance
 from gravity_games.core.registry import entry
@@ -90,6 +92,7 @@ class _Node:
         self.avail = 0
 
 
+@mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
 @dataclass(frozen=True)
 class ActionStats:
     """What the search learned about one root action: visits and mean value in [0, 1]."""
@@ -109,6 +112,7 @@ RolloutPolicy = Callable[[State, list[int], random.Random], int]
 SettledTest = Callable[[State], bool]
 
 
+@mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
 @dataclass(frozen=True)
 class GameHooks:
     """What a game offers the search through its registered ``heuristic`` agent class (all optional).
@@ -151,6 +155,7 @@ def standings_win_chances(standings: list[float], scale: float) -> list[float]:
     return [w / total for w in weights]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Search:
     """One IS-MCTS run from one seat's information set.
 
@@ -265,10 +270,10 @@ class Search:
                 outcome = sample_chance(state, self.chance_rng)
                 state.apply_action(outcome)
                 key = _chance_key(outcome)
-                child = node.children.get(key)
-                if child is None:
-                    child = node.children[key] = _Node()
-                node = child
+                found = node.children.get(key)
+                if found is None:
+                    found = node.children[key] = _Node()
+                node = found
                 continue
             legal = state.legal_actions()
             if player != self.seat and self.opponents != "tree":
@@ -276,10 +281,10 @@ class Search:
                 # never depend on moves of ours they could not see (a hidden card choice).
                 action = self._opponent_move(state, legal)
                 state.apply_action(action)
-                child = node.children.get(action)
-                if child is None:
-                    child = node.children[action] = _Node()
-                node = child
+                found = node.children.get(action)
+                if found is None:
+                    found = node.children[action] = _Node()
+                node = found
                 continue
             action, node, expanded = self._select_or_expand(node, legal)
             path.append((node, player))
@@ -366,6 +371,7 @@ _OPPONENT_MODELS = ("tree", "random", "policy", "model")
 _ROLLOUTS = ("policy", "random")
 
 
+@mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
 @dataclass(frozen=True)
 class Settings:
     """Checked settings of one ``ismcts`` agent (defaults: the game's, then the agent's)."""
@@ -462,6 +468,7 @@ def new_search(game: Game, seat: int, seed: int, config: Settings) -> Search:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSAgent(Agent):
     """IS-MCTS over ``resample_from_infostate`` determinizations (see the module docstring)."""
 
@@ -477,7 +484,7 @@ class ISMCTSAgent(Agent):
         self._moves = 0
         self.last_search: Search | None = None
 
-    def act(self, view: InfoView) -> int:  # type: ignore[override]
+    def act(self, view: InfoView) -> int:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]

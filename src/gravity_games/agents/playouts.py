@@ -30,6 +30,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidParameterError, State, sample_chance
 from gravity_games.core.registry import entry
@@ -40,6 +42,7 @@ from . import register_agent
 _SETTINGS = ("worlds", "seconds", "base", "margin", "top")
 
 
+@mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
 @dataclass(frozen=True)
 class MoveValue:
     """What the playouts found for one move: how many playouts and the mean result in [0, 1]."""
@@ -81,6 +84,7 @@ def play_out(state: State, factory: Any, seed: int, limit: int, own: tuple[int, 
         steps += 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayoutAgent(Agent):
     """Tries each move on sampled worlds and plays on with the heuristic; keeps the best mean."""
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import Game, InvalidParameterError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent(Agent):
     """Picks a legal action uniformly with its own seeded RNG."""
 

@@ -12,9 +12,12 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from gravity_games.core.api import JSON, Game, GameSpec, State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SeatView:
     """What one seat may know now. Holds the state privately and exposes only that."""
 
@@ -52,6 +55,7 @@ class SeatView:
         return self.__state.resample_from_infostate(self.seat, rng)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Agent(ABC):
     """A player program. Made once per seat and game with its own seed."""
 

@@ -26,6 +26,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, TypeVar, cast
 
+from mypy_extensions import mypyc_attr
+
 CHANCE: Final[int] = -1
 """Player id of the chance player (dice, shuffles, deals, perception noise)."""
 
@@ -41,6 +43,7 @@ JSON = Any
 # ---------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 class GravityError(Exception):
     """Base class of every error this package raises on purpose.
 
@@ -49,6 +52,7 @@ class GravityError(Exception):
     """
 
 
+@mypyc_attr(native_class=False)
 class UnknownGameError(GravityError, KeyError):
     """A game id that is not registered."""
 
@@ -56,18 +60,22 @@ class UnknownGameError(GravityError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
+@mypyc_attr(native_class=False)
 class InvalidParameterError(GravityError, ValueError):
     """A game parameter (or player count) outside what the game allows."""
 
 
+@mypyc_attr(native_class=False)
 class IllegalActionError(GravityError, ValueError):
     """An action that is not legal in the current state. The state is unchanged."""
 
 
+@mypyc_attr(native_class=False)
 class InvalidStateError(GravityError, ValueError):
     """A state document or game record that cannot be read or does not fit the game."""
 
 
+@mypyc_attr(native_class=False)
 class DataError(GravityError, ValueError):
     """A component data file (TOML) that is malformed or inconsistent."""
 
@@ -79,6 +87,7 @@ class DataError(GravityError, ValueError):
 _T = TypeVar("_T")
 
 
+@mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
 @dataclass(frozen=True)
 class Param:
     """One game parameter: its type, default and allowed values.
@@ -181,6 +190,7 @@ class Param:
         }
 
 
+@mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
 @dataclass(frozen=True)
 class GameSpec:
     """Everything fixed about a game once its parameters are chosen.
@@ -238,6 +248,7 @@ class GameSpec:
         }
 
 
+@mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: the winning seats (several for a shared or team win) and why."""
@@ -250,6 +261,7 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason, "detail": dict(self.detail)}
 
 
+@mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
 @dataclass(frozen=True)
 class TensorPart:
     """One named slice of a flat observation tensor: ``tensor[offset:offset + size]``.
@@ -301,6 +313,7 @@ def tensor_layout(parts: Sequence[tuple[str, int, str] | tuple[str, int, str, st
 # ---------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A rule set with its parameters fixed. Subclasses set the class attributes.
 
@@ -323,7 +336,8 @@ class Game(ABC):
     MIN_UTILITY: ClassVar[float] = 0.0
     MAX_UTILITY: ClassVar[float] = 1.0
 
-    def __init__(self, players: int | None = None, **params: Any) -> None:
+    def __init__(self, players: object = None, **params: Any) -> None:
+        # ``object``: callers from JSON or the command line pass anything; it is checked here.
         if players is None:
             players = self.MIN_PLAYERS
         if isinstance(players, bool) or not isinstance(players, int):
@@ -514,6 +528,7 @@ def log_line(entry: tuple[Any, ...]) -> str:
     return str(entry[0] % entry[1:])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game. Advanced in place by :meth:`apply_action`.
 
