@@ -12,17 +12,26 @@ The budget of each engine is cut into ``rounds`` slices played in turn (game A, 
 Games are always played to the end; a slice ends at the first game end after its time.
 Rates are per second of this process's CPU time (``time.process_time``), so other jobs on
 a shared machine do not count against an engine; wall seconds are kept alongside.
+
+The document says which build ran (``build``: the mypyc-compiled engines or the source, see
+:mod:`gravity_games.compiled`). :func:`interpreted_rates` runs the same bench in a child process
+with ``GRAVITY_BUILD=interpreted``, so one ``gravity bench`` shows both builds side by side.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gravity_games.compiled import BUILD
 from gravity_games.core.api import CHANCE, TERMINAL, GravityError, InvalidParameterError
 from gravity_games.core.registry import list_games, load
 from gravity_games.core.seeding import derive_seed
@@ -31,7 +40,10 @@ ANCHORS = ("maedn", "hanabi")
 """OpenSpiel C++ games measured in the same run (names as ``pyspiel.load_game`` takes them)."""
 
 FLOOR = 0.25
-"""The slowest engine must reach this fraction of maedn's steps per second."""
+"""The slowest engine must reach this fraction of maedn's steps per second (either build)."""
+
+TARGET = 1.0
+"""The compiled build's goal: every engine at least as fast as maedn (issue 19)."""
 
 
 @dataclass
@@ -155,6 +167,9 @@ def run_bench(
         "seconds": seconds,
         "rounds": rounds,
         "seed": seed,
+        "build": BUILD.kind,
+        "build_detail": BUILD.describe(),
+        "target": TARGET,
     }
     if anchor_error:
         doc["anchor_error"] = anchor_error
@@ -162,7 +177,37 @@ def run_bench(
     if ratios:
         doc["slowest_ratio"] = min(ratios)
         doc["floor_met"] = min(ratios) >= FLOOR
+        doc["target_met"] = min(ratios) >= TARGET
     return doc
+
+
+def interpreted_rates(
+    game_ids: Sequence[str] | None, *, seconds: float, seed: int, players: int | None
+) -> dict[str, Any]:
+    """The same bench on the source build, in a child process (a process imports one build only)."""
+    command = [
+        sys.executable,
+        "-m",
+        "gravity_games.cli.main",
+        "bench",
+        "--json",
+        "-",
+        "--seconds",
+        str(seconds),
+        "--seed",
+        str(seed),
+        "--builds",
+        "current",
+    ]
+    if players is not None:
+        command += ["--players", str(players)]
+    command += list(game_ids or [])
+    env = {**os.environ, "GRAVITY_BUILD": "interpreted"}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    if done.returncode != 0:
+        raise GravityError(f"the interpreted bench failed: {done.stderr.strip()[-500:]}")
+    document: dict[str, Any] = json.loads(done.stdout)
+    return document
 
 
 def profile_game(game_id: str, seconds: float, out_dir: Path, *, seed: int = 0, players: int | None = None) -> Path:
