@@ -337,8 +337,9 @@ def plot_roles(doc: dict[str, Any], kind: str, table: dict[str, dict[str, Any]],
     rates = [table[v] for v in values]
     ax.barh(range(len(values)), [100 * r["rate"] for r in rates], xerr=_err(rates), capsize=3, color=_BLUE)
     for y, r in enumerate(rates):
-        ax.annotate(f"{100 * r['rate']:.1f}%", (100 * r["high"], y), xytext=(4, -3), textcoords="offset points",
-                    fontsize=8)
+        ax.annotate(
+            f"{100 * r['rate']:.1f}%", (100 * r["high"], y), xytext=(4, -3), textcoords="offset points", fontsize=8
+        )
     ax.set_yticks(range(len(values)), [f"{v} (n={table[v]['games']})" for v in values], fontsize=8)
     games = sum(r["games"] for r in rates)
     if games:
@@ -463,8 +464,10 @@ def plot_sweep_grid(doc: dict[str, Any], sweep: list[dict[str, Any]], key: str, 
         return wins / games if games else 0.0
 
     values = sorted(cells, key=lambda v: (pooled(v), v))
-    grid = [[100 * cells[v][n]["rate"] if n in cells[v] and cells[v][n]["games"] else math.nan for n in counts]
-            for v in values]
+    grid = [
+        [100 * cells[v][n]["rate"] if n in cells[v] and cells[v][n]["games"] else math.nan for n in counts]
+        for v in values
+    ]
     fig, ax = plt.subplots(figsize=(2.2 + 1.1 * len(counts) + 2.2, max(3.5, 0.32 * len(values) + 1.6)))
     image = ax.imshow(grid, aspect="auto", cmap="viridis", vmin=0, vmax=100, origin="lower")
     for y, v in enumerate(values):
@@ -472,15 +475,24 @@ def plot_sweep_grid(doc: dict[str, Any], sweep: list[dict[str, Any]], key: str, 
             r = cells[v].get(n)
             if r and r["games"]:
                 light = 100 * r["rate"] < 60
-                ax.text(x, y, f"{100 * r['rate']:.0f}% ({int(r['games'])})", ha="center", va="center", fontsize=6.5,
-                        color="white" if light else "black")
+                ax.text(
+                    x,
+                    y,
+                    f"{100 * r['rate']:.0f}% ({int(r['games'])})",
+                    ha="center",
+                    va="center",
+                    fontsize=6.5,
+                    color="white" if light else "black",
+                )
     ax.set_xticks(range(len(counts)), [str(n) for n in counts])
     ax.set_yticks(range(len(values)), values, fontsize=7)
     ax.set_xlabel("players")
     ax.set_ylabel(key)
     fig.colorbar(image, ax=ax, label="team win rate (%)")
-    ax.set_title(f"Team win rate per {key} and player count, {doc['game']}\n(cell: rate (games); rows by pooled rate)",
-                 fontsize=9)
+    ax.set_title(
+        f"Team win rate per {key} and player count, {doc['game']}\n(cell: rate (games); rows by pooled rate)",
+        fontsize=9,
+    )
     return _save(fig, out_dir, f"team_win_rate_players_{_slug(key)}.png")
 
 
@@ -589,7 +601,8 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
             f"<section><h2>Win rate by {html.escape(kind)}</h2><p>{html.escape(note)}</p>"
             + _table(
                 [kind, "games", "wins", "win rate (95% CI)"],
-                [(v, r["games"], r["wins"], _pct(r)) for v, r in table.items()],
+                # Best first, as the plot below draws them.
+                [(v, r["games"], r["wins"], _pct(r)) for v, r in sorted(table.items(), key=lambda kv: -kv[1]["rate"])],
             )
             + f'<img src="{plot_roles(doc, kind, table, out_dir)}" alt="win rate by {html.escape(kind)}"></section>'
         )
@@ -603,8 +616,15 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
         rows = []
         for spec, f in by_play.items():
             shares = [f["win_rate"][s]["rate"] for s in seats]
-            rows.append([spec, f["games"], *(_pct(f["win_rate"][s]) for s in seats),
-                         f"{100 * (max(shares) - min(shares)):.1f}", f"{f['mean_length']:.1f}"])
+            rows.append(
+                [
+                    spec,
+                    f["games"],
+                    *(_pct(f["win_rate"][s]) for s in seats),
+                    f"{100 * (max(shares) - min(shares)):.1f}",
+                    f"{f['mean_length']:.1f}",
+                ]
+            )
         sections.append(
             "<section><h2>Balance under different play</h2><p>The same figures with one agent spec in every seat, "
             "same seeds: does a seat or role advantage hold when the play gets stronger?</p>"
