@@ -20,6 +20,7 @@ from typing import Any
 from gravity_games.core.board import BoardHooks, BoardMove, InfoCard, SeatRole, changed_by_comparison
 from gravity_games.games.gravity_three.board_common import SEESAW_INFO_KEY, mass_info_cards
 
+from .data import load_texts
 from .render_common import (
     INK,
     card_info,
@@ -157,24 +158,11 @@ def info_cards(obs: Observation, game: Any) -> dict[str, InfoCard]:
 
 def glossary(game: Any) -> list[tuple[str, str]]:
     """The move notation and the log's words, in plain words."""
+    words = load_texts().glossary
     announce = [
-        (
-            f"announce {spot}",
-            f"show your Announcement Card {spot}: your token goes on spot {spot}, {spot_place(game, spot)}",
-        )
-        for spot in ("A", "B", "C")
+        (f"announce {spot}", words.announce.format(spot=spot, place=spot_place(game, spot))) for spot in ("A", "B", "C")
     ]
-    return [
-        *announce,
-        ("play 4", "place your token with the number 4, face down, on the spot you announced"),
-        ("A, B, C", "the three spots on each end of the see-saw, from the middle out"),
-        ("K, R, G", "the colours black, red and grey (shown on every token and player)"),
-        ("tilts the see-saw down", "that side weighs more (weight × distance): its player wins the match"),
-        ("level", "both sides weigh the same: nobody wins that match"),
-        ("first match", "with 3 players: the first player against the player to their left"),
-        ("roll 4, roll G", "a die roll for the first player; G counts as 0, ties roll again"),
-        ("lots seat 1", "after 20 tied roll-offs, lots drawn: seat 1 goes first"),
-    ]
+    return [*announce, *words.terms]
 
 
 BOARD = BoardHooks(

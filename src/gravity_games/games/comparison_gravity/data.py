@@ -1,13 +1,18 @@
 """Comparison × Gravity uses the shared Gravity Three components: token masses and see-saw arms.
 
 The values and their provenance live in ``gravity_three/data/components.toml``. This module derives
-the torque table the rules compare (torque = mass x arm).
+the torque table the rules compare (torque = mass x arm). The game's own texts (the Announcement
+Card's and the see-saw match's info cards, the glossary) are in ``data/texts.toml``.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
+from pydantic import Field
+
+from gravity_games.core.data import Component, DataFile, read_package_toml, validate
 from gravity_games.games.gravity_three import COLOUR_LETTERS, Components, load_components
 
 SPOTS: tuple[Literal["A", "B", "C"], ...] = ("A", "B", "C")
@@ -29,12 +34,49 @@ def card_counts(components: Components) -> list[int]:
     return [components.seesaw.cards.count(spot) for spot in SPOTS]
 
 
+class CardText(Component):
+    """The Announcement Card's info card; ``{spot}``, ``{place}``, ``{distance}``, ``{held}`` are filled in."""
+
+    title: str
+    text: str
+
+
+class MatchText(Component):
+    """How a match on the see-saw is decided, added to the shared see-saw card."""
+
+    text: str
+
+
+class GlossaryText(Component):
+    """The glossary: the words of ``announce X`` (``{spot}``, ``{place}`` filled in), then fixed terms."""
+
+    announce: str
+    terms: list[tuple[str, str]] = Field(min_length=1)
+
+
+class ComparisonTexts(DataFile):
+    """The game's own texts (``data/texts.toml``)."""
+
+    announcement_card: CardText
+    seesaw_match: MatchText
+    glossary: GlossaryText
+
+
+@lru_cache(maxsize=1)
+def load_texts() -> ComparisonTexts:
+    """The packaged texts of Comparison × Gravity's info cards and glossary."""
+    raw = read_package_toml("gravity_games.games.comparison_gravity", "data/texts.toml")
+    return validate(ComparisonTexts, raw, "comparison_gravity/texts.toml")
+
+
 __all__ = [
     "COLOUR_LETTERS",
     "SEAT_COLOURS",
     "SPOTS",
+    "ComparisonTexts",
     "Components",
     "card_counts",
     "load_components",
+    "load_texts",
     "torque_table",
 ]

@@ -14,6 +14,8 @@ from gravity_games.core.board import InfoCard
 from gravity_games.games.gravity_three.board_common import seesaw_info_card, swatch
 from gravity_games.games.gravity_three.tokens import COLOUR_LETTERS, COLOUR_NAMES
 
+from .data import load_texts
+
 COLOURS = COLOUR_NAMES
 """The component colours in the order of ``COLOUR_LETTERS`` (K, G, R)."""
 INK = {name: swatch(name).fill for name in COLOURS}
@@ -108,23 +110,20 @@ def card_info(game: Any, spot: str) -> InfoCard:
     seesaw = game.components.seesaw
     held = seesaw.cards.count(spot)
     rec = _reconstructed(seesaw)
-    text = (
-        f"Shows the see-saw spot where your token goes this round: spot {spot}, {spot_place(game, spot)} "
-        f"({seesaw.arms_cm[spot]:g} cm{', reconstructed' if rec else ''}). Farther out pushes harder: "
-        f"weight × distance decides. Each player starts with {held} {spot} card{'' if held == 1 else 's'}; "
-        "a shown card is used up."
-    )
-    return InfoCard(f"Announcement Card {spot}", text, rec)
+    card = load_texts().announcement_card
+    words = {
+        "spot": spot,
+        "place": spot_place(game, spot),
+        "distance": f"{seesaw.arms_cm[spot]:g} cm{', reconstructed' if rec else ''}",
+        "held": f"{held} {spot} card{'' if held == 1 else 's'}",
+    }
+    return InfoCard(card.title.format(**words), card.text.format(**words), rec)
 
 
 def seesaw_info(game: Any) -> InfoCard:
     """The see-saw (distances, from the shared card) and how a match of this game is decided."""
     common = seesaw_info_card(game.components)
-    text = (
-        f"{common.text} The side that pushes down harder tilts the see-saw down and wins the match; "
-        "equal pushes leave it level, and nobody wins that match. With 3 players, the winner of the "
-        "first match stays on the see-saw and the third player challenges it."
-    )
+    text = f"{common.text} {load_texts().seesaw_match.text}"
     return InfoCard(common.title, text, common.reconstructed)
 
 
