@@ -5,7 +5,9 @@ Mabel's +1) can reach, it works out where the token would stop (carrying limit,
 pointers, arrows, Waddles) and scores that square; it spends a card when the gain is
 worth more than the card. It always exchanges mischief for help, always takes
 mischief face down when it can, plays "take another turn" at once, and when it must
-discard, gives up its least useful help card.
+discard, gives up its least useful help card. Where a move stops and what an exchange costs
+are the engine's own rule functions (``rules_move.stops_a_forward_move``,
+``rules_turn.exchange_price``), asked of the observation.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from gravity_games.core.api import Game, InvalidParameterError
 
 from .data import HELP_KINDS, HEROES
 from .rules import SavingWaddlesGame
+from .rules_move import stops_a_forward_move
+from .rules_turn import exchange_price
 from .state import (
     ACCEPT,
     CARRY_LIMIT,
@@ -26,6 +30,7 @@ from .state import (
     EXCHANGE_CARDS,
     HELP_SPACE_PLUS,
     MABEL_PLUS,
+    NO_HERO,
     PLAY_ANOTHER_TURN,
     PLAY_FACE_DOWN,
     PLAY_MINUS,
@@ -40,11 +45,10 @@ from .tables import (
     EXCHANGE,
     HELP,
     MISCHIEF,
-    POINTER,
+    NO_STOP,
     SKIP,
     TOTEM,
     VICTORY,
-    WADDLES_POINTER,
 )
 
 CARD_VALUE = {"another_turn": 3.0, "plus_minus": 1.2, "reroll": 1.0, "set_three": 0.9, "face_down": 0.8}
@@ -129,14 +133,11 @@ class HeuristicAgent(Agent):
         return track.space(pos, slots, hut)
 
     def _stops(self, obs: dict[str, Any], pos: int) -> bool:
-        if self.rules_game.simple:
-            return pos == self.rules_game.track.totem
-        kind = self._space(obs, pos)[0]
-        if kind in (POINTER, WADDLES_POINTER):
-            return obs["path_cards"][self.rules_game.track.pointer_slot[pos]] is None
-        if kind == TOTEM:
-            return obs["hut_card"] is None
-        return kind == VICTORY
+        stop = self.rules_game.track.stop_at[pos]
+        if stop == NO_STOP:
+            return False
+        face_up = [card is not None for card in obs["path_cards"]]
+        return stops_a_forward_move(stop, self.rules_game.simple, face_up, obs["hut_card"] is not None)
 
     def _move_value(self, d: int, obs: dict[str, Any]) -> float:
         """Where would ``d`` take me, and how good is it to stop there?"""
@@ -180,7 +181,7 @@ class HeuristicAgent(Agent):
         elif kind == DISCARD_HELP and not simple:
             bonus -= 1.2 * hand
         elif kind == EXCHANGE and not simple:
-            cost = 1 if hero == HEROES[0] else 2
+            cost = exchange_price(HEROES.index(hero) if hero else NO_HERO, at_start=False)
             bonus += 1.0 if len(obs["mischief_in_front"][self.seat]) >= cost else 0.0
         elif kind == VICTORY or (simple and kind == TOTEM):
             bonus += 50.0

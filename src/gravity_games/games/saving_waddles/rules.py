@@ -73,6 +73,7 @@ from .state import (
     R_MOVE,
     ROLL,
     TAKE_MISCHIEF,
+    EndReason,
     SavingWaddlesPosition,
     SavingWaddlesSettings,
     action_name,
@@ -278,7 +279,7 @@ class SavingWaddlesState(SavingWaddlesPosition):
             else:
                 pass_the_turn(self)
         if self.steps >= self.settings.max_steps and self.phase != P_OVER:
-            end_game(self, -1, "step limit")
+            end_game(self, -1, EndReason.STEP_LIMIT)
 
     def _start_of_turn_action(self, action: int) -> None:
         """Turn Order 1: roll, exchange mischief cards for a help card, or play "Take another turn"."""

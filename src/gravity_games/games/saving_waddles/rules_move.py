@@ -8,22 +8,29 @@ space take effect (the main rule). Where the token stops takes effect in ``rules
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .state import CARRY_LIMIT, SavingWaddlesPosition
 from .tables import NO_STOP, STOP_TOTEM
 
 
-def must_stop_here(position: SavingWaddlesPosition, stop: int) -> bool:
+def stops_a_forward_move(stop: int, simple: bool, path_card_face_up: Sequence[bool], hut_card_face_up: bool) -> bool:
     """Pointers with a face-down card, the unrevealed totem and Victory stop a token moving forward.
 
-    ``stop`` is the position's entry of ``Track.stop_at`` (never NO_STOP here); the simple
-    rules stop only at the totem, which is their last space.
+    ``stop`` is the position's entry of ``Track.stop_at`` (a pointer's slot, ``STOP_TOTEM`` or
+    ``STOP_VICTORY``; never NO_STOP); the simple rules stop only at the totem, their last space.
+    The engine asks it of a position (:func:`must_stop_here`), the bot of an observation.
     """
-    simple = position.settings.simple
     if stop >= 0:
-        return not simple and not position.path_card_face_up[stop]
+        return not simple and not path_card_face_up[stop]
     if stop == STOP_TOTEM:
-        return simple or not position.hut_card_face_up
+        return simple or not hut_card_face_up
     return not simple  # Victory
+
+
+def must_stop_here(position: SavingWaddlesPosition, stop: int) -> bool:
+    """:func:`stops_a_forward_move` in this position."""
+    return stops_a_forward_move(stop, position.settings.simple, position.path_card_face_up, position.hut_card_face_up)
 
 
 def step_forward(position: SavingWaddlesPosition, seat: int) -> None:

@@ -26,6 +26,7 @@ from .state import (
     ROLL,
     STAN,
     WENDY,
+    EndReason,
     SavingWaddlesPosition,
 )
 from .tables import HELP
@@ -36,10 +37,15 @@ def hero_ability(position: SavingWaddlesPosition, seat: int) -> int:
     return NO_HERO if position.settings.simple else position.heroes[seat]
 
 
-def exchange_cost(position: SavingWaddlesPosition, at_start: bool) -> int:
+def exchange_price(hero: int, at_start: bool) -> int:
     """Mischief cards for one help card: 3 at the start of a turn, 2 on the Exchange space; Wendy pays 1 fewer."""
     base = 3 if at_start else 2
-    return base - 1 if hero_ability(position, position.turn) == WENDY else base
+    return base - 1 if hero == WENDY else base
+
+
+def exchange_cost(position: SavingWaddlesPosition, at_start: bool) -> int:
+    """:func:`exchange_price` for the seat to play."""
+    return exchange_price(hero_ability(position, position.turn), at_start)
 
 
 def help_cards_left(position: SavingWaddlesPosition) -> bool:
@@ -66,20 +72,20 @@ def roll_die_for(position: SavingWaddlesPosition, purpose: int) -> None:
     position.phase = P_ROLL
 
 
-def end_game(position: SavingWaddlesPosition, winner: int, reason: str) -> None:
+def end_game(position: SavingWaddlesPosition, winner: int, reason: EndReason) -> None:
     """The game is over: ``winner`` (-1 for none) and why."""
     position.winner = winner
-    position.reason = reason
+    position.reason = reason.value
     position.phase = P_OVER
     if winner < 0:
-        position._note(f"The game ends without a winner ({reason})")
+        position._note(f"The game ends without a winner ({reason.value})")
 
 
 def win(position: SavingWaddlesPosition) -> None:
     """The seat to play wins: Waddles brought to the Hut of Wonders (simple rules: first at the totem)."""
     simple = position.settings.simple
     name = position.seat_names[position.turn]
-    end_game(position, position.turn, "totem" if simple else "victory")
+    end_game(position, position.turn, EndReason.TOTEM if simple else EndReason.VICTORY)
     position._note(f"{name} wins!" if simple else f"{name} brings Waddles to the Hut of Wonders and wins!")
 
 
@@ -99,7 +105,7 @@ def begin_turn(position: SavingWaddlesPosition, seat: int) -> None:
     position.turns_taken += 1
     if position.turns_taken > position.settings.turn_limit:
         position.turns_taken -= 1
-        end_game(position, -1, "turn limit")
+        end_game(position, -1, EndReason.TURN_LIMIT)
         return
     position.die = 0
     position.roll_purpose = R_NONE

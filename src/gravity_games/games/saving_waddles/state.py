@@ -14,7 +14,7 @@ order is ever seen). A mischief card lying in front of a player is its kind, plu
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Final, Self
 
 from gravity_games.core.api import Game, State
@@ -211,6 +211,19 @@ class HelpSpaceBonus(IntEnum):
     ADDED = 2
 
 
+class EndReason(StrEnum):
+    """Why the game ended (``Outcome.reason`` and the document's ``reason``; "" while it goes on)."""
+
+    VICTORY = "victory"
+    """Waddles brought to the Hut of Wonders and its condition met."""
+    TOTEM = "totem"
+    """Simple rules: the first token at the totem."""
+    TURN_LIMIT = "turn limit"
+    """No winner after ``ROUND_LIMIT`` turns per seat (not in the rulebook)."""
+    STEP_LIMIT = "step limit"
+    """The hard step bound, a safety net never met in play."""
+
+
 CARRY_LIMIT: Final = 3
 """Spaces a token carrying Waddles may move in one turn."""
 ROUND_LIMIT: Final = 100
@@ -388,6 +401,7 @@ class SavingWaddlesPosition(State):
         """A :class:`TurnStage` value."""
         self.winner = -1
         self.reason = ""
+        """An :class:`EndReason` value once the game is over, "" before."""
         self.seat_names: tuple[str, ...] = seat_names(self.heroes)
         """Derived from ``heroes`` (not saved): the log's names of the seats."""
 
