@@ -9,7 +9,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from gravity_games.agents.hints import hints as search_hints
+from gravity_games.agents.hints import Advice
+from gravity_games.agents.hints import advice as search_advice
 from gravity_games.core.agent import SeatView
 from gravity_games.core.seeding import derive_seed
 from gravity_games.web import searches
@@ -52,11 +53,11 @@ def test_the_hint_searches_a_copy_through_the_seat_view(client: TestClient, monk
     state = engine_state("comparison-gravity", game.params, [a.action for a in game.actions])
     seen: list[Any] = []
 
-    def spy(view_: Any, *, seconds: float, top: int, seed: int) -> list[tuple[int, float]]:
+    def spy(view_: Any, *, seconds: float, top: int, seed: int) -> Advice:
         seen.append((view_, seconds, top, seed))
-        return search_hints(view_, seconds=seconds, top=top, seed=seed)
+        return search_advice(view_, seconds=seconds, top=top, seed=seed)
 
-    monkeypatch.setattr(searches, "search_hints", spy)
+    monkeypatch.setattr(searches, "search_advice", spy)
     r = ask(client, gid, tokens[seat], "seconds=0.1&top=2")
     assert r.status_code == 200, r.text
     (seat_view, seconds, top, seed), = seen

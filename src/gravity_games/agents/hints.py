@@ -45,12 +45,19 @@ DOUBT = 1
 
 @dataclass(frozen=True)
 class Advice:
-    """A hint: moves best first with their estimated win chance, and how sure it is."""
+    """A hint: moves best first with their estimated win chance, and how sure it is.
+
+    ``playouts`` gives the playouts behind each of ``moves`` (same order), so a reader can say how
+    far each figure may be off; ``runner_up`` is the second-best move when the reason is a close
+    call (it may lie outside ``moves`` when ``top`` is 1).
+    """
 
     moves: list[tuple[int, float]]
     samples: int
     unsure: bool
     reason: str
+    playouts: tuple[int, ...] = ()
+    runner_up: int | None = None
 
 
 def _hard_spec(game_id: str, players: int) -> str | None:
@@ -125,8 +132,10 @@ def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0)
         factory = entry(view.game.ID).agents[name]
         ranked = _playout_values(view, seconds, seed, {}, own=lambda g, s, sd: factory(g, s, sd, **settings))
     moves = [(a, round(v, 4)) for a, v, _ in ranked[:top]]
+    playouts = tuple(n for _, _, n in ranked[:top])
     _, best_value, best_n = ranked[0]
     reason = ""
+    runner_up = None
     if len(legal) > 1 and best_n < FEW:
         reason = f"few playouts behind the best move ({best_n})"
     elif len(ranked) > 1 and ranked[1][2] > 0:
@@ -137,7 +146,8 @@ def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0)
         )
         if best_value - second_value < 2 * spread:
             reason = f"close call: the two best moves are {best_value:.0%} and {second_value:.0%}"
-    return Advice(moves, best_n, bool(reason), reason)
+            runner_up = ranked[1][0]
+    return Advice(moves, best_n, bool(reason), reason, playouts, runner_up)
 
 
 def calibration_deciles(rows: list[dict[str, Any]], tolerance: float = 0.10) -> list[dict[str, Any]]:

@@ -378,16 +378,43 @@ def leave_on_signal(session: Session, signum: int) -> None:
     raise SystemExit(128 + signum)
 
 
+HINT_SECONDS = 1.0
+"""Search time of a terminal hint (as the web's hint button)."""
+
+
 def offer_hints(session: Session, seat: int) -> None:
+    """The hard level's best moves for ``seat``, searched on its own view, said no surer than the search is.
+
+    Each move is numbered as in the move list (so the number can be typed), in words with its
+    notation, with its chance as a range; an unsure hint says so first, and why.
+    """
     try:
-        from gravity_games.agents.hints import hints
+        from gravity_games.agents.hint_words import hint_words
+        from gravity_games.agents.hints import advice
     except ImportError:
         console.print("[yellow]Hints need the search agents (gravity_games.agents.hints), not installed.[/]")
         return
+    state = session.state
+    view = SeatView(state, seat)
     with console.status("Thinking about your best moves..."):
-        advice = hints(SeatView(session.state, seat), seconds=1.0, top=3, seed=derive_seed(session.seed, "hint"))
-    for action, chance in advice:
-        console.print(f"  [magenta]hint[/] {escape(session.state.action_to_string(action))}: about {chance:.0%} to win")
+        found = advice(
+            view, seconds=HINT_SECONDS, top=3, seed=derive_seed(session.seed, "hint", seat, state.move_number())
+        )
+    rows = move_words(state, seat)
+    number = {a: i for i, (a, _text, _words) in enumerate(rows, 1)}
+    said = hint_words(
+        found, {a: (text, words) for a, text, words in rows}, seconds=HINT_SECONDS, team=state.game.COOPERATIVE
+    )
+    searched = f"a {HINT_SECONDS:g} s search of what you can see"
+    if not said.unsure:
+        searched += f", {said.samples} playouts behind the best move"
+    console.print(f"  [magenta]hint[/] best move first, with its estimated win chance [dim]({searched})[/]")
+    if said.unsure:
+        console.print(f"  [bold yellow]unsure[/]: {escape(said.reason)}")
+    for h in said.hints:
+        code = "" if h.description == h.text else f"  [dim]({escape(h.text)})[/]"
+        console.print(f"  [bold cyan]{number.get(h.id, 0):>2}[/]) {escape(h.description)}{code}")
+        console.print(f"      {escape(h.says)}")
 
 
 def human_turn(session: Session, seat: int) -> int | None:

@@ -9,12 +9,15 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
+from typing import Any
 
 from gravity_games.agents import make_agent
-from gravity_games.agents.hints import hints as search_hints
+from gravity_games.agents.hint_words import hint_words
+from gravity_games.agents.hints import advice as search_advice
 from gravity_games.core.agent import SeatView
 from gravity_games.core.api import Game, State
 from gravity_games.core.seeding import derive_seed
+from gravity_games.web.board_view import legal_moves
 
 log = logging.getLogger("gravity_games.web")
 
@@ -67,6 +70,15 @@ def bot_choice(game: Game, spec: str, seat: int, seed: int, state: State, budget
     return fallback_move(seed, state)
 
 
-def hint_search(state: State, seat: int, seconds: float, top: int, seed: int) -> list[tuple[int, float]]:
-    """The seat's best moves with their estimated win chances (an IS-MCTS search of its view)."""
-    return search_hints(SeatView(state, seat), seconds=seconds, top=top, seed=seed)
+def hint_search(state: State, seat: int, seconds: float, top: int, seed: int) -> dict[str, Any]:
+    """The seat's best moves with their estimated win chances, in words, and whether the search is
+    unsure and why (:mod:`gravity_games.agents.hint_words`): ``{unsure, reason, samples, hints}``.
+
+    Everything here reads the seat's :class:`SeatView` only: the search, and the moves' words (the
+    board's descriptions, from the seat's observation).
+    """
+    view = SeatView(state, seat)
+    found = search_advice(view, seconds=seconds, top=top, seed=seed)
+    legal = [(a, view.action_to_string(a)) for a in view.legal_actions()]
+    names = {m["id"]: (m["text"], m["description"]) for m in legal_moves(view.game, view.observation(), legal)}
+    return hint_words(found, names, seconds=seconds, team=view.game.COOPERATIVE).to_json()

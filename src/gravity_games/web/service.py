@@ -696,7 +696,7 @@ class Hub:
             "move": move,
             "revision": revision,
             "seconds": seconds,
-            "hints": [{"id": a, "text": snapshot.action_to_string(a), "chance": chance} for a, chance in found],
+            **found,  # unsure, reason, samples and the hints in words (searches.hint_search)
         }
 
     @staticmethod

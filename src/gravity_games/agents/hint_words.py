@@ -1,0 +1,134 @@
+"""A hint said in plain words, never surer than the search behind it.
+
+:func:`~gravity_games.agents.hints.advice` gives each move's estimated win chance and says when it
+is unsure. A person should not read "78 %" off a search of a dozen playouts, so what the terminal
+(``gravity play --hints``) and the web's hint button show comes from here, one wording for both:
+
+* each move's chance rounded to 5 points ("about 60 % to win"), never "100 %" or "0 %";
+* how far it may be off, as a range ("likely between 45 % and 75 %"): the 95 % Wilson interval of
+  the move's playouts (as if each were a win or a loss, the widest spread a mean of results in
+  [0, 1] can have), widened to at least :data:`MARGIN_FLOOR` either side because the calibration
+  runs (docs/sim.md, "Hint calibration") found even well-searched hints off by 5-10 points on
+  average and more at the edges;
+* when the search is unsure, why, naming the moves: "close call between “X” and “Y”" or
+  "too few playouts: 12 behind the best move".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from gravity_games.sim.stats import wilson_interval
+
+from .hints import FEW, Advice
+
+MARGIN_FLOOR = 0.10
+"""Least distance between a shown chance and either end of its range (see the module docstring)."""
+
+STEP = 5
+"""Shown chances and ranges are whole multiples of this many percentage points."""
+
+
+@dataclass(frozen=True)
+class HintMove:
+    """One suggested move as a person is told it."""
+
+    id: int
+    text: str
+    description: str
+    chance: float
+    low: float
+    high: float
+    samples: int
+    says: str
+
+
+@dataclass(frozen=True)
+class HintWords:
+    """A whole hint as a person is told it: the moves best first, and whether (and why) it is unsure."""
+
+    hints: list[HintMove]
+    unsure: bool
+    reason: str
+    samples: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "unsure": self.unsure,
+            "reason": self.reason,
+            "samples": self.samples,
+            "hints": [asdict(h) for h in self.hints],
+        }
+
+
+def chance_range(chance: float, playouts: int) -> tuple[float, float]:
+    """Where the move's true chance likely lies: the Wilson interval, at least MARGIN_FLOOR each side."""
+    low, high = wilson_interval(chance * playouts, playouts)
+    return max(0.0, min(low, chance - MARGIN_FLOOR)), min(1.0, max(high, chance + MARGIN_FLOOR))
+
+
+def _points(value: float, rounding: Any = None) -> int:
+    """``value`` (0-1) in percentage points, a multiple of STEP: to the nearest (halves up) unless
+    ``rounding`` (math.floor, math.ceil) says otherwise."""
+    scaled = round(value * 100 / STEP, 6)  # 0.75 must not ceil to 80 through float error
+    return int(math.floor(scaled + 0.5) if rounding is None else rounding(scaled)) * STEP
+
+
+def say_chance(chance: float, low: float, high: float, samples: int, *, team: bool = False) -> str:
+    """The chance and its range in words: 'about 60 % to win, likely between 45 % and 75 %'.
+
+    It ends on the range, so the figure never stands alone.
+    """
+    goal = "for the team to win" if team else "to win"
+    if samples <= 0:
+        return f"not tried by the search yet: anywhere from 0 % to 100 % {goal}"
+    shown = _points(chance)
+    if shown >= 100:
+        figure = f"over {100 - STEP} %"
+    elif shown <= 0:
+        figure = f"under {STEP} %"
+    else:
+        figure = f"about {shown} %"
+    # the range is rounded outward, so rounding never narrows it
+    lo, hi = _points(low, math.floor), _points(high, math.ceil)
+    return f"{figure} {goal}, likely between {lo} % and {hi} %"
+
+
+def _quoted(names: Mapping[int, tuple[str, str]], action: int) -> str:
+    text, words = names.get(action, (str(action), str(action)))
+    return f"“{words or text}”"
+
+
+def unsure_reason(advice: Advice, names: Mapping[int, tuple[str, str]], seconds: float) -> str:
+    """Why the hint is unsure, in words naming the moves; empty when it is not."""
+    if not advice.unsure or not advice.moves:
+        return ""
+    best = advice.moves[0][0]
+    if advice.runner_up is not None:
+        return (
+            f"close call between {_quoted(names, best)} and {_quoted(names, advice.runner_up)}: "
+            "the search cannot tell which is better"
+        )
+    if advice.samples < FEW:
+        return f"too few playouts: {advice.samples} behind the best move in {seconds:g} s, {FEW} make a firm figure"
+    return advice.reason
+
+
+def hint_words(
+    advice: Advice, names: Mapping[int, tuple[str, str]], *, seconds: float, team: bool = False
+) -> HintWords:
+    """The hint in words; ``names`` maps each legal move to (notation, plain description)."""
+    moves = []
+    for i, (action, chance) in enumerate(advice.moves):
+        samples = advice.playouts[i] if i < len(advice.playouts) else (advice.samples if i == 0 else 0)
+        low, high = chance_range(chance, samples) if samples > 0 else (0.0, 1.0)
+        text, words = names.get(action, (str(action), str(action)))
+        says = say_chance(chance, low, high, samples, team=team)
+        moves.append(HintMove(action, text, words, chance, round(low, 4), round(high, 4), samples, says))
+    return HintWords(moves, advice.unsure, unsure_reason(advice, names, seconds), advice.samples)
+
+
+__all__ = ["MARGIN_FLOOR", "STEP", "HintMove", "HintWords", "chance_range", "hint_words", "say_chance", "unsure_reason"]
