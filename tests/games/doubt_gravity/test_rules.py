@@ -12,6 +12,7 @@ from doubt_helpers import TWO_PLAYER_DEAL, game, play, three_player_start, two_p
 from gravity_games import CHANCE, TERMINAL, IllegalActionError, InvalidParameterError
 from gravity_games.core.api import DataError, sample_chance
 from gravity_games.games.doubt_gravity.rules import DoubtGravityState
+from gravity_games.games.doubt_gravity.rules_round import BluffCheck, spot_the_bluff
 from gravity_games.games.doubt_gravity.state import (
     A_CORRECT,
     A_DONE,
@@ -484,3 +485,11 @@ def test_a_users_component_file_sets_the_masses(tmp_path) -> None:  # type: igno
     bad.write_text(text.replace("grams = [5.0, 10.0, 15.0, 20.0, 25.0]", "grams = [5.0, 4.0, 15.0, 20.0, 25.0]"))
     with pytest.raises(DataError, match="masses"):
         game(2, data=str(bad))
+
+
+def test_spot_the_bluff_turns_over_from_the_top_and_names_the_taker() -> None:
+    # The stack bottom first: seat 0's 3, seat 1's 4, seat 2's 3; the Designated Number is 3.
+    check = spot_the_bluff([3, 4, 3], [0, 1, 2], 3, 0)
+    assert check == BluffCheck(taker=1, turned_over=2, bluff_found=True)  # the 3 on top, then seat 1's 4
+    assert spot_the_bluff([3, 3], [1, 2], 3, 0) == BluffCheck(0, 2, False)  # all true: the doubter takes it
+    assert spot_the_bluff([5, 3], [2, 1], 3, 0) == BluffCheck(2, 2, True)

@@ -30,6 +30,7 @@ from gravity_games.core.api import Game
 
 from .data import COLOUR_LETTERS
 from .rules import DoubtGravityGame
+from .rules_round import spot_the_bluff
 from .state import A_CORRECT, A_DONE, A_DOUBT, A_NUMBER, PER_COLOUR
 
 SAMPLES = 160
@@ -119,6 +120,7 @@ class HeuristicAgent(Agent):
         honesty = self.honesty(obs)
         pool = self.unknown_pool(obs)
         grams = self.grams
+        owners = [entry["owner"] for entry in stack]
         takers = [0.0] * self.players
         total = 0.0
         for _ in range(SAMPLES):
@@ -126,12 +128,7 @@ class HeuristicAgent(Agent):
             weight = self.model.likelihood(level, sum(grams[k - 1] for k in numbers))
             if weight <= 0.0:
                 continue
-            taker = me
-            for entry, number in zip(reversed(stack), reversed(numbers), strict=True):
-                if number != designated:
-                    taker = entry["owner"]
-                    break
-            takers[taker] += weight
+            takers[spot_the_bluff(numbers, owners, designated, me).taker] += weight
             total += weight
         if total <= 0.0:
             return True  # no honest-looking stack fits what was felt

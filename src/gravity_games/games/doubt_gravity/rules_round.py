@@ -7,6 +7,9 @@ Plain functions over the position, each named after the rule of the rulebook it 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from gravity_games.games.gravity_three import DIE_FACES, G_FACE
 
 from .state import (
@@ -156,30 +159,53 @@ def assess(position: DoubtGravityPosition, action: int) -> None:
         resolve_doubt(position, seat)
 
 
+class BluffCheck(NamedTuple):
+    """What turning a stack over from the top found."""
+
+    taker: int
+    """Who takes every token of the round."""
+    turned_over: int
+    """How many tokens were turned over, from the top."""
+    bluff_found: bool
+    """A token did not show the Designated Number ("Spotting the Bluff")."""
+
+
+def spot_the_bluff(numbers: Sequence[int], owners: Sequence[int], designated: int, doubter: int) -> BluffCheck:
+    """ "Turn over the Tokens one by one, starting with the top one": the owner of the first token
+    that is not the Designated Number takes the stack; if every one matches, the doubter does.
+
+    ``numbers`` and ``owners`` list the stack bottom first. The bot weighs its doubts with this too.
+    """
+    turned = 0
+    for index in range(len(numbers) - 1, -1, -1):
+        turned += 1
+        if numbers[index] != designated:
+            return BluffCheck(owners[index], turned, True)
+    return BluffCheck(doubter, turned, False)
+
+
 def resolve_doubt(position: DoubtGravityPosition, doubter: int) -> None:
     """Take the Doubt Card, turn tokens over from the top; the first wrong one names the taker."""
     position.doubt_card_holder = doubter
-    revealed: list[int] = []
-    taker = doubter
-    for p in reversed(position.stack):
+    stack = position.stack
+    numbers = [position.token_numbers[p] for p in stack]
+    check = spot_the_bluff(numbers, [position.placed_by[p] for p in stack], position.designated_number, doubter)
+    revealed = stack[::-1][: check.turned_over]
+    for p in revealed:
         position.revealed[p] = True
-        revealed.append(p)
-        position._note(
-            f"Turned over: {token_name(p // PER_COLOUR, position.token_numbers[p])} (seat {position.placed_by[p]})."
-        )
-        if position.token_numbers[p] != position.designated_number:
-            taker = position.placed_by[p]
-            break
-    if taker == doubter and position.token_numbers[revealed[-1]] == position.designated_number:
-        position._note(f"Every token shows {position.designated_number}: seat {doubter} failed and takes the stack.")
-    else:
-        taken = "the 1 token" if len(position.stack) == 1 else f"all {len(position.stack)} tokens"
+        name = token_name(p // PER_COLOUR, position.token_numbers[p])
+        position._note(f"Turned over: {name} (seat {position.placed_by[p]}).")
+    taker = check.taker
+    if check.bluff_found:
+        taken = "the 1 token" if len(stack) == 1 else f"all {len(stack)} tokens"
         position._note(f"Bluff spotted: seat {taker} takes {taken} of the round.")
-    for p in position.stack:
+    else:
+        position._note(f"Every token shows {position.designated_number}: seat {doubter} failed and takes the stack.")
+    for p in stack:
         position.token_places[p] = taker
         position.known_by[p] |= 1 << taker
-    position.hand_counts[taker] += len(position.stack)
-    position.hands[taker].extend(position.stack)
+    position.hand_counts[taker] += len(stack)
+    position.hands[taker].extend(stack)
     end_round(position, doubter, tuple(revealed), taker)
 
 
