@@ -12,7 +12,7 @@ from gravity_games.cli.main import main
 from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import entry, list_games
 from gravity_games.sim.runner import run_batch
-from gravity_games.sim.sweep import get_path, parse_vary, run_sweep, set_path, to_toml
+from gravity_games.sim.sweep import get_path, parse_vary, run_sweep, set_path, sweepable, to_toml
 
 REAL_GAMES = ["comparison-gravity", "doubt-gravity", "gravity-falls", "gravwell", "memory-gravity", "saving-waddles"]
 
@@ -121,3 +121,27 @@ def test_players_can_be_swept_with_one_agent_spec() -> None:
         run_sweep("saving-waddles", ["players=2,3"], games=1, agents=["random", "heuristic"])
     with pytest.raises(InvalidParameterError, match=r"'9' is not a player count of saving-waddles \(2-5\)"):
         parse_vary("saving-waddles", "players=2,9")
+
+
+@pytest.mark.parametrize("game_id", sorted(list_games()))
+def test_every_listed_path_reads_back_and_parses_as_a_vary(game_id: str) -> None:
+    # `gravity sweep GAME --paths` is how a designer finds the path of a value to vary.
+    rows = [r for r in sweepable(game_id) if r["kind"] == "data"]
+    document = entry(game_id).design.data_document
+    assert bool(rows) == (document is not None)
+    for row in rows:
+        assert get_path(document(), row["path"]) == row["value"]  # type: ignore[misc]
+    numbers = [r for r in rows if isinstance(r["value"], int) and not isinstance(r["value"], bool)]
+    if numbers:
+        axis = parse_vary(game_id, f"{numbers[0]['path']}={numbers[0]['value']}")
+        assert axis.kind == "data" and axis.values == (numbers[0]["value"],)
+
+
+def test_sweep_paths_lists_the_reconstructed_values(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["sweep", "gravity-falls", "--paths", "--json", "-"])
+    rows = {r["path"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["alarm.bus"]["source"] == "reconstructed" and rows["alarm.bus"]["value"] == 18
+    assert rows["events"]["kind"] == "param"
+    with pytest.raises(SystemExit):
+        main(["sweep", "gravity-falls", "--games", "2"])
+    assert "--paths lists what can vary" in capsys.readouterr().err

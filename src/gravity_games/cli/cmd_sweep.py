@@ -7,14 +7,17 @@ The document (``--json``) depends only on the game, values, agents, game count a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
+from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import parse_params
-from gravity_games.sim.sweep import parse_vary, run_sweep
+from gravity_games.sim.sweep import parse_vary, run_sweep, sweepable
 
 from .batch import agent_specs, backend_options, games_progress
 from .common import console, err_console, write_json
@@ -23,7 +26,7 @@ from .common import console, err_console, write_json
 def sweep_command(
     game: str = typer.Argument(..., help="Game id (see gravity list)."),
     vary: list[str] = typer.Option(
-        ...,
+        None,
         "--vary",
         "-v",
         help="PATH=V1,V2,...: a parameter (events=0,4,8) or a data path (alarm.bus=16,18,20); once or twice.",
@@ -42,8 +45,19 @@ def sweep_command(
     json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
     report: Path = typer.Option(None, "--report", help="Write an HTML report with plots to DIR."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    paths: bool = typer.Option(
+        False, "--paths", help="List every parameter and data path --vary takes, with its packaged value and source."
+    ),
 ) -> None:
     """Win rate and game length against one or two swept values, with 95% intervals."""
+    if paths:
+        print_paths(game, json_out)
+        return
+    if not vary:
+        raise InvalidParameterError(
+            f"give --vary PATH=V1,V2,... once or twice (e.g. --vary players=2,3); "
+            f"gravity sweep {game} --paths lists what can vary"
+        )
     params = parse_params(game, list(param or []))
     specs = agent_specs(agents)
     options = backend_options(backend, address)
@@ -74,6 +88,34 @@ def sweep_command(
         if json_out == "-":
             return
     print_points(doc)
+
+
+def print_paths(game: str, json_out: str | None) -> None:
+    """What ``--vary`` takes: parameters, then every data value with the source of its entry."""
+    rows = sweepable(game)
+    if json_out is not None:
+        write_json(rows, json_out)
+        if json_out == "-":
+            return
+    table = Table(title=f"{game}: what --vary takes", header_style="bold cyan")
+    table.add_column("path")
+    table.add_column("packaged value")
+    table.add_column("source")
+    for row in rows:
+        value = "a seat count" if row["kind"] == "players" else json.dumps(row["value"], ensure_ascii=False)
+        source = "parameter" if row["kind"] in ("param", "players") else row["source"]
+        style = "yellow" if source == "reconstructed" else None
+        table.add_row(
+            escape(row["path"]), escape(value if len(value) <= 60 else value[:57] + "..."), source, style=style
+        )
+    console.print(table)
+    numbers = [r for r in rows if r["kind"] == "data" and isinstance(r["value"], int | float)]
+    example = next((r for r in numbers if r["source"] == "reconstructed"), numbers[0] if numbers else rows[0])
+    console.print(
+        f"[dim]e.g. gravity sweep {game} --vary '{example['path']}=V1,V2,...' (quoted: brackets and spaces); "
+        "reconstructed values (yellow) are "
+        "the ones the rulebook does not print[/]"
+    )
 
 
 def print_points(doc: dict[str, Any]) -> None:

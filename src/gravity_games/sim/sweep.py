@@ -233,6 +233,51 @@ def parse_vary(game_id: str, text: str) -> Axis:
     return Axis(path, "data", tuple(coerce(v, default, path) for v in values), default)
 
 
+_NOTES = ("source", "reason", "reasoning", "note", "notes")
+"""Keys that explain a value rather than hold one: nothing to sweep."""
+
+
+def sweepable(game_id: str) -> list[dict[str, Any]]:
+    """Everything ``--vary`` takes for a game: ``[{"path", "value", "kind", "source"}]``.
+
+    Parameters first (``kind`` ``"param"``, their default), then every single value and list of
+    values of the packaged data document (``kind`` ``"data"``) with the ``source`` of the entry
+    holding it (``rulebook``, ``published`` or ``reconstructed``); entries of a named list are
+    addressed by name or symbol (``characters[Dipper].teleport.resourcefulness``).
+    """
+    game_class = entry(game_id).game_class
+    rows: list[dict[str, Any]] = [{"path": "players", "value": None, "kind": "players", "source": ""}]
+    rows += [
+        {"path": p.name, "value": _plain(p.default), "kind": "param", "source": ""}
+        for p in game_class.PARAMS
+        if p.name != "data"
+    ]
+    document = entry(game_id).design.data_document
+    if document is None:
+        return rows
+
+    def walk(node: Any, path: str, source: str) -> None:
+        if isinstance(node, dict):
+            source = str(node.get("source", source))
+            for key, child in node.items():
+                if key not in _NOTES:
+                    walk(child, f"{path}.{key}" if path else str(key), source)
+        elif isinstance(node, list) and any(isinstance(item, dict | list) for item in node):
+            for i, item in enumerate(node):
+                name = item.get("symbol") or item.get("name") if isinstance(item, dict) else None
+                walk(item, f"{path}[{name if isinstance(name, str) and _NAME.fullmatch(name) else i}]", source)
+        else:
+            rows.append({"path": path, "value": node, "kind": "data", "source": source})
+
+    walk(document(), "", "")
+    return rows
+
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_' -]{0,23}")
+"""A short name that reads back as a list index in a path (``cards[Fe]``); other entries (an event
+named by its whole sentence) are numbered."""
+
+
 def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
@@ -426,4 +471,4 @@ def _point(axes: Sequence[Axis], values: Sequence[Any], doc: dict[str, Any]) -> 
     }
 
 
-__all__ = ["Axis", "get_path", "parse_vary", "run_sweep", "set_path", "split_values", "to_toml"]
+__all__ = ["Axis", "get_path", "parse_vary", "run_sweep", "set_path", "split_values", "sweepable", "to_toml"]

@@ -59,19 +59,24 @@ def _mark_default(ax: Any, axis: dict[str, Any], xs: list[float]) -> None:
     ax.axvline(x, color="#888888", linestyle=":", linewidth=1, label=f"packaged value {default}")
 
 
+def _dodge(xs: list[float], i: int, lines: int) -> list[float]:
+    """Line ``i`` of ``lines`` shifted a little sideways, so error bars on one value do not hide each other."""
+    step = (max(xs) - min(xs)) / max(1, len(xs) - 1) if len(xs) > 1 else 1.0
+    shift = (i - (lines - 1) / 2) * 0.04 * step
+    return [x + shift for x in xs]
+
+
 def plot_rates(doc: dict[str, Any], out_dir: Path) -> str:
     axis = doc["vary"][0]
     xs, labels = _positions(list(axis["values"]))
     fig, ax = plt.subplots(figsize=(7, 4.2))
     if len(doc["vary"]) == 1:
         seats = [0] if doc["cooperative"] else list(range(doc["players"]))
-        width = (max(xs) - min(xs)) / max(1, len(xs) - 1) if len(xs) > 1 else 1.0
         for i, seat in enumerate(seats):
             rates = [p["win_rate"][seat] for p in doc["points"]]
-            shift = (i - (len(seats) - 1) / 2) * 0.04 * width
             label = "team" if doc["cooperative"] else f"seat {seat} ({doc['agents'][seat]})"
             ax.errorbar(
-                [x + shift for x in xs],
+                _dodge(xs, i, len(seats)),
                 [100 * r["rate"] for r in rates],
                 yerr=_err(rates),
                 fmt="o-",
@@ -81,10 +86,10 @@ def plot_rates(doc: dict[str, Any], out_dir: Path) -> str:
         ax.set_ylabel("team win rate (%)" if doc["cooperative"] else "win rate (%)")
     else:
         second = doc["vary"][1]
-        for value in second["values"]:
+        for i, value in enumerate(second["values"]):
             rates = [_headline(doc, p) for p in doc["points"] if p["values"][second["path"]] == value]
             ax.errorbar(
-                xs,
+                _dodge(xs, i, len(second["values"])),
                 [100 * r["rate"] for r in rates],
                 yerr=_err(rates),
                 fmt="o-",
@@ -116,11 +121,11 @@ def plot_lengths(doc: dict[str, Any], out_dir: Path) -> str:
             (f"{second['path']} = {v}", [p for p in doc["points"] if p["values"][second["path"]] == v])
             for v in second["values"]
         ]
-    for label, points in groups:
+    for i, (label, points) in enumerate(groups):
         means = [p["length"]["mean"] for p in points]
         below = [p["length"]["mean"] - p["length"]["low"] for p in points]
         above = [p["length"]["high"] - p["length"]["mean"] for p in points]
-        ax.errorbar(xs, means, yerr=[below, above], fmt="s-", capsize=4, label=label)
+        ax.errorbar(_dodge(xs, i, len(groups)), means, yerr=[below, above], fmt="s-", capsize=4, label=label)
     _mark_default(ax, axis, xs)
     ax.set_xticks(xs, labels)
     ax.set_ylim(bottom=0)
@@ -163,7 +168,9 @@ def write_sweep_report(doc: dict[str, Any], out_dir: str | Path) -> Path:
             for value, r in table.items():
                 role_rows.append([*(p["values"][path] for path in paths), kind, value, r["games"], _pct(r)])
     axes = "; ".join(f"{html.escape(a['path'])} ({_axis_kind(a)})" for a in doc["vary"])
-    params = ", ".join(f"{k}={v}" for k, v in sorted(doc["params"].items())) or "defaults"
+    # A swept parameter is given by the axis, not by its packaged value among the fixed ones.
+    fixed = {k: v for k, v in doc["params"].items() if k not in paths}
+    params = ", ".join(f"{k}={v}" for k, v in sorted(fixed.items())) or "defaults"
     seated = "Seats as swept" if "players" in paths else f"{doc['players']} players"
     page = (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
