@@ -152,14 +152,14 @@ class SavingWaddlesGame(Game):
         return (tensor_size(self.players),)
 
     def new_initial_state(self) -> SavingWaddlesState:
-        state = SavingWaddlesState(self)
+        state = SavingWaddlesState(self, self.settings)
         if self.params["heroes"] is not None:
             state.heroes = [HEROES.index(h) for h in self.params["heroes"]]
             state.seat_names = seat_names(state.heroes)
         return state
 
     def _state_from_body(self, body: Mapping[str, Any]) -> SavingWaddlesState:
-        state = SavingWaddlesState(self)
+        state = SavingWaddlesState(self, self.settings)
         state_json.load(state, body)
         return state
 
@@ -176,9 +176,6 @@ class SavingWaddlesState(SavingWaddlesPosition):
     """The API of a Saving Waddles position."""
 
     __slots__ = ()
-
-    def __init__(self, game: SavingWaddlesGame) -> None:
-        super().__init__(game, game.settings)
 
     # -- API ------------------------------------------------------------------------
 

@@ -345,9 +345,15 @@ class SavingWaddlesPosition(State):
         "winner",
     )
 
-    def __init__(self, game: Game, settings: SavingWaddlesSettings) -> None:
+    def __init__(
+        self, game: Game, settings: SavingWaddlesSettings, source: SavingWaddlesPosition | None = None
+    ) -> None:
+        """The position before setup, or a copy of ``source`` (see :meth:`clone`)."""
         super().__init__(game)
         self.settings = settings
+        if source is not None:
+            self._copy_fields_of(source)
+            return
         n = settings.players
         simple = settings.simple
         self.path_cards: list[int] = [-1] * SLOTS
@@ -406,46 +412,46 @@ class SavingWaddlesPosition(State):
         """Derived from ``heroes`` (not saved): the log's names of the seats."""
 
     def clone(self) -> Self:
-        """A copy that moves on its own (the history and log shared until either writes)."""
-        new = type(self).__new__(type(self))
-        new.game = self.game
-        self.copy_position_into(new)
-        return new
+        """A copy that moves on its own (the history and log shared until either writes).
 
-    def copy_position_into(self, new: SavingWaddlesPosition) -> None:
-        """Copy every field into ``new`` (a position of the same game), the lists copied too."""
-        self._copy_base_into(new)
-        new.settings = self.settings
-        new.path_cards = list(self.path_cards)
-        new.path_card_face_up = list(self.path_card_face_up)
-        new.hut_card = self.hut_card
-        new.hut_card_face_up = self.hut_card_face_up
-        new.heroes = list(self.heroes)
-        new.positions = list(self.positions)
-        new.lying = list(self.lying)
-        new.waddles_position = self.waddles_position
-        new.waddles_carrier = self.waddles_carrier
-        new.hands = [list(hand) for hand in self.hands]
-        new.help_deck = list(self.help_deck)
-        new.help_discard = list(self.help_discard)
-        new.mischief_deck = list(self.mischief_deck)
-        new.mischief_discard = list(self.mischief_discard)
-        new.mischief_in_front = [list(front) for front in self.mischief_in_front]
-        new.turn = self.turn
-        new.turns_taken = self.turns_taken
-        new.steps = self.steps
-        new.phase = self.phase
-        new.die = self.die
-        new.roll_purpose = self.roll_purpose
-        new.mabel_used = self.mabel_used
-        new.help_space_bonus = self.help_space_bonus
-        new.pending_mischief = self.pending_mischief
-        new.pending_help = self.pending_help
-        new.extra_turns = self.extra_turns
-        new.carried_steps = self.carried_steps
-        new.draw_face_down = self.draw_face_down
-        new.discard_reason = self.discard_reason
-        new.turn_stage = self.turn_stage
-        new.winner = self.winner
-        new.reason = self.reason
-        new.seat_names = self.seat_names
+        Built by the constructor, not ``__new__``: a class compiled by mypyc runs ``__init__``
+        from ``__new__`` too, so every subclass keeps the ``(game, settings, source)`` signature.
+        """
+        return type(self)(self.game, self.settings, self)
+
+    def _copy_fields_of(self, source: SavingWaddlesPosition) -> None:
+        """Every field of ``source``, its lists copied (the settings are the game's, shared)."""
+        source._copy_base_into(self)
+        self.path_cards = list(source.path_cards)
+        self.path_card_face_up = list(source.path_card_face_up)
+        self.hut_card = source.hut_card
+        self.hut_card_face_up = source.hut_card_face_up
+        self.heroes = list(source.heroes)
+        self.positions = list(source.positions)
+        self.lying = list(source.lying)
+        self.waddles_position = source.waddles_position
+        self.waddles_carrier = source.waddles_carrier
+        self.hands = [list(hand) for hand in source.hands]
+        self.help_deck = list(source.help_deck)
+        self.help_discard = list(source.help_discard)
+        self.mischief_deck = list(source.mischief_deck)
+        self.mischief_discard = list(source.mischief_discard)
+        self.mischief_in_front = [list(front) for front in source.mischief_in_front]
+        self.turn = source.turn
+        self.turns_taken = source.turns_taken
+        self.steps = source.steps
+        self.phase = source.phase
+        self.die = source.die
+        self.roll_purpose = source.roll_purpose
+        self.mabel_used = source.mabel_used
+        self.help_space_bonus = source.help_space_bonus
+        self.pending_mischief = source.pending_mischief
+        self.pending_help = source.pending_help
+        self.extra_turns = source.extra_turns
+        self.carried_steps = source.carried_steps
+        self.draw_face_down = source.draw_face_down
+        self.discard_reason = source.discard_reason
+        self.turn_stage = source.turn_stage
+        self.winner = source.winner
+        self.reason = source.reason
+        self.seat_names = source.seat_names
