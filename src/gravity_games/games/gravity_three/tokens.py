@@ -32,4 +32,25 @@ def token_label(colour: int, number: int) -> str:
     return f"{COLOUR_LETTERS[colour]}{number}"
 
 
-__all__ = ["COLOURS", "COLOUR_LETTERS", "COLOUR_NAMES", "NUMBERS", "TOKENS_PER_COLOUR", "TOKEN_COUNT", "token_label"]
+def parse_token_label(text: str) -> tuple[int, int] | None:
+    """``"K3"`` -> ``(0, 3)``: the colour and the digit 1-5 of a label (None if it is not one).
+
+    >>> parse_token_label("r4"), parse_token_label("X9")
+    ((2, 4), None)
+    """
+    text = text.strip().upper()
+    if len(text) == 2 and text[0] in COLOUR_LETTERS and text[1] in "12345":
+        return COLOUR_LETTERS.index(text[0]), int(text[1])
+    return None
+
+
+__all__ = [
+    "COLOURS",
+    "COLOUR_LETTERS",
+    "COLOUR_NAMES",
+    "NUMBERS",
+    "TOKENS_PER_COLOUR",
+    "TOKEN_COUNT",
+    "parse_token_label",
+    "token_label",
+]

@@ -20,7 +20,7 @@ from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import Game, InvalidParameterError
-from gravity_games.games.gravity_three import COLOUR_LETTERS
+from gravity_games.games.gravity_three.tokens import parse_token_label
 
 from .data import PERMUTATIONS, TOKENS_PER_COLOUR
 from .rules import MemoryGravityGame, combination_key, permutation_weights
@@ -189,4 +189,8 @@ def _entropy(dist: Dist) -> float:
 
 
 def _token_index(name: str) -> int:
-    return COLOUR_LETTERS.index(name[0]) * TOKENS_PER_COLOUR + int(name[1]) - 1
+    """The id of a token named in the observation (``K1``-``R5``)."""
+    label = parse_token_label(name)
+    if label is None:
+        raise ValueError(f"{name!r} is not a token id; ids are K1-K5, G1-G5, R1-R5")
+    return label[0] * TOKENS_PER_COLOUR + label[1] - 1

@@ -12,7 +12,7 @@ from typing import Any
 
 from gravity_games.core.api import JSON, InvalidStateError
 from gravity_games.games.gravity_three.state_json import phase_from_name, roll_off_document, roll_off_from_document
-from gravity_games.games.gravity_three.tokens import COLOUR_LETTERS, COLOUR_NAMES
+from gravity_games.games.gravity_three.tokens import COLOUR_NAMES, parse_token_label
 
 from .data import TOKENS_PER_COLOUR, token_name
 from .state import (
@@ -88,7 +88,8 @@ def load(state: MemoryGravityPosition, body: Mapping[str, Any]) -> None:
 
 
 def _token_id(name: Any) -> int:
-    text = str(name).strip().upper()
-    if len(text) == 2 and text[0] in COLOUR_LETTERS and text[1] in "12345":
-        return COLOUR_LETTERS.index(text[0]) * TOKENS_PER_COLOUR + int(text[1]) - 1
+    """A token id written as its public name (``K1``-``R5``)."""
+    label = parse_token_label(str(name))
+    if label is not None:
+        return label[0] * TOKENS_PER_COLOUR + label[1] - 1
     raise InvalidStateError(f"memory-gravity: {name!r} is not a token id; ids are K1-K5, G1-G5, R1-R5")
