@@ -24,6 +24,11 @@ SAYS = re.compile(
 )
 
 
+def plain(text: str) -> str:
+    """The words with their no-break spaces (between a figure and its unit) as plain spaces."""
+    return text.replace("\u00a0", " ")
+
+
 def ask(client: TestClient, gid: str, token: str | None, query: str) -> Any:
     r = client.get(f"/api/games/{gid}/hints?{query}", headers=auth(token))
     assert r.status_code == 200, r.text
@@ -43,19 +48,19 @@ def test_a_quick_hint_says_it_is_unsure_for_too_few_playouts(lite_client: TestCl
     doc = ask(lite_client, gid, token, "seconds=0.01&top=3")
     assert doc["unsure"] is True and isinstance(doc["samples"], int)
     assert doc["samples"] < FEW
-    assert doc["reason"].startswith(f"too few playouts: {doc['samples']} behind the best move")
+    assert plain(doc["reason"]).startswith(f"too few playouts: {doc['samples']} behind the best move")
     words = {a["id"]: a["description"] for a in mine["legal_actions"]}
     for hint in doc["hints"]:
         assert hint["description"] == words[hint["id"]]  # the board's words, as the move list says them
         assert hint["low"] <= hint["chance"] <= hint["high"]
-        assert SAYS.match(hint["says"]), hint["says"]  # a figure never stands without its range
+        assert SAYS.match(plain(hint["says"])), hint["says"]  # a figure never stands without its range
     assert doc["hints"][0]["samples"] == doc["samples"]
 
 
 def test_a_close_call_names_both_moves(lite_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     gid, token, mine = seat_to_act(lite_client, "comparison-gravity", 9)
     legal = [a["id"] for a in mine["legal_actions"]]
-    words = {a["id"]: a["description"] for a in mine["legal_actions"]}
+    codes = {a["id"]: a["text"] for a in mine["legal_actions"]}
     first, second = legal[0], legal[1]
 
     def close(view_: Any, *, seconds: float, top: int, seed: int) -> Advice:
@@ -64,8 +69,8 @@ def test_a_close_call_names_both_moves(lite_client: TestClient, monkeypatch: pyt
     monkeypatch.setattr(searches, "search_advice", close)
     doc = ask(lite_client, gid, token, "seconds=0.1&top=2")
     assert doc["unsure"] is True and doc["samples"] == 400
-    assert doc["reason"].startswith(f"close call between “{words[first]}” and “{words[second]}”")
-    assert [h["says"] for h in doc["hints"]] == [
+    assert doc["reason"].startswith(f"close call between “{codes[first]}” and “{codes[second]}”")
+    assert [plain(h["says"]) for h in doc["hints"]] == [
         "about 50 % to win, likely between 40 % and 65 %",
         "about 50 % to win, likely between 40 % and 60 %",
     ]
@@ -82,19 +87,16 @@ def test_a_sure_hint_has_no_reason(lite_client: TestClient, monkeypatch: pytest.
     doc = ask(lite_client, gid, token, "seconds=0.1&top=1")
     assert (doc["unsure"], doc["reason"], doc["samples"]) == (False, "", 5000)
     # even a search of 5000 playouts is not "100 %": the calibration found hints 5-10 points off
-    assert doc["hints"][0]["says"] == "over 95 % to win, likely between 85 % and 100 %"
+    assert plain(doc["hints"][0]["says"]) == "over 95 % to win, likely between 85 % and 100 %"
 
 
 def test_the_answer_crosses_to_the_worker_process_as_plain_data() -> None:
     said = hint_words(Advice([(3, 0.4)], 12, True, "few", (12,), None), {3: ("p3", "play 3")}, seconds=1.0)
     doc = said.to_json()
     assert pickle.loads(pickle.dumps(doc)) == doc
-    assert doc["reason"] == f"too few playouts: 12 behind the best move in 1 s, {FEW} make a firm figure"
-    assert (
-        hint_words(Advice([(3, 0.4)], 12, True, "few", (12,), None), {3: ("p3", "play 3")}, seconds=1.0, team=True)
-        .hints[0]
-        .says.startswith("about 40 % for the team to win")
-    )
+    assert plain(doc["reason"]) == f"too few playouts: 12 behind the best move in 1 s, {FEW} make a firm figure"
+    team = hint_words(Advice([(3, 0.4)], 12, True, "few", (12,), None), {3: ("p3", "play 3")}, seconds=1, team=True)
+    assert plain(team.hints[0].says).startswith("about 40 % for the team to win")
 
 
 @pytest.mark.parametrize("samples", [1, 5, 29, 30, 300, 30_000])
@@ -104,6 +106,8 @@ def test_the_words_never_narrow_the_range(chance: float, samples: int) -> None:
     assert low <= chance - MARGIN_FLOOR + 1e-9 or low == 0.0
     assert high >= chance + MARGIN_FLOOR - 1e-9 or high == 1.0
     says = say_chance(chance, low, high, samples)
+    assert " %" not in says  # a figure and its % never part at a line break
+    says = plain(says)
     m = SAYS.match(says)
     assert m, says
     shown_low, shown_high = int(m.group(3)), int(m.group(4))

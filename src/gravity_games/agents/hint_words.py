@@ -10,7 +10,8 @@ is unsure. A person should not read "78 %" off a search of a dozen playouts, so 
   [0, 1] can have), widened to at least :data:`MARGIN_FLOOR` either side because the calibration
   runs (docs/sim.md, "Hint calibration") found even well-searched hints off by 5-10 points on
   average and more at the edges;
-* when the search is unsure, why, naming the moves: "close call between “X” and “Y”" or
+* when the search is unsure, why, naming the moves by their notation: "close call between “X”
+  and “Y”" or
   "too few playouts: 12 behind the best move".
 """
 
@@ -30,6 +31,9 @@ MARGIN_FLOOR = 0.10
 
 STEP = 5
 """Shown chances and ranges are whole multiples of this many percentage points."""
+
+PCT = "\u00a0%"
+"""A figure's percent sign, joined to it by a no-break space so a line never starts with "%"."""
 
 
 @dataclass(frozen=True)
@@ -84,22 +88,24 @@ def say_chance(chance: float, low: float, high: float, samples: int, *, team: bo
     """
     goal = "for the team to win" if team else "to win"
     if samples <= 0:
-        return f"not tried by the search yet: anywhere from 0 % to 100 % {goal}"
+        return f"not tried by the search yet: its chance {goal} is anywhere between 0{PCT} and 100{PCT}"
     shown = _points(chance)
     if shown >= 100:
-        figure = f"over {100 - STEP} %"
+        figure = f"over {100 - STEP}{PCT}"
     elif shown <= 0:
-        figure = f"under {STEP} %"
+        figure = f"under {STEP}{PCT}"
     else:
-        figure = f"about {shown} %"
+        figure = f"about {shown}{PCT}"
     # the range is rounded outward, so rounding never narrows it
     lo, hi = _points(low, math.floor), _points(high, math.ceil)
-    return f"{figure} {goal}, likely between {lo} % and {hi} %"
+    return f"{figure} {goal}, likely between {lo}{PCT} and {hi}{PCT}"
 
 
 def _quoted(names: Mapping[int, tuple[str, str]], action: int) -> str:
+    # The notation: short, and shown beside each move's words on both channels, so the reason
+    # can be matched to the rows below it without repeating long descriptions.
     text, words = names.get(action, (str(action), str(action)))
-    return f"“{words or text}”"
+    return f"“{text or words}”"
 
 
 def unsure_reason(advice: Advice, names: Mapping[int, tuple[str, str]], seconds: float) -> str:
@@ -110,10 +116,12 @@ def unsure_reason(advice: Advice, names: Mapping[int, tuple[str, str]], seconds:
     if advice.runner_up is not None:
         return (
             f"close call between {_quoted(names, best)} and {_quoted(names, advice.runner_up)}: "
-            "the search cannot tell which is better"
+            "the search cannot tell which of the two is better"
         )
     if advice.samples < FEW:
-        return f"too few playouts: {advice.samples} behind the best move in {seconds:g} s, {FEW} make a firm figure"
+        return (
+            f"too few playouts: {advice.samples} behind the best move in {seconds:g}\u00a0s, {FEW} make a firm figure"
+        )
     return advice.reason
 
 

@@ -178,19 +178,35 @@ function renderLog(view) {
 
 function percent(chance) { return Math.round(chance * 100) + "%"; }
 
+// The server says each move's chance with its range in words ("about 60 % to win, likely between
+// 45 % and 75 %") and, when its search is unsure, why: the page shows exactly that, never a bare
+// figure (agents/hint_words.py).
+function hintRow(h, i, unsure) {
+  const words = h.description || h.text;
+  return GG.el("li", { class: "hint" + (i === 0 ? " best" : "") },
+    GG.el("button", { type: "button", class: "move", "data-action-id": h.id,
+      title: "play " + words + " (" + h.text + ")", onclick: () => play(h.id) },
+      GG.el("span", { class: "move-words", text: words }),
+      words !== h.text ? GG.el("span", { class: "move-code", text: h.text }) : null),
+    GG.el("div", { class: "hint-figure" },
+      GG.el("span", { class: "hint-bar", "aria-hidden": "true",
+        style: "--chance: " + percent(h.chance) + "; --low: " + percent(h.low) + "; --high: " + percent(h.high) }),
+      GG.el("span", { class: "hint-chance", title: unsure ? "a rough estimate: see above" : "estimated win chance, with the range it likely lies in",
+        text: h.says })));
+}
+
 function renderHints(answer) {
   const box = document.getElementById("hints");
   box.dataset.move = String(answer.move);
-  const words = new Map((page.view ? page.view.legal_actions : []).map((a) => [a.id, a.description]));
-  const rows = answer.hints.map((h, i) => GG.el("li", { class: "hint" + (i === 0 ? " best" : "") },
-    GG.el("button", { type: "button", class: "move", "data-action-id": h.id, text: words.get(h.id) || h.text,
-      title: "play " + h.text, onclick: () => play(h.id) }),
-    GG.el("span", { class: "hint-bar", style: "--chance: " + percent(h.chance), "aria-hidden": "true" }),
-    GG.el("span", { class: "hint-chance", title: "estimated win chance", text: percent(h.chance) })));
+  box.classList.toggle("unsure", answer.unsure);
+  const searched = "From a " + answer.seconds + " s search of what you can see" +
+    (answer.unsure ? "." : ", " + answer.samples + " playouts behind the best move.");
   box.replaceChildren(
     GG.el("p", { class: "hint-head", text: "Best move first, with its estimated win chance" }),
-    GG.el("p", { class: "hint-note", text: "From a " + answer.seconds + " s search of what you can see; close figures are a toss-up." }),
-    GG.el("ol", { class: "hint-list" }, ...rows));
+    answer.unsure ? GG.el("p", { class: "hint-unsure", role: "note" },
+      GG.el("strong", { text: "Unsure: " }), GG.el("span", { text: answer.reason + "." })) : null,
+    GG.el("p", { class: "hint-note", text: searched }),
+    GG.el("ol", { class: "hint-list" }, ...answer.hints.map((h, i) => hintRow(h, i, answer.unsure))));
   box.hidden = false;
 }
 
