@@ -305,7 +305,7 @@ class DoubtGravityPosition(State):
         """The stack's weight in grams."""
         grams = self.settings.perception.grams
         number = self.token_numbers
-        mass: float = 0  # summed bottom first, as sum() did: the lift tables are keyed by this float
+        mass = 0.0  # summed bottom first, as sum() did (0.0 + g == g): the lift tables are keyed by this float
         for p in self.stack:
             mass += grams[number[p] - 1]
         return mass
