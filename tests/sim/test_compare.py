@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from gravity_games.agents.levels import level_spec
 from gravity_games.cli.main import main
+from gravity_games.sim.compare import compare_play
 from gravity_games.sim.runner import run_batch
 
 
@@ -28,3 +30,10 @@ def test_compare_refuses_a_repeated_spec(capsys: pytest.CaptureFixture[str]) -> 
         main(["simulate", "gravwell", "--games", "2", "-q", "--compare", "random,random"])
     assert exc.value.code == 2
     assert "--compare names an agent twice" in capsys.readouterr().err
+
+
+def test_a_level_names_the_agent_it_stands_for() -> None:
+    # "hard" means a different agent in each game: by_play says which one it was.
+    figures = compare_play("gravity-falls", ["medium", "random"], games=2, players=2, params={}, seed=1)
+    assert figures[0]["plays_as"] == level_spec("gravity-falls", "medium", 2)
+    assert "plays_as" not in figures[1]

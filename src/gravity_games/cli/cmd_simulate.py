@@ -144,7 +144,7 @@ def print_summary(doc: dict[str, Any]) -> None:
         console.print("[dim]Cooperative game: every seat shows the team's result.[/]")
     print_roles(doc)
     for figures in doc.get("by_play") or []:
-        spec = figures["agent"]
+        spec = figures["agent"] + (f" ({figures['plays_as']})" if figures.get("plays_as") else "")
         seats = " / ".join(f"{r['rate']:.0%}" for r in figures["win_rate"])
         console.print(
             f"with {spec} in every seat ({figures['games']} games): win rate per seat {seats}, "

@@ -4,7 +4,8 @@ A balance figure measured with random agents says how the rules behave under cha
 are better than that. ``compare_play`` runs one extra batch per agent spec, that spec in every
 seat, on the same seeds, and keeps each batch's balance figures (win rate per seat, length,
 endings, roles), so a report can show whether a seat or role advantage grows, shrinks or flips
-with the strength of play. ``simulate --compare random,heuristic,hard`` adds them as ``by_play``.
+with the strength of play. ``simulate --compare random,heuristic,hard`` adds them as ``by_play``; a level (``easy``,
+``medium``, ``hard``) also names the agent it stands for in that game (``plays_as``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from gravity_games.agents.levels import LEVELS, level_spec
 from gravity_games.core.api import InvalidParameterError
 
 from .runner import run_batch
@@ -63,7 +65,11 @@ def compare_play(
             progress=progress,
             **backend_options,
         )
-        out.append({"agent": spec, **{key: doc[key] for key in KEPT}})
+        figures: dict[str, Any] = {"agent": spec, **{key: doc[key] for key in KEPT}}
+        if spec in LEVELS:
+            # A level is a name; say which agent it stood for here, so "hard" can be read.
+            figures["plays_as"] = level_spec(game_id, spec, players)
+        out.append(figures)
     return out
 
 

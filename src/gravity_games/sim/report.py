@@ -618,7 +618,7 @@ def write_report(doc: dict[str, Any], out_dir: Path, *, sweep_games: int | None 
             shares = [f["win_rate"][s]["rate"] for s in seats]
             rows.append(
                 [
-                    spec,
+                    f"{spec} ({f['plays_as']})" if f.get("plays_as") else spec,
                     f["games"],
                     *(_pct(f["win_rate"][s]) for s in seats),
                     f"{100 * (max(shares) - min(shares)):.1f}",
