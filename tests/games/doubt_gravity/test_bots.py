@@ -8,7 +8,7 @@ from gravity_games.agents import make_agents
 from gravity_games.core.agent import SeatView
 from gravity_games.core.play import play_game
 from gravity_games.games.doubt_gravity.bots import HeuristicAgent
-from gravity_games.games.doubt_gravity.state import A_CORRECT, A_DOUBT, A_NUMBER
+from gravity_games.games.doubt_gravity.state import CORRECT, DOUBT, NUMBER_BASE
 
 
 def decide(state, seat: int) -> int:  # type: ignore[no-untyped-def]
@@ -20,12 +20,12 @@ def test_doubts_a_stack_far_too_heavy_for_the_claim() -> None:
     # Two tokens claimed as 2 should weigh 26 g; K5 + K4 weigh 41 g.
     state = play(two_player_start(), "roll 2", "place K5", "place K4", "done", "pass")
     assert state.current_player() == 1
-    assert decide(state, 1) == A_DOUBT
+    assert decide(state, 1) == DOUBT
 
 
 def test_accepts_a_stack_that_weighs_what_it_claims() -> None:
     state = play(two_player_start(), "roll 2", "place K2", "place R2", "done", "pass")
-    assert decide(state, 1) == A_CORRECT
+    assert decide(state, 1) == CORRECT
 
 
 def test_doubts_when_an_opponent_would_otherwise_go_out() -> None:
@@ -33,7 +33,7 @@ def test_doubts_when_an_opponent_would_otherwise_go_out() -> None:
     state = play(two_player_start(), "roll 4", "pass", "place G4", "place G2", "place G3", "place G5")
     play(state, "place R4", "place R5")
     assert state.hand_counts[1] == 0 and state.current_player() == 0
-    assert decide(state, 0) == A_DOUBT
+    assert decide(state, 0) == DOUBT
 
 
 def test_places_its_true_tokens() -> None:
@@ -48,7 +48,7 @@ def test_places_its_true_tokens() -> None:
 
 def test_names_the_number_it_holds_most_of_after_a_g() -> None:
     state = play(two_player_start(), "roll G")  # seat 0 holds K2 K3 K4 K5 R2 R3: two 2s, two 3s
-    assert decide(state, 0) in (A_NUMBER + 1, A_NUMBER + 2)
+    assert decide(state, 0) in (NUMBER_BASE + 1, NUMBER_BASE + 2)
 
 
 def win_rate(players: int, games: int) -> float:
@@ -74,4 +74,4 @@ def test_out_of_tokens_and_alone_it_lets_the_stack_go_by() -> None:
     state = play(two_player_start(), "roll 4", "place K2", "place K3", "done")
     play(state, "place G4", "place G2", "place G3", "place G5", "place R4", "place R5", "correct")
     assert state.hand_counts[1] == 0 and state.current_player() == 1
-    assert decide(state, 1) == A_CORRECT
+    assert decide(state, 1) == CORRECT

@@ -14,16 +14,16 @@ from gravity_games.core.api import DataError, sample_chance
 from gravity_games.games.doubt_gravity.rules import DoubtGravityState
 from gravity_games.games.doubt_gravity.rules_round import BluffCheck, spot_the_bluff
 from gravity_games.games.doubt_gravity.state import (
-    A_CORRECT,
-    A_DONE,
-    LOC_OUT,
-    LOC_REMOVED,
-    LOC_STACK,
-    LOC_UNUSED,
-    P_ASSESS,
-    P_DESIGNATE,
-    P_LIFT,
-    P_PLACE,
+    ASSESS,
+    CORRECT,
+    DESIGNATE,
+    DONE,
+    IN_STACK,
+    LIFT,
+    OUT_OF_GAME,
+    PLACE,
+    REMOVED,
+    UNUSED,
 )
 
 
@@ -42,7 +42,7 @@ def test_setup_removes_one_token_of_each_colour_face_down() -> None:
     assert [state.action_to_string(a) for a, _ in outcomes] == [f"remove K{k}" for k in range(1, 6)]
     assert all(abs(p - 0.2) < 1e-12 for _, p in outcomes)
     play(state, "remove K4", "remove G2", "remove R5")
-    assert numbers_at(state, LOC_REMOVED) == ["G2", "K4", "R5"]
+    assert numbers_at(state, REMOVED) == ["G2", "K4", "R5"]
     for seat in (0, 1, None):
         removed = [t for t in state.observation(seat)["tokens"] if t["where"] == "removed"]
         assert len(removed) == 3 and all(t["number"] is None for t in removed)
@@ -94,7 +94,7 @@ def test_three_players_take_two_of_their_colour_and_one_of_another() -> None:
     assert numbers_at(state, 1) == ["G2", "G3", "R4"]
     assert numbers_at(state, 2) == ["K4", "R2", "R3"]
     # The three tokens nobody takes stay out of play, face down.
-    assert numbers_at(state, LOC_UNUSED) == ["G5", "K5", "R5"]
+    assert numbers_at(state, UNUSED) == ["G5", "K5", "R5"]
     unused = [t for t in state.observation(0)["tokens"] if t["where"] == "unused"]
     assert len(unused) == 3 and all(t["number"] is None for t in unused)
 
@@ -123,7 +123,7 @@ def test_both_other_players_may_take_their_extra_from_the_same_colour() -> None:
     while state.current_player() == CHANCE and state.phase != 4:  # until the roll-off
         state.apply_action(state.chance_outcomes()[0][0])
     assert state.hand_counts == [3, 3, 3]
-    assert numbers_at(state, LOC_UNUSED) == ["G5", "R4", "R5"]
+    assert numbers_at(state, UNUSED) == ["G5", "R4", "R5"]
 
 
 def test_roll_off_highest_goes_first_and_ties_roll_again() -> None:
@@ -144,17 +144,17 @@ def test_die_number_is_the_designated_number() -> None:
     """Rulebook: "A player rolls the dice. The number on the dice is the Designated Number for this round."."""
     state = play(two_player_start(), "roll 4")
     assert state.designated_number == 4
-    assert state.phase == P_PLACE and state.current_player() == 0
+    assert state.phase == PLACE and state.current_player() == 0
     assert state.observation(None)["designated"] == 4
 
 
 def test_g_lets_the_first_player_choose_any_number() -> None:
     """Rulebook: "If a "G" comes up, the first player chooses any number from 1 to 5."."""
     state = play(two_player_start(), "roll G")
-    assert state.phase == P_DESIGNATE and state.current_player() == state.first_player == 0
+    assert state.phase == DESIGNATE and state.current_player() == state.first_player == 0
     assert [state.action_to_string(a) for a in state.legal_actions()] == [f"number {k}" for k in range(1, 6)]
     play(state, "number 2")
-    assert state.designated_number == 2 and state.phase == P_PLACE
+    assert state.designated_number == 2 and state.phase == PLACE
 
 
 # -- Place the token -------------------------------------------------------------------
@@ -199,7 +199,7 @@ def test_pass_when_not_wanting_to_play_and_no_token_means_no_turn() -> None:
     # Seat 1 empties its hand: its turn ends without a step and it is then skipped.
     state = play(two_player_start(), "roll 3", "pass", "place G2", "place G3", "place G4", "place G5")
     play(state, "place R4", "place R5")
-    assert state.hand_counts[1] == 0 and state.phase != P_PLACE
+    assert state.hand_counts[1] == 0 and state.phase != PLACE
 
 
 def test_illegal_placement_names_the_problem() -> None:
@@ -216,12 +216,12 @@ def test_illegal_placement_names_the_problem() -> None:
 def test_first_player_assesses_first_with_a_private_reading() -> None:
     """Rulebook: "After all players' turns are done, the first player first checks the total weight of the Tokens."."""
     state = play(three_player_start(perception="normal"), "roll 3", "place K3", "done", "place G3", "done", "pass")
-    assert state.phase == P_LIFT and state.current_player() == CHANCE
+    assert state.phase == LIFT and state.current_player() == CHANCE
     outcomes = state.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9 and len(outcomes) > 3
     level = max(outcomes, key=lambda o: o[1])[0]
     state.apply_action(level)
-    assert state.phase == P_ASSESS and state.current_player() == 0
+    assert state.phase == ASSESS and state.current_player() == 0
     mine = state.observation(0)["readings"]
     assert [(r["level"], r["round"], r["seat"]) for r in mine] == [(level, 1, 0)]
     assert 28.0 < mine[0]["grams"] < 36.0  # two 3s weigh 32 g
@@ -231,7 +231,7 @@ def test_first_player_assesses_first_with_a_private_reading() -> None:
 
 def test_exact_perception_needs_no_chance_step() -> None:
     state = play(two_player_start(), "roll 3", "place K3", "done", "pass")
-    assert state.phase == P_ASSESS and state.current_player() == 1
+    assert state.phase == ASSESS and state.current_player() == 1
     reading = state.observation(1)["readings"][0]
     assert reading["grams"] == pytest.approx(16.0, abs=0.2)
 
@@ -266,7 +266,7 @@ def test_nobody_doubts_the_stack_leaves_the_game_unrevealed() -> None:
     off to the side and out of the game."."""
     state = play(three_player_start(), "roll 3", "place K3", "done", "place G2", "done", "pass")
     play(state, "correct", "correct", "correct")
-    assert numbers_at(state, LOC_OUT) == ["G2", "K3"]
+    assert numbers_at(state, OUT_OF_GAME) == ["G2", "K3"]
     out = [t for t in state.observation(2)["tokens"] if t["where"] == "out"]
     assert len(out) == 2 and all(t["number"] is None and not t["revealed"] for t in out)
     assert state.hand_counts == [2, 2, 3]
@@ -338,7 +338,7 @@ def test_a_revealed_token_stays_known_to_everyone_wherever_it_goes() -> None:
 def test_a_player_remembers_the_tokens_it_once_held() -> None:
     state = play(two_player_start(), "roll 3", "place K2", "done", "pass", "correct")
     k2 = next(p for p in range(5) if state.token_numbers[p] == 2)
-    assert state.token_places[k2] == LOC_OUT
+    assert state.token_places[k2] == OUT_OF_GAME
     assert {t["id"]: t["number"] for t in state.observation(0)["tokens"]}[k2] == 2
     assert {t["id"]: t["number"] for t in state.observation(1)["tokens"]}[k2] is None
 
@@ -423,7 +423,7 @@ def test_a_state_document_round_trips_and_a_bad_one_is_refused() -> None:
 
 def test_stack_tokens_are_on_the_stack() -> None:
     state = play(two_player_start(), "roll 3", "place K3")
-    assert all(state.token_places[p] == LOC_STACK for p in state.stack)
+    assert all(state.token_places[p] == IN_STACK for p in state.stack)
 
 
 def test_endless_roll_off_ties_end_with_lots() -> None:
@@ -451,10 +451,10 @@ def test_max_game_length_bounds_games_that_reach_the_round_limit() -> None:
                 state.apply_action(sample_chance(state, rng))
             else:  # place now and then, never doubt: rounds go by and hands shrink slowly
                 legal = state.legal_actions()
-                if state.phase == P_PLACE:
-                    action = legal[0] if rng.random() < 0.3 else A_DONE
+                if state.phase == PLACE:
+                    action = legal[0] if rng.random() < 0.3 else DONE
                 else:
-                    action = A_CORRECT if state.phase == P_ASSESS else legal[-1]
+                    action = CORRECT if state.phase == ASSESS else legal[-1]
                 state.apply_action(action)
             steps += 1
         assert steps <= g.spec.max_game_length and state.round_number <= 3

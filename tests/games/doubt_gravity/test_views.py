@@ -9,7 +9,7 @@ from doubt_helpers import play, three_player_start, two_player_start
 
 from gravity_games.games.doubt_gravity.render_svg import render_svg
 from gravity_games.games.doubt_gravity.render_text import render_text
-from gravity_games.games.doubt_gravity.state import LOC_STACK
+from gravity_games.games.doubt_gravity.state import IN_STACK
 
 
 def test_own_numbers_are_private_and_others_see_colours_only() -> None:
@@ -71,7 +71,7 @@ def test_resample_weights_by_the_seats_own_reading() -> None:
     for _ in range(60):
         sample = state.resample_from_infostate(2, rng)
         assert sample.observation(2) == state.observation(2)
-        assert all(sample.token_places[p] == LOC_STACK for p in sample.stack)
+        assert all(sample.token_places[p] == IN_STACK for p in sample.stack)
         sums.append(sum(sample.token_numbers[p] for p in sample.stack))
     assert sum(1 for s in sums if s == 6) >= 54
 

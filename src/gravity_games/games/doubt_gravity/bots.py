@@ -31,7 +31,7 @@ from gravity_games.core.api import Game
 from .data import COLOUR_LETTERS
 from .rules import DoubtGravityGame
 from .rules_round import spot_the_bluff
-from .state import A_CORRECT, A_DONE, A_DOUBT, A_NUMBER, PER_COLOUR
+from .state import CORRECT, DONE, DOUBT, NUMBER_BASE, TOKENS_PER_COLOUR
 
 SAMPLES = 160
 """Monte Carlo samples of the unknown stack tokens per assessment."""
@@ -65,7 +65,7 @@ class HeuristicAgent(Agent):
         if phase == "place":
             action = self.place(obs)
         elif phase == "assess":
-            action = A_DOUBT if self.should_doubt(obs) else A_CORRECT
+            action = DOUBT if self.should_doubt(obs) else CORRECT
         elif phase == "designate":
             action = self.designate(obs)
         elif phase in ("choose-colour", "choose-extra"):
@@ -176,7 +176,7 @@ class HeuristicAgent(Agent):
         if self.plan is None or self.plan[0] != key or obs["placed_this_turn"] == 0:
             self.plan = (key, self.plan_turn(obs))
         actions = self.plan[1]
-        return actions.pop(0) if actions else A_DONE
+        return actions.pop(0) if actions else DONE
 
     def plan_turn(self, obs: dict[str, Any]) -> list[int]:
         """The whole turn at once: bluffs first (turned over last), then the true tokens."""
@@ -185,7 +185,7 @@ class HeuristicAgent(Agent):
         true = [t for t in hand if t[1] == designated]
         rest = [t for t in hand if t[1] != designated]
         bluffs = self.choose_bluffs(obs, rest, len(true))
-        return [c * PER_COLOUR + k - 1 for c, k in bluffs + true]
+        return [c * TOKENS_PER_COLOUR + k - 1 for c, k in bluffs + true]
 
     def choose_bluffs(self, obs: dict[str, Any], rest: list[tuple[int, int]], n_true: int) -> list[tuple[int, int]]:
         if not rest:
@@ -242,7 +242,7 @@ class HeuristicAgent(Agent):
         for name in obs["hand"]:
             counts[int(name[1])] += 1
         best = max(range(1, 6), key=lambda k: (counts[k], -k))
-        return A_NUMBER + best - 1
+        return NUMBER_BASE + best - 1
 
 
 __all__ = ["HeuristicAgent"]

@@ -34,31 +34,31 @@ from .rules_setup import (
     roll_for_first_player,
 )
 from .state import (
-    A_COLOUR,
-    A_CORRECT,
-    A_DONE,
-    A_DOUBT,
-    A_NUMBER,
+    ACTION_COUNT,
+    ASSESS,
+    CHOOSE_COLOUR,
+    CHOOSE_EXTRA,
+    COLOUR_BASE,
     COLOURS,
-    LOC_NAMES,
-    NUM_ACTIONS,
-    P_ASSESS,
-    P_COLOUR,
-    P_DEAL,
-    P_DESIGNATE,
-    P_END,
-    P_EXTRA,
-    P_LIFT,
-    P_LOTS,
-    P_PLACE,
-    P_REMOVE,
-    P_ROLL,
-    P_ROLLOFF,
-    PER_COLOUR,
+    CORRECT,
+    DEAL,
+    DESIGNATE,
+    DONE,
+    DOUBT,
+    END,
+    LIFT,
+    LOTS,
+    NUMBER_BASE,
     PHASE_NAMES,
-    ROLLOFF_PASSES,
+    PLACE,
+    PLACE_NAMES,
+    REMOVE,
+    ROLL,
+    ROLL_OFF,
+    ROLL_OFF_PASS_LIMIT,
     SAID_WORDS,
-    TOKENS,
+    TOKEN_COUNT,
+    TOKENS_PER_COLOUR,
     DoubtGravityPosition,
     DoubtGravitySettings,
     token_name,
@@ -69,10 +69,10 @@ from .tensor import encode_observation, observation_tensor_size
 _DEAL_OUTCOMES: dict[tuple[int, ...], tuple[Outcomes, frozenset[int]]] = {}
 """Deal outcomes and their actions by (colour, numbers drawn so far for its five ids): at most a few hundred."""
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
-_PLACE_BASE = tuple(p - p % PER_COLOUR - 1 for p in range(TOKENS))
-"""Placing token p is action ``colour * 5 + number - 1``: ``_PLACE_BASE[p] + number``."""
+_PLACE_ACTION_BASE = tuple(p - p % TOKENS_PER_COLOUR - 1 for p in range(TOKEN_COUNT))
+"""Placing token p is action ``colour * 5 + number - 1``: ``_PLACE_ACTION_BASE[p] + number``."""
 _ACTOR: tuple[int | None, ...] = tuple(
-    CHANCE if p in (P_REMOVE, P_DEAL, P_ROLLOFF, P_ROLL, P_LIFT, P_LOTS) else TERMINAL if p == P_END else None
+    CHANCE if p in (REMOVE, DEAL, ROLL_OFF, ROLL, LIFT, LOTS) else TERMINAL if p == END else None
     for p in range(len(PHASE_NAMES))
 )
 """CHANCE or TERMINAL for the phases nobody chooses in, None where a seat acts."""
@@ -132,11 +132,11 @@ class DoubtGravityGame(Game):
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
-        setup = COLOURS + n + n + self.tokens_in_play + ROLLOFF_PASSES * n + 1
+        setup = COLOURS + n + n + self.tokens_in_play + ROLL_OFF_PASS_LIMIT * n + 1
         per_round = 1 + 1 + self.tokens_in_play + n + 2 * n
         length = setup + self.params["max_rounds"] * per_round
-        outcomes = max(TOKENS, len(DIE_FACES), self.components.perception.grid_levels)
-        return length, NUM_ACTIONS, outcomes
+        outcomes = max(TOKEN_COUNT, len(DIE_FACES), self.components.perception.grid_levels)
+        return length, ACTION_COUNT, outcomes
 
     def _observation_shape(self) -> tuple[int, ...]:
         return (observation_tensor_size(self.params["max_rounds"]),)
@@ -166,52 +166,52 @@ class DoubtGravityState(DoubtGravityPosition):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase == P_PLACE:  # the commonest step first
+        if phase == PLACE:  # the commonest step first
             return (self.first_player + self.turn_index) % self.players
         who = _ACTOR[phase]
         if who is not None:  # chance, or the end
             return who
-        if phase == P_ASSESS:
+        if phase == ASSESS:
             return self.assessor
-        if phase == P_DESIGNATE:
+        if phase == DESIGNATE:
             return self.first_player
-        return self.chooser  # P_COLOUR, P_EXTRA
+        return self.chooser  # CHOOSE_COLOUR, CHOOSE_EXTRA
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
-        if phase == P_PLACE:
+        if phase == PLACE:
             seat = (self.first_player + self.turn_index) % self.players
             number = self.token_numbers
-            base = _PLACE_BASE
+            base = _PLACE_ACTION_BASE
             actions = [base[p] + number[p] for p in self.hands[seat]]
             actions.sort()
-            actions.append(A_DONE)
+            actions.append(DONE)
             return actions
-        if phase == P_ASSESS:
-            return [A_CORRECT, A_DOUBT]
-        if phase == P_COLOUR:
-            return [A_COLOUR + c for c in range(COLOURS) if c not in self.colours]
-        if phase == P_EXTRA:
+        if phase == ASSESS:
+            return [CORRECT, DOUBT]
+        if phase == CHOOSE_COLOUR:
+            return [COLOUR_BASE + c for c in range(COLOURS) if c not in self.colours]
+        if phase == CHOOSE_EXTRA:
             own = self.colours[self.chooser]
-            return [A_COLOUR + c for c in range(COLOURS) if c != own]
-        if phase == P_DESIGNATE:
-            return list(range(A_NUMBER, A_NUMBER + 5))
+            return [COLOUR_BASE + c for c in range(COLOURS) if c != own]
+        if phase == DESIGNATE:
+            return list(range(NUMBER_BASE, NUMBER_BASE + 5))
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # Every list handed out is a fresh copy: the tables are shared by every state in the
         # process, and a caller that edits the list it was given must never change later games.
         phase = self.phase
-        if phase == P_LIFT:
+        if phase == LIFT:
             return list(self._lift_outcomes()[0])
-        if phase in (P_ROLL, P_ROLLOFF):
+        if phase in (ROLL, ROLL_OFF):
             return list(ROLL_OUTCOMES)
-        if phase == P_DEAL:
+        if phase == DEAL:
             return list(self._deal_outcomes()[0])
-        if phase == P_REMOVE:
+        if phase == REMOVE:
             colour = self.ids_handed_out.index(0)
-            return [(colour * PER_COLOUR + k, 1.0 / PER_COLOUR) for k in range(PER_COLOUR)]
-        if phase == P_LOTS:
+            return [(colour * TOKENS_PER_COLOUR + k, 1.0 / TOKENS_PER_COLOUR) for k in range(TOKENS_PER_COLOUR)]
+        if phase == LOTS:
             assert self.roll_off is not None
             tied = self.roll_off.contenders
             return [(i, 1.0 / len(tied)) for i in range(len(tied))]
@@ -220,16 +220,16 @@ class DoubtGravityState(DoubtGravityPosition):
     def _chance_actions(self) -> Collection[int]:
         # apply_action's check at a chance node: sets kept beside the outcome lists, not rebuilt per step.
         phase = self.phase
-        if phase == P_LIFT:
+        if phase == LIFT:
             return self._lift_outcomes()[1]
-        if phase in (P_ROLL, P_ROLLOFF):
+        if phase in (ROLL, ROLL_OFF):
             return _ROLL_ACTIONS
-        if phase == P_DEAL:
+        if phase == DEAL:
             return self._deal_outcomes()[1]
-        if phase == P_REMOVE:
+        if phase == REMOVE:
             colour = self.ids_handed_out.index(0)
-            return range(colour * PER_COLOUR, colour * PER_COLOUR + PER_COLOUR)
-        if phase == P_LOTS:
+            return range(colour * TOKENS_PER_COLOUR, colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR)
+        if phase == LOTS:
             assert self.roll_off is not None
             return range(len(self.roll_off.contenders))
         return ()
@@ -241,8 +241,8 @@ class DoubtGravityState(DoubtGravityPosition):
     def _deal_outcomes(self) -> tuple[Outcomes, frozenset[int]]:
         """The next token dealt: any number of its colour still in the box, equally likely."""
         colour = self.deal_queue[0][1]
-        base = colour * PER_COLOUR
-        key = (colour, *self.token_numbers[base : base + PER_COLOUR])
+        base = colour * TOKENS_PER_COLOUR
+        key = (colour, *self.token_numbers[base : base + TOKENS_PER_COLOUR])
         entry = _DEAL_OUTCOMES.get(key)
         if entry is None:
             free = self.free_numbers(colour)
@@ -255,39 +255,39 @@ class DoubtGravityState(DoubtGravityPosition):
         # A step whose id names a token's number (a placement, a removal, a deal) is remembered
         # in token_steps, so that a determinization can rewrite its history to match the
         # numbers it redrew.
-        if phase == P_PLACE:
-            if action < A_DONE:
+        if phase == PLACE:
+            if action < DONE:
                 self.token_steps.append(len(self._history))
             place_token(self, action)
-        elif phase == P_ASSESS:
+        elif phase == ASSESS:
             assess(self, action)
-        elif phase == P_LIFT:
+        elif phase == LIFT:
             record_reading(self, action)
-        elif phase == P_DEAL:
+        elif phase == DEAL:
             self.token_steps.append(len(self._history))
-            deal_token(self, action // PER_COLOUR, action % PER_COLOUR + 1)
-        elif phase == P_ROLL:
+            deal_token(self, action // TOKENS_PER_COLOUR, action % TOKENS_PER_COLOUR + 1)
+        elif phase == ROLL:
             roll_designated_number(self, action)
-        elif phase == P_DESIGNATE:
-            designate(self, action - A_NUMBER + 1)
-        elif phase == P_REMOVE:
+        elif phase == DESIGNATE:
+            designate(self, action - NUMBER_BASE + 1)
+        elif phase == REMOVE:
             self.token_steps.append(len(self._history))
-            remove_token(self, action // PER_COLOUR, action % PER_COLOUR + 1)
-        elif phase == P_COLOUR:
-            choose_colour(self, action - A_COLOUR)
-        elif phase == P_EXTRA:
-            choose_extra_colour(self, action - A_COLOUR)
-        elif phase == P_ROLLOFF:
+            remove_token(self, action // TOKENS_PER_COLOUR, action % TOKENS_PER_COLOUR + 1)
+        elif phase == CHOOSE_COLOUR:
+            choose_colour(self, action - COLOUR_BASE)
+        elif phase == CHOOSE_EXTRA:
+            choose_extra_colour(self, action - COLOUR_BASE)
+        elif phase == ROLL_OFF:
             roll_for_first_player(self, action)
-        elif phase == P_LOTS:
+        elif phase == LOTS:
             assert self.roll_off is not None
             decide_first_player(self, self.roll_off.contenders[action])
 
     def is_terminal(self) -> bool:
-        return self.phase == P_END
+        return self.phase == END
 
     def outcome(self) -> Outcome | None:
-        if self.phase != P_END:
+        if self.phase != END:
             return None
         return Outcome(
             self.winners,
@@ -310,37 +310,37 @@ class DoubtGravityState(DoubtGravityPosition):
 
     def _action_text(self, action: int) -> str:
         phase = self.phase
-        if phase in (P_ROLL, P_ROLLOFF):
+        if phase in (ROLL, ROLL_OFF):
             return f"roll {DIE_FACES[action]}"
-        if phase == P_LOTS and self.roll_off is not None and 0 <= action < len(self.roll_off.contenders):
+        if phase == LOTS and self.roll_off is not None and 0 <= action < len(self.roll_off.contenders):
             return f"lots seat {self.roll_off.contenders[action]}"
-        if phase == P_LIFT:
+        if phase == LIFT:
             return f"feel {self.settings.perception.model.grams(action):.1f} g"
-        if phase in (P_REMOVE, P_DEAL):
-            verb = "remove" if phase == P_REMOVE else "deal"
-            return f"{verb} {token_name(action // PER_COLOUR, action % PER_COLOUR + 1)}"
-        if 0 <= action < A_DONE:
-            return f"place {token_name(action // PER_COLOUR, action % PER_COLOUR + 1)}"
-        if action == A_DONE:
+        if phase in (REMOVE, DEAL):
+            verb = "remove" if phase == REMOVE else "deal"
+            return f"{verb} {token_name(action // TOKENS_PER_COLOUR, action % TOKENS_PER_COLOUR + 1)}"
+        if 0 <= action < DONE:
+            return f"place {token_name(action // TOKENS_PER_COLOUR, action % TOKENS_PER_COLOUR + 1)}"
+        if action == DONE:
             return "done" if self.placed_this_turn else "pass"
-        if action == A_CORRECT:
+        if action == CORRECT:
             return "correct"
-        if action == A_DOUBT:
+        if action == DOUBT:
             return "doubt"
-        if A_COLOUR <= action < A_COLOUR + COLOURS:
-            word = "extra" if phase == P_EXTRA else "colour"
-            return f"{word} {COLOUR_NAMES[action - A_COLOUR]}"
-        if A_NUMBER <= action < A_NUMBER + 5:
-            return f"number {action - A_NUMBER + 1}"
+        if COLOUR_BASE <= action < COLOUR_BASE + COLOURS:
+            word = "extra" if phase == CHOOSE_EXTRA else "colour"
+            return f"{word} {COLOUR_NAMES[action - COLOUR_BASE]}"
+        if NUMBER_BASE <= action < NUMBER_BASE + 5:
+            return f"number {action - NUMBER_BASE + 1}"
         return f"action {action}"
 
     def _explain_illegal(self, action: int) -> str:
         phase = self.phase
-        if phase == P_PLACE and 0 <= action < A_DONE:
-            return f"you hold no {token_name(action // PER_COLOUR, action % PER_COLOUR + 1)} token"
-        if phase == P_COLOUR and A_COLOUR <= action < A_COLOUR + COLOURS:
+        if phase == PLACE and 0 <= action < DONE:
+            return f"you hold no {token_name(action // TOKENS_PER_COLOUR, action % TOKENS_PER_COLOUR + 1)} token"
+        if phase == CHOOSE_COLOUR and COLOUR_BASE <= action < COLOUR_BASE + COLOURS:
             return "that colour is already taken"
-        if phase == P_EXTRA and A_COLOUR <= action < A_COLOUR + COLOURS:
+        if phase == CHOOSE_EXTRA and COLOUR_BASE <= action < COLOUR_BASE + COLOURS:
             return "the extra token must be of a different colour than your own"
         return f"it is the {PHASE_NAMES[phase]} phase"
 
@@ -349,15 +349,15 @@ class DoubtGravityState(DoubtGravityPosition):
     def observation(self, seat: int | None) -> dict[str, JSON]:
         n = self.players
         tokens: list[dict[str, JSON]] = []
-        for p in range(TOKENS):
+        for p in range(TOKEN_COUNT):
             where = self.token_places[p]
             if self.token_numbers[p] == 0:
                 continue  # still in the box, not yet handed out
             tokens.append(
                 {
                     "id": p,
-                    "colour": COLOUR_LETTERS[p // PER_COLOUR],
-                    "where": f"seat {where}" if where >= 0 else LOC_NAMES[where],
+                    "colour": COLOUR_LETTERS[p // TOKENS_PER_COLOUR],
+                    "where": f"seat {where}" if where >= 0 else PLACE_NAMES[where],
                     "number": self.token_numbers[p] if self.sees_number(seat, p) else None,
                     "revealed": self.revealed[p],
                 }
@@ -380,7 +380,7 @@ class DoubtGravityState(DoubtGravityPosition):
             "stack": [
                 {
                     "id": p,
-                    "colour": COLOUR_LETTERS[p // PER_COLOUR],
+                    "colour": COLOUR_LETTERS[p // TOKENS_PER_COLOUR],
                     "owner": self.placed_by[p],
                     "number": self.token_numbers[p] if self.sees_number(seat, p) else None,
                 }
@@ -394,14 +394,16 @@ class DoubtGravityState(DoubtGravityPosition):
         if seat is not None:
             obs["hand"] = self.hand_names(seat)
             obs["readings"] = self.readings_of(seat)
-        if self.phase == P_END:
+        if self.phase == END:
             obs["winners"] = list(self.winners)
             obs["reason"] = self.reason
         return obs
 
     def hand_names(self, seat: int) -> list[str]:
         return sorted(
-            token_name(p // PER_COLOUR, self.token_numbers[p]) for p in range(TOKENS) if self.token_places[p] == seat
+            token_name(p // TOKENS_PER_COLOUR, self.token_numbers[p])
+            for p in range(TOKEN_COUNT)
+            if self.token_places[p] == seat
         )
 
     def readings_of(self, seat: int) -> list[dict[str, JSON]]:
@@ -437,9 +439,9 @@ class DoubtGravityState(DoubtGravityPosition):
         with ``perception=exact``), the one whose readings are nearest on the grid is taken.
         """
         unknown_by_colour: list[list[int]] = [[] for _ in range(COLOURS)]
-        for p in range(TOKENS):
+        for p in range(TOKEN_COUNT):
             if self.token_numbers[p] and not self.sees_number(seat, p):
-                unknown_by_colour[p // PER_COLOUR].append(p)
+                unknown_by_colour[p // TOKENS_PER_COLOUR].append(p)
         mine = [(level, stack) for s, _, level, stack in self.readings if s == seat]
         relevant = [(level, stack) for level, stack in mine if any(not self.sees_number(seat, p) for p in stack)]
         new = self.clone()
@@ -457,13 +459,13 @@ class DoubtGravityState(DoubtGravityPosition):
         of a search bot's reach.
         """
         mapping = [[0, 1, 2, 3, 4, 5] for _ in range(COLOURS)]
-        for p in range(TOKENS):
+        for p in range(TOKEN_COUNT):
             if self.token_numbers[p]:
-                mapping[p // PER_COLOUR][self.token_numbers[p]] = numbers[p]
+                mapping[p // TOKENS_PER_COLOUR][self.token_numbers[p]] = numbers[p]
         history = list(self._history)
         for i in self.token_steps:
-            colour, number = divmod(history[i], PER_COLOUR)
-            history[i] = colour * PER_COLOUR + mapping[colour][number + 1] - 1
+            colour, number = divmod(history[i], TOKENS_PER_COLOUR)
+            history[i] = colour * TOKENS_PER_COLOUR + mapping[colour][number + 1] - 1
         return history
 
     def _importance_resample(

@@ -13,23 +13,23 @@ from typing import NamedTuple
 from gravity_games.games.gravity_three import DIE_FACES, G_FACE
 
 from .state import (
-    A_CORRECT,
-    A_DONE,
-    LOC_OUT,
-    LOC_REMOVED,
-    LOC_STACK,
-    LOC_UNUSED,
-    P_ASSESS,
-    P_DESIGNATE,
-    P_END,
-    P_LIFT,
-    P_PLACE,
-    P_ROLL,
-    PER_COLOUR,
+    ASSESS,
+    CORRECT,
+    DESIGNATE,
+    DONE,
+    END,
+    IN_STACK,
+    LIFT,
+    OUT_OF_GAME,
+    PLACE,
+    REMOVED,
+    ROLL,
     SAID_CORRECT,
     SAID_DOUBT,
     SAID_WORDS,
-    TOKENS,
+    TOKEN_COUNT,
+    TOKENS_PER_COLOUR,
+    UNUSED,
     Declaration,
     DoubtGravityPosition,
     StackReading,
@@ -43,7 +43,7 @@ def start_round(position: DoubtGravityPosition) -> None:
     position.die_face = -1
     position.designated_number = 0
     position.declarations = []
-    position.phase = P_ROLL
+    position.phase = ROLL
 
 
 def roll_designated_number(position: DoubtGravityPosition, face: int) -> None:
@@ -53,7 +53,7 @@ def roll_designated_number(position: DoubtGravityPosition, face: int) -> None:
         f"Round {position.round_number}: seat {position.first_player} is first; the die shows {DIE_FACES[face]}."
     )
     if face == G_FACE:
-        position.phase = P_DESIGNATE
+        position.phase = DESIGNATE
     else:
         designate(position, face + 1)
 
@@ -63,7 +63,7 @@ def designate(position: DoubtGravityPosition, number: int) -> None:
     position.designated_number = number
     if position.die_face == G_FACE:
         position._note(f"Seat {position.first_player} chooses {number} as the Designated Number.")
-    position.phase = P_PLACE
+    position.phase = PLACE
     position.turn_index = 0
     position.placed_this_turn = 0
     skip_empty_hands(position)
@@ -82,11 +82,11 @@ def skip_empty_hands(position: DoubtGravityPosition) -> None:
 def place_token(position: DoubtGravityPosition, action: int) -> None:
     """Place one token face down on top of the stack, or end the turn (``done``/pass)."""
     seat = (position.first_player + position.turn_index) % position.players
-    if action == A_DONE:
+    if action == DONE:
         end_turn(position, seat)
         return
     p = position.token_in_hand(seat, action)
-    position.token_places[p] = LOC_STACK
+    position.token_places[p] = IN_STACK
     position.placed_by[p] = seat
     position.stack.append(p)
     position.hand_counts[seat] -= 1
@@ -134,7 +134,7 @@ def next_assessor(position: DoubtGravityPosition) -> None:
         if model.exact:
             record_reading(position, model.nearest_level(position.stack_mass()))
         else:
-            position.phase = P_LIFT
+            position.phase = LIFT
         return
     stack_leaves_game(position)
 
@@ -142,13 +142,13 @@ def next_assessor(position: DoubtGravityPosition) -> None:
 def record_reading(position: DoubtGravityPosition, level: int) -> None:
     """The lifter alone feels the weight (a grid level of the perception model)."""
     position.readings.append(StackReading(position.assessor, position.round_number, level, tuple(position.stack)))
-    position.phase = P_ASSESS
+    position.phase = ASSESS
 
 
 def assess(position: DoubtGravityPosition, action: int) -> None:
     """The lifter declares "It's correct!" (the next player lifts) or "I doubt it!"."""
     seat = position.assessor
-    if action == A_CORRECT:
+    if action == CORRECT:
         position.declarations.append(Declaration(seat, SAID_CORRECT))
         position._note(f'Seat {seat}: "It\'s correct!"')
         position.assess_index += 1
@@ -193,7 +193,7 @@ def resolve_doubt(position: DoubtGravityPosition, doubter: int) -> None:
     revealed = stack[::-1][: check.turned_over]
     for p in revealed:
         position.revealed[p] = True
-        name = token_name(p // PER_COLOUR, position.token_numbers[p])
+        name = token_name(p // TOKENS_PER_COLOUR, position.token_numbers[p])
         position._note(f"Turned over: {name} (seat {position.placed_by[p]}).")
     taker = check.taker
     if check.bluff_found:
@@ -212,7 +212,7 @@ def resolve_doubt(position: DoubtGravityPosition, doubter: int) -> None:
 def stack_leaves_game(position: DoubtGravityPosition) -> None:
     """ "If No One Declares 'I doubt it'": the stack goes out of the game unrevealed."""
     for p in position.stack:
-        position.token_places[p] = LOC_OUT
+        position.token_places[p] = OUT_OF_GAME
     leave = "1 token leaves" if len(position.stack) == 1 else f"{len(position.stack)} tokens leave"
     position._note(f"Nobody doubts: the {leave} the game unrevealed.")
     end_round(position, -1, (), -1)
@@ -265,9 +265,9 @@ def finish(position: DoubtGravityPosition, candidates: list[int], reason: str) -
         if len(candidates) > 1:
             reason += ", shared"
     position.reason = reason
-    position.phase = P_END
-    for p in range(TOKENS):
-        if position.token_places[p] in (LOC_REMOVED, LOC_UNUSED):
+    position.phase = END
+    for p in range(TOKEN_COUNT):
+        if position.token_places[p] in (REMOVED, UNUSED):
             position.revealed[p] = True  # "Players may not check the numbers on them until the game ends"
     who = " and ".join(f"seat {s}" for s in position.winners)
     wins = "wins" if len(position.winners) == 1 else "win"

@@ -11,16 +11,16 @@ from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
 from .rules_round import start_round
 from .state import (
+    CHOOSE_COLOUR,
+    CHOOSE_EXTRA,
     COLOURS,
-    LOC_REMOVED,
-    LOC_UNUSED,
-    P_COLOUR,
-    P_DEAL,
-    P_EXTRA,
-    P_LOTS,
-    P_ROLLOFF,
-    PER_COLOUR,
-    ROLLOFF_PASSES,
+    DEAL,
+    LOTS,
+    REMOVED,
+    ROLL_OFF,
+    ROLL_OFF_PASS_LIMIT,
+    TOKENS_PER_COLOUR,
+    UNUSED,
     DealSlot,
     DoubtGravityPosition,
 )
@@ -28,7 +28,7 @@ from .state import (
 
 def take_from_box(position: DoubtGravityPosition, colour: int, number: int, where: int) -> int:
     """The next id of ``colour`` leaves the box showing ``number``, to ``where`` (a seat knows its own)."""
-    p = colour * PER_COLOUR + position.ids_handed_out[colour]
+    p = colour * TOKENS_PER_COLOUR + position.ids_handed_out[colour]
     position.ids_handed_out[colour] += 1
     position.token_numbers[p] = number
     position.token_places[p] = where
@@ -41,10 +41,10 @@ def take_from_box(position: DoubtGravityPosition, colour: int, number: int, wher
 
 def remove_token(position: DoubtGravityPosition, colour: int, number: int) -> None:
     """Setup 1: one token of each colour leaves the game, its number hidden from all."""
-    take_from_box(position, colour, number, LOC_REMOVED)
+    take_from_box(position, colour, number, REMOVED)
     if 0 not in position.ids_handed_out:
         position._note("One token of each colour is removed face down; nobody may look at them.")
-        position.phase = P_COLOUR
+        position.phase = CHOOSE_COLOUR
         position.chooser = 0
 
 
@@ -61,7 +61,7 @@ def choose_colour(position: DoubtGravityPosition, colour: int) -> None:
         position.chooser = 3
     if position.chooser == n:
         if n == 3:
-            position.phase = P_EXTRA
+            position.phase = CHOOSE_EXTRA
             position.chooser = 0
         else:
             start_deal(position)
@@ -88,7 +88,7 @@ def start_deal(position: DoubtGravityPosition) -> None:
                 count = (2 if position.colours[s] == c else 0) + (1 if position.extra_colours[s] == c else 0)
             queue.extend([DealSlot(s, c)] * count)
     position.deal_queue = queue
-    position.phase = P_DEAL
+    position.phase = DEAL
     advance_deal(position)
 
 
@@ -100,7 +100,7 @@ def advance_deal(position: DoubtGravityPosition) -> None:
     """
     while position.deal_queue:
         seat, colour = position.deal_queue[0]
-        if position.ids_handed_out[colour] != PER_COLOUR - 1:  # ids handed out = numbers used
+        if position.ids_handed_out[colour] != TOKENS_PER_COLOUR - 1:  # ids handed out = numbers used
             return  # more than one number left: a real chance step
         take_from_box(position, colour, position.free_numbers(colour)[0], seat)
         position.deal_queue.pop(0)
@@ -119,17 +119,17 @@ def finish_deal(position: DoubtGravityPosition) -> None:
     for seat in range(position.players):
         counts = [0] * COLOURS
         for p in position.hands[seat]:  # every token the seat was dealt (loc == seat)
-            counts[p // PER_COLOUR] += 1
+            counts[p // TOKENS_PER_COLOUR] += 1
         parts = [f"{k} {COLOUR_NAMES[c]}" for c, k in enumerate(counts) if k]
         words = "token and looks at its number" if sum(counts) == 1 else "tokens and looks at their numbers"
         position._note(f"Seat {seat} takes {' and '.join(parts)} {words}.")
     # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.
     for c in range(COLOURS):
         for k in position.free_numbers(c):
-            take_from_box(position, c, k, LOC_UNUSED)
+            take_from_box(position, c, k, UNUSED)
     if position.players == 3:
         position._note("The three tokens nobody took stay face down, out of play.")
-    position.phase = P_ROLLOFF
+    position.phase = ROLL_OFF
     position.roll_off = RollOff(list(range(position.players)))
 
 
@@ -138,13 +138,13 @@ def roll_for_first_player(position: DoubtGravityPosition, face: int) -> None:
     assert position.roll_off is not None
     roller = position.roll_off.roller()
     position._note(f"Seat {roller} rolls {DIE_FACES[face]} for first player.")
-    step = roll_off_with_tie_limit(position.roll_off, face, position.roll_off_passes, ROLLOFF_PASSES)
+    step = roll_off_with_tie_limit(position.roll_off, face, position.roll_off_passes, ROLL_OFF_PASS_LIMIT)
     position.roll_off_passes = step.passes
     if step.tie:
         tied = ", ".join(str(s) for s in position.roll_off.contenders)
         if step.lots:
-            position._note(f"Seats {tied} tied {ROLLOFF_PASSES} times: they draw lots.")
-            position.phase = P_LOTS
+            position._note(f"Seats {tied} tied {ROLL_OFF_PASS_LIMIT} times: they draw lots.")
+            position.phase = LOTS
             return
         position._note(f"Seats {tied} tie and roll again.")
     if step.first is not None:

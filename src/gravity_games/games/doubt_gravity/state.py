@@ -21,9 +21,6 @@ from gravity_games.games.gravity_three.perception import PerceptionReadings
 from gravity_games.games.gravity_three.rolloff import TIE_LIMIT
 from gravity_games.games.gravity_three.tokens import COLOURS, TOKEN_COUNT, TOKENS_PER_COLOUR, token_label
 
-PER_COLOUR: Final = TOKENS_PER_COLOUR
-TOKENS: Final = TOKEN_COUNT
-
 
 class ActionId(IntEnum):
     """The player actions after the 15 placements (``place K3`` is ``colour * 5 + number - 1``)."""
@@ -38,12 +35,12 @@ class ActionId(IntEnum):
     COUNT = 26
 
 
-A_DONE: Final = int(ActionId.DONE)
-A_CORRECT: Final = int(ActionId.CORRECT)
-A_DOUBT: Final = int(ActionId.DOUBT)
-A_COLOUR: Final = int(ActionId.COLOUR)
-A_NUMBER: Final = int(ActionId.NUMBER)
-NUM_ACTIONS: Final = int(ActionId.COUNT)
+DONE: Final = int(ActionId.DONE)
+CORRECT: Final = int(ActionId.CORRECT)
+DOUBT: Final = int(ActionId.DOUBT)
+COLOUR_BASE: Final = int(ActionId.COLOUR)
+NUMBER_BASE: Final = int(ActionId.NUMBER)
+ACTION_COUNT: Final = int(ActionId.COUNT)
 
 
 class Place(IntEnum):
@@ -56,12 +53,12 @@ class Place(IntEnum):
     UNUSED = -5
 
 
-LOC_BOX: Final = int(Place.BOX)
-LOC_REMOVED: Final = int(Place.REMOVED)
-LOC_STACK: Final = int(Place.STACK)
-LOC_OUT: Final = int(Place.OUT)
-LOC_UNUSED: Final = int(Place.UNUSED)
-LOC_NAMES: Final = {LOC_BOX: "box", LOC_REMOVED: "removed", LOC_STACK: "stack", LOC_OUT: "out", LOC_UNUSED: "unused"}
+IN_BOX: Final = int(Place.BOX)
+REMOVED: Final = int(Place.REMOVED)
+IN_STACK: Final = int(Place.STACK)
+OUT_OF_GAME: Final = int(Place.OUT)
+UNUSED: Final = int(Place.UNUSED)
+PLACE_NAMES: Final = {IN_BOX: "box", REMOVED: "removed", IN_STACK: "stack", OUT_OF_GAME: "out", UNUSED: "unused"}
 """A place's name in observations and position documents."""
 
 
@@ -84,18 +81,18 @@ class Phase(IntEnum):
 
 # The rules compare the phase at every step: plain ints under module names (an enum's attribute
 # look-up costs several times a global's), the same values as the enum.
-P_REMOVE: Final = int(Phase.REMOVE)
-P_COLOUR: Final = int(Phase.CHOOSE_COLOUR)
-P_EXTRA: Final = int(Phase.CHOOSE_EXTRA)
-P_DEAL: Final = int(Phase.DEAL)
-P_ROLLOFF: Final = int(Phase.ROLL_OFF)
-P_ROLL: Final = int(Phase.ROLL)
-P_DESIGNATE: Final = int(Phase.DESIGNATE)
-P_PLACE: Final = int(Phase.PLACE)
-P_LIFT: Final = int(Phase.LIFT)
-P_ASSESS: Final = int(Phase.ASSESS)
-P_END: Final = int(Phase.END)
-P_LOTS: Final = int(Phase.LOTS)
+REMOVE: Final = int(Phase.REMOVE)
+CHOOSE_COLOUR: Final = int(Phase.CHOOSE_COLOUR)
+CHOOSE_EXTRA: Final = int(Phase.CHOOSE_EXTRA)
+DEAL: Final = int(Phase.DEAL)
+ROLL_OFF: Final = int(Phase.ROLL_OFF)
+ROLL: Final = int(Phase.ROLL)
+DESIGNATE: Final = int(Phase.DESIGNATE)
+PLACE: Final = int(Phase.PLACE)
+LIFT: Final = int(Phase.LIFT)
+ASSESS: Final = int(Phase.ASSESS)
+END: Final = int(Phase.END)
+LOTS: Final = int(Phase.LOTS)
 
 PHASE_NAMES: Final = (
     "remove",
@@ -126,7 +123,7 @@ SAID_DOUBT: Final = int(Said.DOUBT)
 SAID_WORDS: Final = ("correct", "doubt")
 """A declaration's word in observations and documents, by :class:`Said` value."""
 
-ROLLOFF_PASSES: Final = TIE_LIMIT
+ROLL_OFF_PASS_LIMIT: Final = TIE_LIMIT
 """Engine rule: after this many tied roll-off passes the tied seats draw lots (``gravity_three.rolloff``)."""
 
 
@@ -213,16 +210,16 @@ class DoubtGravityPosition(State):
         super().__init__(game)
         self.settings = settings
         n = self.players = settings.players
-        self.phase: int = P_REMOVE
-        self.token_numbers: list[int] = [0] * TOKENS
+        self.phase: int = REMOVE
+        self.token_numbers: list[int] = [0] * TOKEN_COUNT
         """Each token's number, 0 while it is still in the box."""
-        self.token_places: list[int] = [LOC_BOX] * TOKENS
+        self.token_places: list[int] = [IN_BOX] * TOKEN_COUNT
         """Each token's place: a seat, or a :class:`Place`."""
-        self.known_by: list[int] = [0] * TOKENS
+        self.known_by: list[int] = [0] * TOKEN_COUNT
         """Bit ``s`` set: seat ``s`` knows the token's number."""
-        self.revealed: list[bool] = [False] * TOKENS
+        self.revealed: list[bool] = [False] * TOKEN_COUNT
         """Turned over (or shown at the end)."""
-        self.placed_by: list[int] = [-1] * TOKENS
+        self.placed_by: list[int] = [-1] * TOKEN_COUNT
         """Who placed the token on the current stack (-1: not on it)."""
         self.stack: list[int] = []
         """Token ids, bottom first."""
@@ -298,7 +295,7 @@ class DoubtGravityPosition(State):
 
     def free_numbers(self, colour: int) -> list[int]:
         """Numbers of ``colour`` still in the box (not removed, not dealt)."""
-        used = self.token_numbers[colour * PER_COLOUR : colour * PER_COLOUR + PER_COLOUR]
+        used = self.token_numbers[colour * TOKENS_PER_COLOUR : colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR]
         return [k for k in (1, 2, 3, 4, 5) if k not in used]
 
     def stack_mass(self) -> float:
@@ -315,9 +312,9 @@ class DoubtGravityPosition(State):
 
         A colour's five ids carry its five numbers once each, so the token is the id of that
         colour showing the number (searched by ``list.index``); it must lie in the seat's hand."""
-        base = action - action % PER_COLOUR
+        base = action - action % TOKENS_PER_COLOUR
         try:
-            p = self.token_numbers.index(action - base + 1, max(base, 0), base + PER_COLOUR)
+            p = self.token_numbers.index(action - base + 1, max(base, 0), base + TOKENS_PER_COLOUR)
         except ValueError:
             return -1
         return p if self.token_places[p] == seat else -1
@@ -325,30 +322,32 @@ class DoubtGravityPosition(State):
     def hand_names(self, seat: int) -> list[str]:
         """The seat's tokens as ``K3`` names, sorted."""
         number = self.token_numbers
-        return sorted(token_name(p // PER_COLOUR, number[p]) for p in range(TOKENS) if self.token_places[p] == seat)
+        return sorted(
+            token_name(p // TOKENS_PER_COLOUR, number[p]) for p in range(TOKEN_COUNT) if self.token_places[p] == seat
+        )
 
 
 __all__ = [
-    "A_COLOUR",
-    "A_CORRECT",
-    "A_DONE",
-    "A_DOUBT",
-    "A_NUMBER",
+    "ACTION_COUNT",
     "COLOURS",
-    "LOC_BOX",
-    "LOC_NAMES",
-    "LOC_OUT",
-    "LOC_REMOVED",
-    "LOC_STACK",
-    "LOC_UNUSED",
-    "NUM_ACTIONS",
-    "PER_COLOUR",
+    "COLOUR_BASE",
+    "CORRECT",
+    "DONE",
+    "DOUBT",
+    "IN_BOX",
+    "IN_STACK",
+    "NUMBER_BASE",
+    "OUT_OF_GAME",
     "PHASE_NAMES",
-    "ROLLOFF_PASSES",
+    "PLACE_NAMES",
+    "REMOVED",
+    "ROLL_OFF_PASS_LIMIT",
     "SAID_CORRECT",
     "SAID_DOUBT",
     "SAID_WORDS",
-    "TOKENS",
+    "TOKENS_PER_COLOUR",
+    "TOKEN_COUNT",
+    "UNUSED",
     "ActionId",
     "DealSlot",
     "Declaration",

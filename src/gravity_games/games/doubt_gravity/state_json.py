@@ -15,12 +15,12 @@ from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
 from .state import (
     COLOURS,
-    LOC_NAMES,
-    LOC_STACK,
-    PER_COLOUR,
+    IN_STACK,
     PHASE_NAMES,
+    PLACE_NAMES,
     SAID_WORDS,
-    TOKENS,
+    TOKEN_COUNT,
+    TOKENS_PER_COLOUR,
     DealSlot,
     Declaration,
     DoubtGravityPosition,
@@ -38,12 +38,12 @@ def dump(position: DoubtGravityPosition) -> dict[str, JSON]:
                 "number": position.token_numbers[p],
                 "where": f"seat {position.token_places[p]}"
                 if position.token_places[p] >= 0
-                else LOC_NAMES[position.token_places[p]],
+                else PLACE_NAMES[position.token_places[p]],
                 "known_by": [s for s in range(position.players) if position.known_by[p] >> s & 1],
                 "revealed": position.revealed[p],
                 "placed_by": None if position.placed_by[p] < 0 else position.placed_by[p],
             }
-            for p in range(TOKENS)
+            for p in range(TOKEN_COUNT)
         ],
         "stack": list(position.stack),
         "colours": list(position.colours),
@@ -75,17 +75,17 @@ def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
     n = state.players
     state.phase = phase_from_name("doubt-gravity", PHASE_NAMES, body["phase"], wording="is unknown")
     tokens = body["tokens"]
-    if not isinstance(tokens, list) or len(tokens) != TOKENS:
-        raise InvalidStateError(f"doubt-gravity: 'tokens' must list all {TOKENS} tokens")
+    if not isinstance(tokens, list) or len(tokens) != TOKEN_COUNT:
+        raise InvalidStateError(f"doubt-gravity: 'tokens' must list all {TOKEN_COUNT} tokens")
     state.token_numbers, state.token_places, state.known_by, state.revealed, state.placed_by = [], [], [], [], []
     state.hand_counts = [0] * n
     state.hands = [[] for _ in range(n)]
-    names = {v: k for k, v in LOC_NAMES.items()}
+    names = {v: k for k, v in PLACE_NAMES.items()}
     for p, tok in enumerate(tokens):
         if tok["id"] != p:
             raise InvalidStateError(f"doubt-gravity: token {p} is listed with id {tok['id']!r}")
         number = int(tok["number"])
-        if not 0 <= number <= PER_COLOUR:
+        if not 0 <= number <= TOKENS_PER_COLOUR:
             raise InvalidStateError(f"doubt-gravity: token {p} has number {number}; allowed 0 (undrawn) to 5")
         where = str(tok["where"])
         if where.startswith("seat "):
@@ -105,14 +105,17 @@ def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
         owner = tok["placed_by"]
         state.placed_by.append(-1 if owner is None else int(owner))
     for c in range(COLOURS):
-        numbers = [k for k in state.token_numbers[c * PER_COLOUR : c * PER_COLOUR + PER_COLOUR] if k]
+        numbers = [
+            k for k in state.token_numbers[c * TOKENS_PER_COLOUR : c * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR] if k
+        ]
         if len(set(numbers)) != len(numbers):
             raise InvalidStateError(f"doubt-gravity: two {COLOUR_NAMES[c]} tokens have the same number")
     state.ids_handed_out = [
-        sum(1 for k in state.token_numbers[c * PER_COLOUR : c * PER_COLOUR + PER_COLOUR] if k) for c in range(COLOURS)
+        sum(1 for k in state.token_numbers[c * TOKENS_PER_COLOUR : c * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR] if k)
+        for c in range(COLOURS)
     ]
     state.stack = [int(p) for p in body["stack"]]
-    if any(state.token_places[p] != LOC_STACK for p in state.stack):
+    if any(state.token_places[p] != IN_STACK for p in state.stack):
         raise InvalidStateError("doubt-gravity: every token in 'stack' must be at 'stack'")
     state.colours = [int(c) for c in body["colours"]]
     state.extra_colours = [int(c) for c in body["extra_colours"]]

@@ -17,18 +17,18 @@ from gravity_games.games.gravity_three import DIE_FACES
 from gravity_games.games.gravity_three.tensor import PartRow, append_one_hot
 from gravity_games.games.gravity_three.tokens import COLOUR_LETTERS
 
-from .state import PHASE_NAMES, SAID_WORDS, TOKENS
+from .state import PHASE_NAMES, SAID_WORDS, TOKEN_COUNT
 
 _WHERE = ("seat 0", "seat 1", "seat 2", "stack", "out", "removed", "unused")
 _TOKEN_WIDTH = len(_WHERE) + 6 + 1 + 1 + 3 + 1  # where, number (5 + unknown), revealed, in-stack, owner, height
-_ROUND_WIDTH = 3 + 5 + 1 + TOKENS * 5 + 3 * 3 + 4  # first, designated, G, per token, said, taker
+_ROUND_WIDTH = 3 + 5 + 1 + TOKEN_COUNT * 5 + 3 * 3 + 4  # first, designated, G, per token, said, taker
 _HEAD_WIDTH = len(PHASE_NAMES) + 5 + 1 + 4 + 7 + 6 + 3 * 4 + 3 * 4 + 4 + 3 + 1 + 3 * 3 + 4 + 3 + 3 + 3 * 7
-_READING_WIDTH = 2 + TOKENS
+_READING_WIDTH = 2 + TOKEN_COUNT
 
 
 def observation_tensor_size(max_rounds: int) -> int:
     """The tensor's length for a game of at most ``max_rounds`` rounds."""
-    return _HEAD_WIDTH + TOKENS * _TOKEN_WIDTH + max_rounds * (_ROUND_WIDTH + _READING_WIDTH)
+    return _HEAD_WIDTH + TOKEN_COUNT * _TOKEN_WIDTH + max_rounds * (_ROUND_WIDTH + _READING_WIDTH)
 
 
 def encode_observation(obs: Mapping[str, Any]) -> list[float]:
@@ -68,7 +68,7 @@ def encode_observation(obs: Mapping[str, Any]) -> list[float]:
     # Tokens, by id (absent ids are still in the box: all zero).
     by_id = {t["id"]: t for t in obs["tokens"]}
     heights = {t["id"]: (i, t["owner"]) for i, t in enumerate(obs["stack"])}
-    for p in range(TOKENS):
+    for p in range(TOKEN_COUNT):
         tok = by_id.get(p)
         if tok is None:
             out.extend([0.0] * _TOKEN_WIDTH)
@@ -79,7 +79,7 @@ def encode_observation(obs: Mapping[str, Any]) -> list[float]:
         height, owner = heights.get(p, (None, None))
         out.append(0.0 if height is None else 1.0)
         append_one_hot(out, owner, 3)
-        out.append(0.0 if height is None else (height + 1) / TOKENS)
+        out.append(0.0 if height is None else (height + 1) / TOKEN_COUNT)
     # Finished rounds, one block each.
     rounds = obs["rounds"]
     for r in range(max_rounds):
@@ -90,9 +90,9 @@ def encode_observation(obs: Mapping[str, Any]) -> list[float]:
         append_one_hot(out, info["first"], 3)
         append_one_hot(out, info["designated"] - 1, 5)
         out.append(1.0 if info["die"] == "G" else 0.0)
-        block = [0.0] * (TOKENS * 5)
+        block = [0.0] * (TOKEN_COUNT * 5)
         for height, (p, owner) in enumerate(info["stack"]):
-            block[p * 5] = (height + 1) / TOKENS
+            block[p * 5] = (height + 1) / TOKEN_COUNT
             block[p * 5 + 1 + owner] = 1.0
         for p in info["revealed"]:
             block[p * 5 + 4] = 1.0
@@ -164,7 +164,7 @@ def _round(r: int) -> list[PartRow]:
         (f"round[{r}].designated", 5, "one-hot", "its designated number"),
         (f"round[{r}].die_g", 1, "flags", "its die showed G"),
     ]
-    for p in range(TOKENS):
+    for p in range(TOKEN_COUNT):
         parts += [
             (f"round[{r}].token[{p}].height", 1, "scaled", "height in that round's stack / 15"),
             (f"round[{r}].token[{p}].owner", 3, "one-hot", "who placed it"),
@@ -188,7 +188,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     """Head, the 15 tokens by id, one block per possible round, then the viewer's readings."""
     max_rounds = int(game.params["max_rounds"])
     parts = _head()
-    for p in range(TOKENS):
+    for p in range(TOKEN_COUNT):
         parts += _token(p)
     for r in range(max_rounds):
         parts += _round(r)
