@@ -201,13 +201,17 @@ function renderHints(answer) {
   box.classList.toggle("unsure", answer.unsure);
   const searched = "From a " + answer.seconds + " s search of what you can see" +
     (answer.unsure ? "." : ", " + answer.samples + " playouts behind the best move.");
-  box.replaceChildren(
-    GG.el("p", { class: "hint-head", text: "Best move first, with its estimated win chance" }),
-    answer.unsure ? GG.el("p", { class: "hint-unsure", role: "note" },
-      GG.el("strong", { text: "Unsure: " }), GG.el("span", { text: answer.reason + "." })) : null,
-    GG.el("p", { class: "hint-note", text: searched }),
+  const parts = [GG.el("p", { class: "hint-head", text: "Best move first, with its estimated win chance" })];
+  if (answer.unsure) {
+    parts.push(GG.el("p", { class: "hint-unsure", role: "note" },
+      GG.el("strong", { text: "Unsure: " }), GG.el("span", { text: answer.reason + "." })));
+  }
+  parts.push(GG.el("p", { class: "hint-note", text: searched }),
     GG.el("ol", { class: "hint-list" }, ...answer.hints.map((h, i) => hintRow(h, i, answer.unsure))));
+  box.replaceChildren(...parts);
   box.hidden = false;
+  // the answer lands under the move list, off a phone's screen: bring its head into sight
+  box.scrollIntoView({ block: "nearest" });
 }
 
 async function askHint() {
