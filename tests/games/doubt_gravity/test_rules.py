@@ -258,7 +258,7 @@ def test_a_player_does_not_assess_a_stack_of_only_their_own_tokens() -> None:
 def test_an_empty_stack_is_not_assessed() -> None:
     state = play(two_player_start(), "roll 3", "pass", "pass")
     assert state.round_number == 2 and state.current_player() == CHANCE and state.first_player == 1
-    assert state.rounds[0]["doubter"] is None and state.rounds[0]["stack"] == []
+    assert state.rounds[0].doubter is None and state.rounds[0].stack == ()
 
 
 def test_nobody_doubts_the_stack_leaves_the_game_unrevealed() -> None:
@@ -296,10 +296,10 @@ def test_failing_to_spot_the_bluff_the_doubter_takes_the_stack() -> None:
     state = play(two_player_start(), "roll 3", "place K3", "place R3", "done", "pass", "doubt")
     assert state.doubt_card_holder == 1
     assert numbers_at(state, 1) == ["G2", "G3", "G4", "G5", "K3", "R3", "R4", "R5"]
-    taken = state.rounds[-1]["stack"]
+    taken = state.rounds[-1].stack
     assert all(state.revealed[p] and state.token_places[p] == 1 for p, _ in taken)
-    assert sorted(state.rounds[-1]["revealed"]) == sorted(p for p, _ in taken)
-    assert state.rounds[-1]["taker"] == 1 and state.rounds[-1]["doubter"] == 1
+    assert sorted(state.rounds[-1].revealed) == sorted(p for p, _ in taken)
+    assert state.rounds[-1].taker == 1 and state.rounds[-1].doubter == 1
 
 
 def test_taken_tokens_can_be_played_in_later_rounds() -> None:
@@ -466,7 +466,7 @@ def test_a_doubter_whose_own_bluff_is_turned_over_first_takes_the_stack() -> Non
     state = play(two_player_start(), "roll 3", "place K2", "done", "place G3", "done")
     play(state, "doubt")  # seat 0 doubts a stack whose only lie is its own K2
     assert state.doubt_card_holder == 0
-    assert state.rounds[-1]["taker"] == 0 and state.hand_counts == [7, 5]
+    assert state.rounds[-1].taker == 0 and state.hand_counts == [7, 5]
     assert any("Bluff spotted: seat 0" in line for line in state.log())
 
 

@@ -388,7 +388,7 @@ class DoubtGravityState(DoubtGravityPosition):
             ],
             "placed_this_turn": self.placed_this_turn,
             "said": [[s, SAID_WORDS[w]] for s, w in self.declarations],
-            "rounds": [dict(r) for r in self.rounds],
+            "rounds": [r.document() for r in self.rounds],
             "rolloff": self.roll_off.to_json() if self.roll_off is not None else None,
         }
         if seat is not None:

@@ -32,6 +32,7 @@ from .state import (
     UNUSED,
     Declaration,
     DoubtGravityPosition,
+    RoundSummary,
     StackReading,
     token_name,
 )
@@ -221,17 +222,17 @@ def stack_leaves_game(position: DoubtGravityPosition) -> None:
 def end_round(position: DoubtGravityPosition, doubter: int, revealed: tuple[int, ...], taker: int) -> None:
     """The round is recorded; unless the game ends, "the first player moves to the next player"."""
     position.rounds.append(
-        {
-            "round": position.round_number,
-            "first": position.first_player,
-            "die": DIE_FACES[position.die_face],
-            "designated": position.designated_number,
-            "stack": [[p, position.placed_by[p]] for p in position.stack],
-            "said": [[s, SAID_WORDS[w]] for s, w in position.declarations],
-            "doubter": None if doubter < 0 else doubter,
-            "revealed": list(revealed),
-            "taker": None if taker < 0 else taker,
-        }
+        RoundSummary(
+            position.round_number,
+            position.first_player,
+            DIE_FACES[position.die_face],
+            position.designated_number,
+            tuple((p, position.placed_by[p]) for p in position.stack),
+            tuple((d.seat, SAID_WORDS[d.said]) for d in position.declarations),
+            None if doubter < 0 else doubter,
+            revealed,
+            None if taker < 0 else taker,
+        )
     )
     for p in position.stack:
         position.placed_by[p] = -1

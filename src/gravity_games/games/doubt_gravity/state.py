@@ -12,10 +12,11 @@ the :class:`Place` values.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
 from typing import Any, Final, NamedTuple
 
-from gravity_games.core.api import Game, State
+from gravity_games.core.api import JSON, Game, State
 from gravity_games.games.gravity_three import RollOff
 from gravity_games.games.gravity_three.perception import PerceptionReadings
 from gravity_games.games.gravity_three.rolloff import TIE_LIMIT
@@ -144,6 +145,54 @@ class StackReading(NamedTuple):
     stack: tuple[int, ...]
 
 
+class RoundSummary(NamedTuple):
+    """A finished round as everybody saw it (an entry of the observation's and the document's ``rounds``)."""
+
+    round_number: int
+    first_player: int
+    die: str
+    """The die's face as shown: ``"1"``-``"5"`` or ``"G"``."""
+    designated_number: int
+    stack: tuple[tuple[int, int], ...]
+    """``(token id, who placed it)``, bottom first."""
+    declarations: tuple[tuple[int, str], ...]
+    """``(seat, "correct" or "doubt")`` in the order said."""
+    doubter: int | None
+    revealed: tuple[int, ...]
+    """The token ids turned over, from the top."""
+    taker: int | None
+
+    def document(self) -> dict[str, JSON]:
+        """The round in the observation's and the position document's words."""
+        return {
+            "round": self.round_number,
+            "first": self.first_player,
+            "die": self.die,
+            "designated": self.designated_number,
+            "stack": [[p, owner] for p, owner in self.stack],
+            "said": [[seat, word] for seat, word in self.declarations],
+            "doubter": self.doubter,
+            "revealed": list(self.revealed),
+            "taker": self.taker,
+        }
+
+    @classmethod
+    def from_document(cls, doc: Mapping[str, Any]) -> RoundSummary:
+        """The round written by :meth:`document`."""
+        doubter, taker = doc["doubter"], doc["taker"]
+        return cls(
+            int(doc["round"]),
+            int(doc["first"]),
+            str(doc["die"]),
+            int(doc["designated"]),
+            tuple((int(p), int(owner)) for p, owner in doc["stack"]),
+            tuple((int(seat), str(word)) for seat, word in doc["said"]),
+            None if doubter is None else int(doubter),
+            tuple(int(p) for p in doc["revealed"]),
+            None if taker is None else int(taker),
+        )
+
+
 class DealSlot(NamedTuple):
     """One token still to hand out: to which seat, of which colour."""
 
@@ -244,7 +293,7 @@ class DoubtGravityPosition(State):
         self.assessor = -1
         self.declarations: list[Declaration] = []
         self.readings: list[StackReading] = []
-        self.rounds: list[dict[str, Any]] = []
+        self.rounds: list[RoundSummary] = []
         """Public summaries of the finished rounds."""
         self.token_steps: list[int] = []
         """History indices of the steps that name a number (place, remove, deal)."""
@@ -355,6 +404,7 @@ __all__ = [
     "DoubtGravitySettings",
     "Phase",
     "Place",
+    "RoundSummary",
     "Said",
     "StackReading",
     "token_name",

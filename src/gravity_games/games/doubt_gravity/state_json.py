@@ -24,6 +24,7 @@ from .state import (
     DealSlot,
     Declaration,
     DoubtGravityPosition,
+    RoundSummary,
     StackReading,
 )
 
@@ -62,7 +63,7 @@ def dump(position: DoubtGravityPosition) -> dict[str, JSON]:
         "assessor": position.assessor,
         "said": [[s, SAID_WORDS[w]] for s, w in position.declarations],
         "readings": [[s, r, level, list(stack)] for s, r, level, stack in position.readings],
-        "rounds": [dict(r) for r in position.rounds],
+        "rounds": [r.document() for r in position.rounds],
         "token_steps": list(position.token_steps),
         "doubt_card": position.doubt_card_holder,
         "winners": list(position.winners),
@@ -137,7 +138,7 @@ def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
         StackReading(int(s), int(r), int(level), tuple(int(p) for p in stack))
         for s, r, level, stack in body["readings"]
     ]
-    state.rounds = [dict(r) for r in body["rounds"]]
+    state.rounds = [RoundSummary.from_document(r) for r in body["rounds"]]
     state.token_steps = [int(i) for i in body["token_steps"]]
     state.doubt_card_holder = int(body["doubt_card"])
     state.winners = tuple(int(s) for s in body["winners"])
