@@ -20,7 +20,7 @@ from gravity_games.core.registry import load
 from tests.cli.test_cli import run
 
 FIGURE = re.compile(r"(about \d+|over 95|under 5) % (to win|for the team to win)")
-RANGE = re.compile(r"likely between \d+ % and \d+ %")
+RANGE = re.compile(r"(likely|anywhere) between \d+ % and \d+ %")
 
 
 def plain(text: str) -> str:
@@ -29,7 +29,7 @@ def plain(text: str) -> str:
 
 def hint_block(out: str) -> list[str]:
     """The lines the hint printed: from its head to the next prompt."""
-    block = out.split("hint best move first", 1)[1].split("move>", 1)[0]
+    block = out.split("Hint: best move first", 1)[1].split("move>", 1)[0]
     return [line for line in plain(block).splitlines() if line.strip()]
 
 

@@ -20,7 +20,8 @@ from gravity_games.web import searches
 from .helpers import auth, create, view
 
 SAYS = re.compile(
-    r"^(about \d+ %|over 95 %|under 5 %) (to win|for the team to win), likely between (\d+) % and (\d+) %$"
+    r"^(a rough guess: )?(about \d+ %|over 95 %|under 5 %) (to win|for the team to win), "
+    r"(likely|anywhere) between (\d+) % and (\d+) %$"
 )
 
 
@@ -96,7 +97,7 @@ def test_the_answer_crosses_to_the_worker_process_as_plain_data() -> None:
     assert pickle.loads(pickle.dumps(doc)) == doc
     assert plain(doc["reason"]) == f"too few playouts: 12 behind the best move in 1 s, {FEW} make a firm figure"
     team = hint_words(Advice([(3, 0.4)], 12, True, "few", (12,), None), {3: ("p3", "play 3")}, seconds=1, team=True)
-    assert plain(team.hints[0].says).startswith("about 40 % for the team to win")
+    assert plain(team.hints[0].says).startswith("a rough guess: about 40 % for the team to win, anywhere between")
 
 
 @pytest.mark.parametrize("samples", [1, 5, 29, 30, 300, 30_000])
@@ -110,8 +111,9 @@ def test_the_words_never_narrow_the_range(chance: float, samples: int) -> None:
     says = plain(says)
     m = SAYS.match(says)
     assert m, says
-    shown_low, shown_high = int(m.group(3)), int(m.group(4))
+    shown_low, shown_high = int(m.group(5)), int(m.group(6))
+    assert bool(m.group(1)) == (samples < FEW) == (m.group(4) == "anywhere")  # few playouts: said rough
     assert shown_low <= low * 100 + 1e-6 and shown_high >= high * 100 - 1e-6  # rounded outward
-    assert "100 % to win" not in says and not says.startswith("about 0 %")
+    assert "100 % to win" not in says and "about 0 %" not in says
     if samples < 30 and 0.25 <= chance <= 0.75:
         assert shown_high - shown_low >= 30  # a few playouts: a wide range, not a firm figure

@@ -9,10 +9,9 @@ is unsure. A person should not read "78 %" off a search of a dozen playouts, so 
   the move's playouts (as if each were a win or a loss, the widest spread a mean of results in
   [0, 1] can have), widened to at least :data:`MARGIN_FLOOR` either side because the calibration
   runs (docs/sim.md, "Hint calibration") found even well-searched hints off by 5-10 points on
-  average and more at the edges;
+  average and more at the edges; a move with fewer than ``FEW`` playouts is "a rough guess";
 * when the search is unsure, why, naming the moves by their notation: "close call between “X”
-  and “Y”" or
-  "too few playouts: 12 behind the best move".
+  and “Y”" or "too few playouts: 12 behind the best move".
 """
 
 from __future__ import annotations
@@ -84,7 +83,8 @@ def _points(value: float, rounding: Any = None) -> int:
 def say_chance(chance: float, low: float, high: float, samples: int, *, team: bool = False) -> str:
     """The chance and its range in words: 'about 60 % to win, likely between 45 % and 75 %'.
 
-    It ends on the range, so the figure never stands alone.
+    It ends on the range, so the figure never stands alone; a move with fewer than FEW playouts
+    is 'a rough guess: about 90 % to win, anywhere between 45 % and 100 %'.
     """
     goal = "for the team to win" if team else "to win"
     if samples <= 0:
@@ -98,6 +98,8 @@ def say_chance(chance: float, low: float, high: float, samples: int, *, team: bo
         figure = f"about {shown}{PCT}"
     # the range is rounded outward, so rounding never narrows it
     lo, hi = _points(low, math.floor), _points(high, math.ceil)
+    if samples < FEW:
+        return f"a rough guess: {figure} {goal}, anywhere between {lo}{PCT} and {hi}{PCT}"
     return f"{figure} {goal}, likely between {lo}{PCT} and {hi}{PCT}"
 
 

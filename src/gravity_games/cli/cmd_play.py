@@ -408,7 +408,7 @@ def offer_hints(session: Session, seat: int) -> None:
     searched = f"a {HINT_SECONDS:g} s search of what you can see"
     if not said.unsure:
         searched += f", {said.samples} playouts behind the best move"
-    console.print(f"  [magenta]hint[/] best move first, with its estimated win chance [dim]({searched})[/]")
+    console.print(f"  [bold magenta]Hint:[/] best move first, with its estimated win chance [dim]({searched})[/]")
     if said.unsure:
         console.print(f"  [bold yellow]unsure[/]: {escape(said.reason)}")
     for h in said.hints:
