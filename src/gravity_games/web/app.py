@@ -438,7 +438,7 @@ def create_app(
     @app.get(
         "/api/games/{gid}/hints",
         tags=["play"],
-        summary="Your best moves now, each with its estimated win chance (an IS-MCTS search of your view)",
+        summary="Your best moves now, each with its estimated win chance and range, and whether the search is unsure",
     )
     async def get_hints(
         request: Request,

@@ -660,7 +660,8 @@ class Hub:
         return seat
 
     async def hint(self, live: LiveGame, token: str | None, seconds: float, top: int) -> dict[str, Any]:
-        """The best moves for the seat holding ``token`` now, each with its estimated win chance."""
+        """The best moves for the seat holding ``token`` now, each with its estimated win chance and
+        range in words, and whether the search is unsure and why (``searches.hint_search``)."""
         if token is None:
             raise WebError(401, "hints need a seat token: send 'Authorization: Bearer <token>'")
         seat = self.seat_for(live, token)
