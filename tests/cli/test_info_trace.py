@@ -125,3 +125,32 @@ def test_trace_update_takes_no_game_and_a_game_needs_a_seed(tmp_path) -> None:
     with pytest.raises(InvalidParameterError, match="give a GAME"):
         trace_command(None, None, None, None, None, False, None, None)
     assert not list(tmp_path.iterdir())  # nothing written when refused
+
+
+def test_info_json_is_a_flag_as_design_md_writes_it(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    # `gravity info GAME --json` (DESIGN.md) and `--json FILE|-` (the other commands) both work.
+    from gravity_games.cli.main import main
+
+    main(["info", "comparison-gravity", "--json"])
+    bare = json.loads(capsys.readouterr().out)
+    target = f"{tmp_path}/info.json"
+    main(["info", "comparison-gravity", "--json", target])
+    with open(target, encoding="utf-8") as handle:
+        assert json.load(handle) == bare
+    with pytest.raises(SystemExit):
+        main(["info", "comparison-gravity", "stray"])
+    assert "takes one game id" in capsys.readouterr().err
+
+
+def test_grouped_layout_says_how_far_apart_interleaved_copies_lie() -> None:
+    # Every grouped part's copies, at offset + i * stride, are exactly the parts of the full layout.
+    game = load("doubt-gravity", players=3)
+    full = {p.offset: p.size for p in game.observation_tensor_layout()}
+    full_names = {p.name: p.offset for p in game.observation_tensor_layout()}
+    for row in game_information(game)["layouts"]["observation_tensor"]:
+        copies = [(p, o) for p, o in full_names.items() if re.sub(r"\[\d+\]", "[*]", p) == row["name"]]
+        assert len(copies) == row["count"]
+        for name, offset in copies:
+            index = [int(i) for i in re.findall(r"\[(\d+)\]", name)]
+            assert row["offset"] + sum(i * s for i, s in zip(index, row["strides"], strict=True)) == offset, name
+            assert full[offset] == row["size"]

@@ -17,7 +17,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from gravity_games.core.api import Game, TensorPart
+from gravity_games.core.api import Game, InvalidParameterError, TensorPart
 from gravity_games.core.registry import entry
 from gravity_games.interop.infostate import (
     information_state_tensor_layout,
@@ -51,25 +51,75 @@ def zero_sum_view(game: Game) -> str | None:
 
 
 def group_layout(parts: Sequence[TensorPart]) -> list[dict[str, Any]]:
-    """One row per kind of part (``token[*].where`` for every token), in the order they first come."""
+    """One row per kind of part (``token[*].where`` for every token), in the order they first come.
+
+    ``strides`` gives, for each ``[*]`` of the name, how far apart two neighbouring copies lie:
+    the parts of one record (a token's where, number, ...) interleave, so copy ``(i, j)`` of
+    ``round[*].token[*].height`` starts at ``offset + i * strides[0] + j * strides[1]``.
+    """
     groups: dict[str, dict[str, Any]] = {}
     for part in parts:
         name = _INDEX.sub("[*]", part.name)
+        index = [int(m.group()[1:-1]) for m in _INDEX.finditer(part.name)]
         group = groups.get(name)
         if group is None:
-            groups[name] = {
+            group = groups[name] = {
                 "name": name,
                 "offset": part.offset,
-                "count": 1,
+                "count": 0,
                 "size": part.size,
-                "total": part.size,
+                "total": 0,
+                "strides": [part.size] * len(index),
+                "levels": _index_names(part.name),
                 "encoding": part.encoding,
                 "description": part.description,
+                "_first": index,
             }
-        else:
-            group["count"] += 1
-            group["total"] += part.size
+        group["count"] += 1
+        group["total"] += part.size
+        steps = [b - a for a, b in zip(group["_first"], index, strict=True)]
+        moved = [k for k, step in enumerate(steps) if step]
+        if len(moved) == 1 and steps[moved[0]] == 1:
+            # The neighbour along one index only: the distance is that index's stride.
+            group["strides"][moved[0]] = part.offset - group["offset"]
+    for group in groups.values():
+        del group["_first"]
     return list(groups.values())
+
+
+_LEVEL = re.compile(r"([A-Za-z_]+)$")
+
+
+def _index_names(name: str) -> list[str]:
+    """What each ``[i]`` of a part's name counts: the word before it (``round``, ``token``), or its place.
+
+    >>> _index_names("round[2].token[5].height"), _index_names("kept[0][1]")
+    (['round', 'token'], ['kept', 'index 2'])
+    """
+    names = []
+    for k, match in enumerate(_INDEX.finditer(name)):
+        word = _LEVEL.search(name[: match.start()])
+        names.append(word.group(1) if word else f"index {k + 1}")
+    return names
+
+
+def layout_place(row: dict[str, Any]) -> str:
+    """Where a grouped part lies: its offset, and for interleaved copies the step of each index.
+
+    >>> layout_place({"offset": 107, "size": 7, "strides": [19], "levels": ["token"]})
+    '107, then every 19'
+    >>> layout_place({"offset": 401, "size": 1, "strides": [97, 6], "levels": ["round", "token"]})
+    '401, then every 97 (round), 6 (token)'
+    >>> layout_place({"offset": 35, "size": 4, "strides": [4], "levels": ["colours"]})
+    '35'
+    """
+    strides = row.get("strides") or []
+    if strides == [row["size"]] or not strides:
+        return str(row["offset"])
+    if len(strides) == 1:
+        return f"{row['offset']}, then every {strides[0]}"
+    steps = ", ".join(f"{n} ({level})" for n, level in zip(strides, row["levels"], strict=True))
+    return f"{row['offset']}, then every {steps}"
 
 
 def game_information(game: Game, *, full_layout: bool = False) -> dict[str, Any]:
@@ -150,18 +200,23 @@ def _layout_table(title: str, rows: list[dict[str, Any]], grouped: bool) -> Tabl
         size = str(row["size"])
         if grouped and row["count"] > 1:
             size = f"{row['count']} x {row['size']} = {row['total']}"
-        table.add_row(str(row["offset"]), escape(row["name"]), size, row["encoding"], escape(row["description"]))
+        place = layout_place(row) if grouped else str(row["offset"])
+        table.add_row(place, escape(row["name"]), size, row["encoding"], escape(row["description"]))
     return table
 
 
 def info_command(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help="Game id (see gravity list)."),
     players: int = typer.Option(None, "--players", "-n", help="Number of seats (default: the fewest)."),
     param: list[str] = typer.Option(None, "--param", "-p", help="Game parameter K=V (repeatable)."),
-    json_out: str = typer.Option(None, "--json", help="Write the document to FILE, or - for stdout only."),
+    json_flag: bool = typer.Option(
+        False, "--json", help="Write the document as JSON: --json alone or --json - to stdout, --json FILE to a file."
+    ),
     layout: bool = typer.Option(False, "--layout", help="List every tensor part, not one row per kind."),
 ) -> None:
     """Game information: players, chance, information, utility, sizes, tensor shapes and layouts, parameters."""
+    json_out = _json_target(json_flag, list(ctx.args))
     entry(game)  # an unknown id is named before anything else
     loaded = make_game(game, players, param)
     doc = game_information(loaded, full_layout=layout)
@@ -215,6 +270,8 @@ def info_command(
                 "offset": 0,
                 "count": 1,
                 "size": total,
+                "strides": [],
+                "levels": [],
                 "total": total,
                 "encoding": "(as above)",
                 "description": "the observation tensor, as laid out above",
@@ -225,8 +282,22 @@ def info_command(
         console.print("[dim]--layout lists every part; --json - writes all of this as JSON.[/]")
 
 
+def _json_target(flag: bool, extra: list[str]) -> str | None:
+    """Where ``--json`` writes: DESIGN.md's ``gravity info GAME [--json]`` is a flag (stdout), and
+    ``--json FILE|-`` as in the other commands also works (the file is the one word left over)."""
+    if not extra:
+        return "-" if flag else None
+    if not flag or len(extra) > 1:
+        raise InvalidParameterError(
+            f"unexpected {' '.join(extra)!r}: gravity info takes one game id; --json alone or --json FILE|- "
+            "writes the document"
+        )
+    return extra[0]
+
+
 def register(app: typer.Typer) -> None:
-    app.command("info")(info_command)
+    # Extra words are allowed only to carry --json's optional FILE (see _json_target).
+    app.command("info", context_settings={"allow_extra_args": True})(info_command)
 
 
 def _md(text: str) -> str:
@@ -246,7 +317,10 @@ def tensor_docs() -> str:
         "",
         "Encodings: **one-hot** (at most one slot is 1), **flags** (each slot 0 or 1), **scaled** (a number,",
         "mostly a count or position divided by the bound given). `name[*]` is a part repeated once per",
-        "seat, token, round ...; `count x size` gives how many and how wide. The tensor is computed from",
+        "seat, token, round ...; `count x size` gives how many and how wide. Copies are back to back",
+        "unless the offset says `then every N`: the parts of one record (a token's place, number, ...)",
+        "interleave, so copy `i` starts at `offset + i * N` (with two indices, `every N (round), M (token)`:",
+        "copy `(i, j)` at `offset + i * N + j * M`). The tensor is computed from",
         "`observation(seat)` alone, so it holds what that seat may see and nothing else.",
         "",
         "The information-state tensor (OpenSpiel adapter, `information_state_tensor(p)`) is the",
@@ -276,7 +350,7 @@ def tensor_docs() -> str:
         for row in group_layout(game.observation_tensor_layout()):
             size = f"{row['count']} x {row['size']} = {row['total']}" if row["count"] > 1 else str(row["size"])
             lines.append(
-                f"| {row['offset']} | `{row['name']}` | {size} | {row['encoding']} | {_md(row['description'])} |"
+                f"| {layout_place(row)} | `{row['name']}` | {size} | {row['encoding']} | {_md(row['description'])} |"
             )
         lines.append("")
     return "\n".join(lines)
