@@ -100,8 +100,8 @@ def roll_id(successes: int, moves: int) -> int:
 
 
 def card_id(state: GravityFallsState, name: str) -> int:
-    return next(c for c in range(state.g.n_cards) if state.card_name(c) == name)
+    return next(c for c in range(state.rule_tables.n_cards) if state.card_name(c) == name)
 
 
 def curse_id(state: GravityFallsState, effect: str) -> int:
-    return state.tb.curse_kinds.index(effect)
+    return state.tables.curse_kinds.index(effect)

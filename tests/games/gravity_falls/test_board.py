@@ -18,7 +18,7 @@ ROW = ["Skull Fracture", "Police Station", "Water Tower"]
 def moves_of(state, seat: int = 0):
     obs = state.observation(seat)
     legal = [(a, state.action_to_string(a)) for a in state.legal_actions()]
-    return {text: move for (a, text), move in zip(legal, BOARD.board_moves(obs, state.g, legal), strict=True)}
+    return {text: move for (a, text), move in zip(legal, BOARD.board_moves(obs, state.rule_tables, legal), strict=True)}
 
 
 def drawn(svg: str) -> set[str]:
@@ -39,7 +39,7 @@ def test_a_card_is_played_by_tapping_it_and_rest_is_a_button():
     assert moves["play 2-2"].parts == ("card:2-2",)
     assert moves["play 2-2"].description == "Dipper plays the 2-2 card: travel exactly 2 roads, roll 2 dice."
     assert moves["rest"].parts == ("button:rest",) and moves["rest"].confirm
-    svg = render_svg(state.observation(0), state.g)
+    svg = render_svg(state.observation(0), state.rule_tables)
     assert {"card:2-2", "card:teleport", "button:rest"} <= drawn(svg)
 
 
@@ -53,11 +53,11 @@ def test_a_route_is_one_confirmed_tap_per_location_passed_and_the_board_shows_th
     before = state.observation(0)
     play(state, "go Letoyin's Shop")
     after = state.observation(0)
-    assert set(BOARD.changed_parts(before, after, state.g)) == {"loc:mystery-shack", "loc:letoyins-shop"}
+    assert set(BOARD.changed_parts(before, after, state.rule_tables)) == {"loc:mystery-shack", "loc:letoyins-shop"}
     last = moves_of(state)["go Gideon's Telepathy Tent"]
     assert last.parts == ("loc:gideons-telepathy-tent",)
     assert last.description == "Dipper travels the road to Gideon's Telepathy Tent and stops there"
-    svg = render_svg(after, state.g)
+    svg = render_svg(after, state.rule_tables)
     assert svg.count('stroke="#e07b00" stroke-width="9"') == 1  # the road travelled so far
     assert "Dipper travels: choose the next location (1 road left)" in svg
     assert 'aria-label="the route started at Mystery Shack: it may not come back"' in svg
@@ -108,8 +108,8 @@ def test_the_event_choice_is_a_hand_card_or_the_alarm_track():
 
 def test_info_cards_give_the_data_texts_and_mark_what_is_reconstructed():
     state = route_start()
-    cards = BOARD.info_cards(state.observation(0), state.g)
-    svg = render_svg(state.observation(0), state.g)
+    cards = BOARD.info_cards(state.observation(0), state.rule_tables)
+    svg = render_svg(state.observation(0), state.rule_tables)
     for key in set(re.findall(r'data-info="([^"]+)"', svg)):
         assert key in cards
     manotaur = cards["monster:manotaur"]
@@ -124,20 +124,20 @@ def test_info_cards_give_the_data_texts_and_mark_what_is_reconstructed():
 def test_another_seats_board_hides_the_hand_and_names_are_never_cut():
     state = route_start()
     b = state.to_json()["state"]["characters"]
-    mabel_svg = render_svg(state.observation(1), state.g)
+    mabel_svg = render_svg(state.observation(1), state.rule_tables)
     mine = {p for p in drawn(mabel_svg) if p.startswith("card:")}
     assert mine == {"card:" + ("teleport" if c == "T" else c) for c in b[1]["hand"]}
-    public = render_svg(state.observation(None), state.g)
+    public = render_svg(state.observation(None), state.rule_tables)
     assert not any(p.startswith(("card:", "discard:")) for p in drawn(public))
     assert ">Dipper<" in public and ">Mabel<" in public  # the figures carry the whole name
-    roles = BOARD.seat_roles(state.observation(None), state.g)
+    roles = BOARD.seat_roles(state.observation(None), state.rule_tables)
     assert [r.role for r in roles] == ["Dipper", "Mabel"] and roles[0].mark == "D"
     assert "nearest monster: Time Monster, 2 roads away" in roles[0].public
 
 
 def test_no_identifier_reaches_the_board_text():
     state = play(route_start(), "play 2-2")
-    svg = render_svg(state.observation(0), state.g)
+    svg = render_svg(state.observation(0), state.rule_tables)
     words = " ".join(re.findall(r">([^<>]+)</text>", svg))
     assert not re.search(r"\b[a-z]+_[a-z_]+\b", words), words
     assert "token(s)" not in words and "(s)" not in words

@@ -118,13 +118,13 @@ def test_route_answers_kept_per_game_match_a_fresh_search(players: int):
     # Route questions are answered once per game (GravityFallsGame.plain_route_cache and route_cache)
     # and reused by every state. At each card choice and route step of random games (curses, other
     # characters and Gnome Giants in play), the options must equal those of a search that remembers nothing.
-    from gravity_games.games.gravity_falls.tasks import K_CHOOSE_CARD, K_ROUTE
+    from gravity_games.games.gravity_falls.state import TaskKind
 
     g = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
     fresh = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
     checked = 0
     for state, legal in _seat_decisions(g, random.Random(players), 12):
-        if state.tasks[0][0] in (K_CHOOSE_CARD, K_ROUTE):
+        if state.tasks[0].kind in (TaskKind.CHOOSE_CARD, TaskKind.ROUTE):
             fresh.clear_route_cache()
             assert fresh.state_from_json(state.to_json()).legal_actions() == legal
             checked += 1
@@ -138,19 +138,19 @@ def test_route_options_equal_the_plain_route_rule_at_every_route_step(players: i
     # full masks: every other character's location under the no-shared-location curse, every
     # Gnome Giant's location), with nothing kept and nothing cut.
     from gravity_games.games.gravity_falls.rules_move import route_continues
-    from gravity_games.games.gravity_falls.tasks import K_ROUTE
+    from gravity_games.games.gravity_falls.state import TaskKind
 
     g = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
     checked = blocked_seen = stop_seen = 0
     for state, legal in _seat_decisions(g, random.Random(100 + players), 25):
-        if state.tasks[0][0] != K_ROUTE:
+        if state.tasks[0].kind != TaskKind.ROUTE:
             continue
-        seat = state.tasks[0][1]
+        seat = state.tasks[0].seat
         lonely = state.curses[seat] & g.cm_lonely
-        blocked = sum(1 << loc for loc in {loc for s, loc in enumerate(state.cloc)
+        blocked = sum(1 << loc for loc in {loc for s, loc in enumerate(state.character_locations)
                                            if s != seat and loc >= 0}) if lonely else 0
-        stop = sum(1 << state.mloc[m] for m in range(3) if state.mloc[m] >= 0 and state.mon[m] in g.gnome_giants)
-        pos, left, used, start = state.rpos, state.rleft, state.rused, state.start
+        stop = sum(1 << state.monster_locations[m] for m in range(3) if state.monster_locations[m] >= 0 and state.monsters[m] in g.gnome_giants)
+        pos, left, used, start = state.route_position, state.route_left, state.route_used, state.route_start
         expected = sorted(
             g.A_LOC + nxt for nxt, bit in g.adj_roads[pos]
             if not (used & bit or nxt == start or blocked >> nxt & 1)
@@ -176,13 +176,13 @@ def _play_to_the_next_turn(state, rng) -> int:
 def test_the_summer_ends_at_the_turn_limit_or_when_a_turn_no_longer_fits(bound: str):
     # A new turn starts only while turn < TURN_LIMIT and a whole turn (PER_TURN_STEPS) still fits in
     # max_game_length; otherwise the game is lost, "the summer ended", at that turn start.
-    from gravity_games.games.gravity_falls.tasks import K_CHOOSE_CARD, LAST_TURN_START, TURN_LIMIT
+    from gravity_games.games.gravity_falls.state import LAST_TURN_START, TURN_LIMIT, TaskKind
 
     g = game(2)
     assert LAST_TURN_START == g.spec.max_game_length - 3000
     rng = random.Random(9)
     state = g.new_initial_state()
-    while state.tasks[0][0] != K_CHOOSE_CARD:  # the first turn has started
+    while state.tasks[0].kind != TaskKind.CHOOSE_CARD:  # the first turn has started
         state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE
                            else rng.choice(state.legal_actions()))
     turn = state.turn
@@ -200,7 +200,7 @@ def test_the_summer_ends_at_the_turn_limit_or_when_a_turn_no_longer_fits(bound: 
     _play_to_the_next_turn(state, rng)
     if bound == "steps: exactly fits":
         assert not state.is_terminal() and state.turn == turn + 1
-        assert state.tasks[0][0] == K_CHOOSE_CARD  # the next turn has started
+        assert state.tasks[0].kind == TaskKind.CHOOSE_CARD  # the next turn has started
         return
     assert state.outcome().reason == "lost: the summer ended"
     assert state.turn == turn + 1

@@ -582,7 +582,7 @@ def test_illegal_action_changes_nothing():
     state = pos(characters=[{"name": "Dipper", "location": "Town Hall"}], tasks=[["start_turn", -1, 0, 0]])
     before = state.to_json()
     with pytest.raises(IllegalActionError):
-        state.apply_action(state.g.A_YES)
+        state.apply_action(state.rule_tables.A_YES)
     assert state.to_json() == before
 
 
@@ -598,8 +598,8 @@ def test_outcome_names_the_three_monsters_met_even_when_drawn():
         detail = state.outcome().detail
         names = detail["monsters"].split(" + ")
         assert detail["monster_set"] == "mixed" and len(names) == 3
-        assert names == [state.monster_name(m) for m in sorted(range(3), key=lambda m: state.mon[m])]
-        levels = sorted(state.tb.monster_level[state.mon[m]] for m in range(3))
+        assert names == [state.monster_name(m) for m in sorted(range(3), key=lambda m: state.monsters[m])]
+        levels = sorted(state.tables.monster_level[state.monsters[m]] for m in range(3))
         assert levels == ["easy", "hard", "medium"]  # one of each difficulty, as drawn
         seen.add(detail["monsters"])
     assert len(seen) > 1  # the label varies with the draw

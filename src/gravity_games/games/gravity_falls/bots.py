@@ -43,7 +43,7 @@ class HeuristicAgent(Agent):
     def __init__(self, game: Any, seat: int, seed: int, **settings: Any) -> None:
         super().__init__(game, seat, seed, **settings)
         tb = game.tables
-        self.tb = tb
+        self.tables = tb
         self.index = {n: i for i, n in enumerate(tb.names)}
         self.plan: list[int] = []
 
@@ -84,7 +84,7 @@ class HeuristicAgent(Agent):
     # -- scoring a turn that ends at ``dest`` with ``res`` dice of resourcefulness ----------------
     def _score(self, obs: dict[str, Any], dest: int, res: int) -> float:
         sup, dis, die = self._board(obs)
-        adj = self.tb.adj
+        adj = self.tables.adj
         s_in = sum(1 for nb in adj[dest] if sup[nb])
         d_in = sum(1 for nb in adj[dest] if not sup[nb] and dis[nb] and not die[nb])
         support = sup[dest] + s_in
@@ -146,7 +146,7 @@ class HeuristicAgent(Agent):
             if text == "play teleport":
                 options = {d: [d] for d in self._teleport_targets(obs)}
             else:
-                dist = self.tb.card_distance[self.tb.card_names.index(text.split()[1])]
+                dist = self.tables.card_distance[self.tables.card_names.index(text.split()[1])]
                 options = self._routes(obs, here, dist) if dist else {here: []}
             for dest, path in options.items():
                 value = self._score(obs, dest, res)
@@ -159,12 +159,12 @@ class HeuristicAgent(Agent):
         text = self._text(view, a)
         if text == "play teleport":
             name = self._me(obs)["name"]
-            return self.tb.char_teleport_res[self.tb.char_names.index(name)]
+            return self.tables.char_teleport_res[self.tables.char_names.index(name)]
         card = text.split()[1]
-        return self.tb.card_res[self.tb.card_names.index(card)]
+        return self.tables.card_res[self.tables.card_names.index(card)]
 
     def _teleport_targets(self, obs: dict[str, Any]) -> list[int]:
-        rule = self.tb.char_teleport[self.tb.char_names.index(self._me(obs)["name"])]
+        rule = self.tables.char_teleport[self.tables.char_names.index(self._me(obs)["name"])]
         sup, dis, die = self._board(obs)
         monsters = self._monster_locs(obs)
         others = {self.index[c["location"]] for c in obs["characters"] if c["seat"] != self.seat and c["location"]}
@@ -182,8 +182,8 @@ class HeuristicAgent(Agent):
 
     def _routes(self, obs: dict[str, Any], start: int, dist: int) -> dict[int, list[int]]:
         """End locations of the legal routes of ``dist`` roads (the rules of movement), with one route each."""
-        adj = self.tb.adj
-        road = self.tb.road_id
+        adj = self.tables.adj
+        road = self.tables.road_id
         stops = {self.index[m["location"]] for m in obs["monsters"]
                  if m["location"] is not None and m["ability"] == "stop_movers"}
         blocked: set[int] = set()
@@ -207,7 +207,7 @@ class HeuristicAgent(Agent):
 
     def _follow_plan(self, view: SeatView, legal: list[int]) -> int | None:
         if self.plan:
-            want = f"go {self.tb.names[self.plan[0]]}"
+            want = f"go {self.tables.names[self.plan[0]]}"
             for a in legal:
                 if self._text(view, a) == want:
                     self.plan.pop(0)
@@ -243,7 +243,7 @@ class HeuristicAgent(Agent):
 
     def _danger(self, obs: dict[str, Any], loc: int) -> float:
         """How soon disorder may count tokens at ``loc`` (revealed cards and monsters nearby)."""
-        adj = self.tb.adj
+        adj = self.tables.adj
         d = 0.0
         for rank, t in enumerate(self._targets(obs)):
             if t == loc:

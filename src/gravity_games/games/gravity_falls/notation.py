@@ -6,25 +6,26 @@ from typing import Any
 
 
 def _loc(state: Any, loc: int) -> str:
-    return state.tb.names[loc]
+    return state.tables.names[loc]
 
 
 def action_text(state: Any, action: int) -> str:
     """Notation of ``action`` in ``state``: unique among the legal actions of the state."""
-    from .rules import CHANCE_TASKS, FACES, TASK_NAMES
+    from .dice import FACES
+    from .state import CHANCE_TASKS, TASK_NAMES
 
-    g = state.g
+    g = state.rule_tables
     task = state.tasks[0] if state.tasks else None
-    if task is not None and task[0] in CHANCE_TASKS:
-        return _chance_text(state, TASK_NAMES[task[0]], task, action, FACES)
-    k_n = len(state.tb.curse_kinds)
+    if task is not None and task.kind in CHANCE_TASKS:
+        return _chance_text(state, TASK_NAMES[task.kind], task, action, FACES)
+    k_n = len(state.tables.curse_kinds)
     if action < g.A_REST:
-        return f"play {state.tb.card_names[action]}" if action < 5 else "play teleport"
+        return f"play {state.tables.card_names[action]}" if action < 5 else "play teleport"
     if action == g.A_REST:
         return "rest"
     if action < g.A_PULL_S:
         name = _loc(state, action - g.A_LOC)
-        if task is not None and TASK_NAMES[task[0]] == "ev_remove_die":
+        if task is not None and TASK_NAMES[task.kind] == "ev_remove_die":
             return f"remove die {name}"
         return f"go {name}"
     if action == g.A_PULL_S:
@@ -45,17 +46,17 @@ def action_text(state: Any, action: int) -> str:
         return "draw deck"
     if action < g.A_ALARM:
         c = action - g.A_HANDCARD
-        card = "teleport" if c == 5 else state.tb.card_names[c]
-        if task is not None and TASK_NAMES[task[0]] == "draw":
+        card = "teleport" if c == 5 else state.tables.card_names[c]
+        if task is not None and TASK_NAMES[task.kind] == "draw":
             return f"take {card}"
         return f"discard {card}"
     if action == g.A_ALARM:
         return "raise alarm"
     if action < g.A_SOOS:
-        return f"drop curse {state.tb.curse_kinds[action - g.A_CURSE]}"
+        return f"drop curse {state.tables.curse_kinds[action - g.A_CURSE]}"
     if action < g.A_WENDY_TO:
         s, k = divmod(action - g.A_SOOS, k_n)
-        return f"heal {state.char_name(s)} {state.tb.curse_kinds[k]}"
+        return f"heal {state.character_name(s)} {state.tables.curse_kinds[k]}"
     if action < g.A_WENDY_FROM:
         return f"die to {_loc(state, action - g.A_WENDY_TO)}"
     if action < g.A_REROLL:
@@ -68,8 +69,8 @@ def action_text(state: Any, action: int) -> str:
     return f"action {action}"
 
 
-def _chance_text(state: Any, name: str, task: tuple, action: int, faces: tuple[str, ...]) -> str:
-    tb = state.tb
+def _chance_text(state: Any, name: str, task: Any, action: int, faces: tuple[str, ...]) -> str:
+    tb = state.tables
     if name == "pick_monster":
         return f"monster {tb.monster_names[action]}"
     if name == "pick_character":
@@ -78,7 +79,7 @@ def _chance_text(state: Any, name: str, task: tuple, action: int, faces: tuple[s
         return f"card {state.card_name(action)}"
     if name == "roll":
         s, m = divmod(action, 8)
-        return f"roll {s}s {m}m {task[2] - s - m}c"
+        return f"roll {s}s {m}m {task.count - s - m}c"
     if name == "reroll":
         return f"die {faces[action]}"
     if name == "give_curse":

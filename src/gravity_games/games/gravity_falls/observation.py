@@ -16,15 +16,15 @@ def hand_value(state: Any, seat: int) -> dict[str, Any]:
     """A seat's hand, tagged with the seat so two equal hands never look like a leak."""
     from .state_json import _cards
 
-    return {"seat": seat, "cards": _cards(state, state.hand[seat])}
+    return {"seat": seat, "cards": _cards(state, state.hands[seat])}
 
 
 def build_observation(state: Any, seat: int | None) -> dict[str, Any]:
-    from .rules import RESULTS, TASK_NAMES
+    from .state import DEFEATED, RESULT_TEXT
     from .state_json import _cards, _kinds
 
-    tb = state.tb
-    g = state.g
+    tb = state.tables
+    g = state.rule_tables
     al = tb.data.alarm
     task = state.tasks[0] if state.tasks and not state.result else None
     obs: dict[str, Any] = {
@@ -33,61 +33,67 @@ def build_observation(state: Any, seat: int | None) -> dict[str, Any]:
         "turn": state.turn,
         "active": state.active,
         "current_player": state.current_player(),
-        "result": RESULTS[state.result],
+        "result": RESULT_TEXT[state.result],
         "alarm": {"level": state.alarm, "curse_space": al.curse_space, "shrink_space": al.shrink_space,
-                  "bus": al.bus, "revealed_capacity": state.cap},
+                  "bus": al.bus, "revealed_capacity": state.revealed_capacity},
         "supply": state.supply,
         "locations": [
-            {"name": tb.names[i], "support": state.sup[i], "distrust": state.dis[i], "die": bool(state.die[i])}
+            {"name": tb.names[i], "support": state.support[i], "distrust": state.distrust[i], "die": bool(state.courage_dice[i])}
             for i in range(g.n_loc)
         ],
         "monsters": [
             {
-                "name": tb.monster_names[state.mon[m]] if state.mon[m] >= 0 else None,
-                "difficulty": tb.monster_level[state.mon[m]] if state.mon[m] >= 0 else None,
-                "ability": state.m_ability(m) if state.mon[m] >= 0 else None,
-                "location": tb.names[state.mloc[m]] if state.mloc[m] >= 0 else None,
-                "defeated": state.mloc[m] == -2,
+                "name": tb.monster_names[state.monsters[m]] if state.monsters[m] >= 0 else None,
+                "difficulty": tb.monster_level[state.monsters[m]] if state.monsters[m] >= 0 else None,
+                "ability": state.monster_ability(m) if state.monsters[m] >= 0 else None,
+                "location": tb.names[state.monster_locations[m]] if state.monster_locations[m] >= 0 else None,
+                "defeated": state.monster_locations[m] == DEFEATED,
             }
             for m in range(3)
         ],
         "characters": [
             {
                 "seat": s,
-                "name": tb.char_names[state.char[s]] if state.char[s] >= 0 else None,
-                "location": tb.names[state.cloc[s]] if state.cloc[s] >= 0 else None,
+                "name": tb.char_names[state.characters[s]] if state.characters[s] >= 0 else None,
+                "location": tb.names[state.character_locations[s]] if state.character_locations[s] >= 0 else None,
                 "curses": _kinds(state, state.curses[s]),
-                "new_curses": _kinds(state, state.newc[s]),
-                "hand_size": bin(state.hand[s]).count("1"),
-                "deck_size": bin(state.adeck[s]).count("1"),
-                "discard": _cards(state, state.adisc[s]),
+                "new_curses": _kinds(state, state.new_curses[s]),
+                "hand_size": bin(state.hands[s]).count("1"),
+                "deck_size": bin(state.action_decks[s]).count("1"),
+                "discard": _cards(state, state.action_discards[s]),
             }
-            for s in range(state.np)
+            for s in range(state.players)
         ],
-        "revealed": [state.card_name(c) for c in state.row],
-        "movement_deck_size": len(state.mdeck),
-        "movement_discard": [state.card_name(c) for c in state.mdisc],
+        "revealed": [state.card_name(c) for c in state.revealed],
+        "movement_deck_size": len(state.movement_deck),
+        "movement_discard": [state.card_name(c) for c in state.movement_discard],
         # the players shuffle the event cards in by hand, so which ones are in play is public
-        "events_in_game": [state.card_name(c) for c in range(g.n_loc, g.n_cards) if c not in state.mbox],
-        "curse_deck_size": sum(state.cdeck),
-        "curse_discard": dict(zip(tb.curse_kinds, state.cdisc, strict=True)),
-        "card_played": (None if state.card < 0 else "rest" if state.card == 6 else
-                        "T" if state.card == 5 else tb.card_names[state.card]),
-        "roll": [state.ds, state.dm, state.dc],
-        "extra_dice": state.extra,
-        "event": tb.event_effects[state.cur_event] if state.cur_event >= 0 else None,
+        "events_in_game": [state.card_name(c) for c in range(g.n_loc, g.n_cards) if c not in state.box],
+        "curse_deck_size": sum(state.curse_deck),
+        "curse_discard": dict(zip(tb.curse_kinds, state.curse_discard, strict=True)),
+        "card_played": (None if state.card_played < 0 else "rest" if state.card_played == 6 else
+                        "T" if state.card_played == 5 else tb.card_names[state.card_played]),
+        "roll": [state.roll_successes, state.roll_arrows, state.roll_curses],
+        "extra_dice": state.extra_dice,
+        "event": tb.event_effects[state.current_event] if state.current_event >= 0 else None,
         "event_used": bool(state.event_used),
-        "route": {"position": state.rpos, "left": state.rleft, "used": state.rused},
-        "prompt": None if task is None else {"task": TASK_NAMES[task[0]], "seat": task[1], "x": task[2],
-                                              "y": task[3]},
+        "route": {"position": state.route_position, "left": state.route_left, "used": state.route_used},
+        "prompt": None if task is None else _prompt(task),
     }
     if seat is not None:
         obs["hand"] = hand_value(state, seat)
     return obs
 
 
+def _prompt(task: Any) -> dict[str, Any]:
+    from .state import TASK_NAMES, task_arguments
+
+    x, y = task_arguments(task)
+    return {"task": TASK_NAMES[task.kind], "seat": task.seat, "x": x, "y": y}
+
+
 def tensor_size(g: Any) -> int:
-    from .rules import TASK_NAMES
+    from .state import TASK_NAMES
 
     n = g.n_loc
     k = len(g.tables.curse_kinds)
@@ -112,7 +118,7 @@ def tensor_size(g: Any) -> int:
 
 def encode(g: Any, obs: dict[str, Any]) -> list[float]:
     """Flat floats encoding exactly ``obs`` (length ``tensor_size``)."""
-    from .rules import RESULTS, TASK_NAMES
+    from .state import RESULT_TEXT, TASK_NAMES
 
     tb = g.tables
     n = g.n_loc
@@ -194,7 +200,7 @@ def encode(g: Any, obs: dict[str, Any]) -> list[float]:
     active = [0.0] * 5
     active[obs["active"]] = 1.0
     res = [0.0] * 4
-    res[RESULTS.index(obs["result"])] = 1.0
+    res[RESULT_TEXT.index(obs["result"])] = 1.0
     out += [*active, obs["turn"] / 200, *res, 1.0 if obs["variant"] == "standard" else 0.0]
     hand = [0.0] * 7
     if obs.get("hand") is not None:

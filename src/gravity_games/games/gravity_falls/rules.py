@@ -25,34 +25,25 @@ from gravity_games.core.api import (
     State,
 )
 
-from .data import COURAGE_DICE, Tables, load_tables
-from .dice import FACE_P, FACES, Outcomes, dice_distribution, successes_distribution
+from .data import Tables, load_tables
+from .dice import Outcomes
 from .rules_monsters import MonsterPhase, _dispatch
 from .rules_move import Movement
 from .rules_setup import SetupPhase, monster_draws
 from .rules_turn import CharacterPhase
-from .tasks import (
-    CHANCE_TASKS,
-    K_PICK_CHARACTER,
-    K_PICK_EVENT,
-    K_PICK_MONSTER,
-    K_PLACE_CHARACTER,
-    K_PLACE_MONSTER,
-    K_SETUP_ROW,
-    K_START_TURN,
+from .state import (
+    DEFEATED,
     MAX_GAME_LENGTH,
-    PER_TURN_STEPS,
+    RESULT_TEXT,
+    TABLE,
     TASK_NAMES,
-    TURN_LIMIT,
-    T,
+    GravityFallsPosition,
+    Result,
+    Task,
+    TaskKind,
 )
 
-# Where the task codes lived before tasks.py; notation.py, observation.py and bots import them from here.
-# The dice tables and the turn bounds live in dice.py and tasks.py; they are named here as before.
-__all__ = ["CHANCE_TASKS", "FACES", "FACE_P", "PER_TURN_STEPS", "RESULTS", "TASK_NAMES", "TURN_LIMIT",
-           "GravityFallsGame", "GravityFallsState", "T", "dice_distribution", "successes_distribution"]
-
-RESULTS = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
+__all__ = ["GravityFallsGame", "GravityFallsState"]
 def _names_param(value: Any, known: tuple[str, ...], what: str, count: int) -> tuple[int, ...]:
     lookup = {n.lower(): i for i, n in enumerate(known)}
     ids = []
@@ -269,155 +260,17 @@ def _tensor_size(game: GravityFallsGame) -> int:
     return tensor_size(game)
 
 
-class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, State):
-    """One position. Flat lists of ints; see ``docs/games/gravity-falls.md`` for the JSON form."""
+class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, GravityFallsPosition):
+    """One position and its rules. Flat lists of ints; see ``docs/games/gravity-falls.md`` for the JSON form."""
 
-    __slots__ = (
-        "_capply",
-        "_cp",
-        "_cval",
-        "active",
-        "adeck",
-        "adisc",
-        "alarm",
-        "alarm_due",
-        "cap",
-        "card",
-        "cdeck",
-        "cdisc",
-        "char",
-        "cloc",
-        "cur_event",
-        "curses",
-        "dc",
-        "die",
-        "dis",
-        "dm",
-        "ds",
-        "event_used",
-        "extra",
-        "foe",
-        "g",
-        "hand",
-        "mbox",
-        "mdeck",
-        "mdisc",
-        "mloc",
-        "mon",
-        "newc",
-        "np",
-        "result",
-        "rleft",
-        "row",
-        "rpos",
-        "rused",
-        "start",
-        "sup",
-        "supply",
-        "tasks",
-        "tb",
-        "turn",
-    )
+    __slots__ = ()
 
     def __init__(self, game: GravityFallsGame) -> None:
-        super().__init__(game)
-        g = game
-        tb = g.tables
-        n = g.n_loc
-        self.g = g
-        self.tb = tb
-        self.np = g.players
-        self.active = 0
-        self.turn = 0
-        self.tasks: list[tuple[int, int, int, int]] = []
-        self.result = 0
-        self.sup = list(tb.start_support)
-        self.dis = [0] * n
-        self.die = [0] * n
-        self.supply = COURAGE_DICE - 1  # one die marks the alarm level
-        self.alarm = 0
-        self.cap = 3
-        self.mon = list(g.fixed_monsters) if g.fixed_monsters is not None else [-1, -1, -1]
-        self.mloc = [-1, -1, -1]
-        self.char = list(g.fixed_chars) if g.fixed_chars is not None else [-1] * g.players
-        self.cloc = [-1] * g.players
-        full = 0b111111 if g.standard else 0b011111  # the young players' rules set Teleport cards aside
-        self.hand = [full] * g.players
-        self.adeck = [0] * g.players
-        self.adisc = [0] * g.players
-        self.curses = [0] * g.players
-        self.newc = [0] * g.players
-        self.cdeck = list(tb.curse_counts)
-        self.cdisc = [0] * len(tb.curse_counts)
-        # setup step 4: without two players' worth... the 3+ cards stay in the box for 1-2 players
-        self.mdeck = [c for c in range(n) if not (tb.three_plus[c] and g.players <= 2)]
-        self.mbox = [c for c in range(n) if tb.three_plus[c] and g.players <= 2]
-        self.mbox += list(range(n, g.n_cards))  # event cards wait aside until setup shuffles some in
-        self.row: list[int] = []
-        self.mdisc: list[int] = []
-        self.event_used = 0
-        self.alarm_due = 0
-        self.cur_event = -1
-        self.card = -1
-        self.start = -1
-        self.rpos = -1
-        self.rleft = 0
-        self.rused = 0
-        self.foe = -1
-        self.ds = self.dm = self.dc = 0
-        self.extra = 0
-        # set by _advance: the player to act and the options of the pending step (never changed in place)
-        self._cp = TERMINAL
-        self._cval: Any = ()
-        self._capply: Any = None
+        super().__init__(game, game)
 
-    # -- copying -------------------------------------------------------------------------------
     def clone(self) -> GravityFallsState:
         new = GravityFallsState.__new__(GravityFallsState)
-        self._copy_base_into(new)
-        new.game = self.game
-        new.g = self.g
-        new.tb = self.tb
-        new.np = self.np
-        new.active = self.active
-        new.turn = self.turn
-        new.tasks = list(self.tasks)
-        new.result = self.result
-        new.sup = self.sup[:]
-        new.dis = self.dis[:]
-        new.die = self.die[:]
-        new.supply = self.supply
-        new.alarm = self.alarm
-        new.cap = self.cap
-        new.mon = self.mon[:]
-        new.mloc = self.mloc[:]
-        new.char = self.char[:]
-        new.cloc = self.cloc[:]
-        new.hand = self.hand[:]
-        new.adeck = self.adeck[:]
-        new.adisc = self.adisc[:]
-        new.curses = self.curses[:]
-        new.newc = self.newc[:]
-        new.cdeck = self.cdeck[:]
-        new.cdisc = self.cdisc[:]
-        new.mdeck = self.mdeck[:]
-        new.row = self.row[:]
-        new.mdisc = self.mdisc[:]
-        new.mbox = self.mbox[:]
-        new.event_used = self.event_used
-        new.alarm_due = self.alarm_due
-        new.cur_event = self.cur_event
-        new.card = self.card
-        new.start = self.start
-        new.rpos = self.rpos
-        new.rleft = self.rleft
-        new.rused = self.rused
-        new.foe = self.foe
-        new.ds, new.dm, new.dc = self.ds, self.dm, self.dc
-        new.extra = self.extra
-        new._cp = self._cp
-        new._cval = self._cval
-        new._capply = self._capply
+        self._copy_position_into(new)
         return new
 
     # -- the task machine ----------------------------------------------------------------------
@@ -437,68 +290,68 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         tasks = self.tasks  # handlers change the list in place, never replace it
         while tasks and not self.result:
             task = tasks[0]
-            auto, chance, options, apply = table[task[0]]
+            auto, chance, options, apply = table[task.kind]
             if auto is not None and (auto(self, task) or tasks[0] is not task):
                 continue
             found = options(self, task)
             if len(found) > 1:  # a step: chance's, or a seat's (a forced choice is no step of its own)
                 if chance:
-                    self._cp = CHANCE
+                    self._player_to_act = CHANCE
                 else:
                     found.sort()
-                    self._cp = task[1]
-                self._cval = found
-                self._capply = apply
+                    self._player_to_act = task.seat
+                self._step_options = found
+                self._step_apply = apply
                 return
             if found:
                 apply(self, task, found[0][0] if chance else found[0])
             elif chance:  # no outcome at all: never with valid data; shown as a chance step without outcomes
-                self._cp = CHANCE
-                self._cval = found
-                self._capply = apply
+                self._player_to_act = CHANCE
+                self._step_options = found
+                self._step_apply = apply
                 return
             else:
                 tasks.pop(0)
         if self.result:
             tasks.clear()
-        self._cp = TERMINAL
-        self._cval = ()
+        self._player_to_act = TERMINAL
+        self._step_options = ()
 
     def _setup_tasks(self) -> None:
-        g = self.g
+        g = self.rule_tables
         tasks = []
         if g.fixed_monsters is None:
-            tasks += [(K_PICK_MONSTER, -1, slot, 0) for slot in range(3)]
+            tasks += [Task(TaskKind.PICK_MONSTER, TABLE, monster=slot) for slot in range(3)]
         if g.fixed_chars is None:
-            tasks += [(K_PICK_CHARACTER, seat, 0, 0) for seat in range(self.np)]
-        tasks += [(K_PLACE_MONSTER, -1, m, 0) for m in range(3)]
-        tasks += [(K_PLACE_CHARACTER, seat, 0, 0) for seat in range(self.np)]
-        tasks += [(K_SETUP_ROW, -1, 0, 0)] * 3
-        tasks += [(K_PICK_EVENT, -1, 0, 0)] * g.events
-        tasks.append((K_START_TURN, -1, 0, 0))
+            tasks += [Task(TaskKind.PICK_CHARACTER, seat) for seat in range(self.players)]
+        tasks += [Task(TaskKind.PLACE_MONSTER, TABLE, monster=m) for m in range(3)]
+        tasks += [Task(TaskKind.PLACE_CHARACTER, seat) for seat in range(self.players)]
+        tasks += [Task(TaskKind.SETUP_ROW)] * 3
+        tasks += [Task(TaskKind.PICK_EVENT)] * g.events
+        tasks.append(Task(TaskKind.START_TURN))
         self.tasks = tasks
 
     # -- API -------------------------------------------------------------------------------------
     def current_player(self) -> int:
-        return self._cp
+        return self._player_to_act
 
     def is_terminal(self) -> bool:
-        return self._cp == TERMINAL
+        return self._player_to_act == TERMINAL
 
     def outcome(self) -> Outcome | None:
-        if self._cp != TERMINAL:
+        if self._player_to_act != TERMINAL:
             return None
-        won = self.result == 1
-        winners = tuple(range(self.np)) if won else ()
+        won = self.result == Result.WON
+        winners = tuple(range(self.players)) if won else ()
         detail = {"alarm": self.alarm, "turns": self.turn,
-                  "defeated": sum(1 for x in self.mloc if x == -2), "monster_set": self.g.monster_set,
+                  "defeated": sum(1 for x in self.monster_locations if x == DEFEATED), "monster_set": self.rule_tables.monster_set,
                   # the three monsters actually met (drawn or chosen), in data order: a designer's
                   # per-trio breakdown from one run of the default draw
-                  "monsters": " + ".join(self.tb.monster_names[m] for m in sorted(self.mon) if m >= 0)}
-        return Outcome(winners, RESULTS[self.result] if self.result else "ended", detail)
+                  "monsters": " + ".join(self.tables.monster_names[m] for m in sorted(self.monsters) if m >= 0)}
+        return Outcome(winners, RESULT_TEXT[self.result] if self.result else "ended", detail)
 
     def _legal_actions(self) -> list[int]:
-        return list(self._cval)
+        return list(self._step_options)
 
     # The two public calls of every step, answered from what ``_advance`` keeps (the player to act
     # and the step's options) instead of through State's generic wrappers (a second
@@ -506,19 +359,19 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
     # playout's time here. The guarantees are State's: a refused action goes to State.apply_action,
     # which raises with its reason and changes nothing.
     def legal_actions(self) -> list[int]:
-        cp = self._cp
+        cp = self._player_to_act
         if cp >= 0:
-            return list(self._cval)
+            return list(self._step_options)
         if cp == CHANCE:
-            return [a for a, _ in self._cval]
+            return [a for a, _ in self._step_options]
         return []
 
     def apply_action(self, action: int) -> None:
-        cp = self._cp
-        if type(action) is int and (action in self._cval.ids if cp == CHANCE else cp >= 0 and action in self._cval):
+        cp = self._player_to_act
+        if type(action) is int and (action in self._step_options.ids if cp == CHANCE else cp >= 0 and action in self._step_options):
             if self._shared:  # handlers write to the log directly
                 self._unshare()
-            self._capply(self, self.tasks[0], action)
+            self._step_apply(self, self.tasks[0], action)
             self._advance()
             self._history.append(action)
             return
@@ -526,72 +379,72 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # a copy: the kept list may be a cached table shared by every state
-        return list(self._cval) if self._cp == CHANCE else []
+        return list(self._step_options) if self._player_to_act == CHANCE else []
 
     def _chance_actions(self) -> Collection[int]:
         """apply_action's check (only ever at a chance node): exactly the possible outcomes.
 
         Every chance step's options are a ``dice.Outcomes``, which carries them as ``ids``.
         """
-        return self._cval.ids  # type: ignore[no-any-return]
+        return self._step_options.ids  # type: ignore[no-any-return]
 
     def _apply(self, action: int) -> None:
         # Handlers append log lines to ``_log`` directly (a method call per line costs more than
         # the line): a log still shared with a clone is copied once here, before any of them.
         if self._shared:
             self._unshare()
-        self._capply(self, self.tasks[0], action)  # the handler of the pending step, kept by _advance
+        self._step_apply(self, self.tasks[0], action)  # the handler of the pending step, kept by _advance
         self._advance()
 
     def _explain_illegal(self, action: int) -> str:
         if self.current_player() == CHANCE:
             return "chance decides this step"
-        name = TASK_NAMES[self.tasks[0][0]] if self.tasks else "none"
+        name = TASK_NAMES[self.tasks[0].kind] if self.tasks else "none"
         return f"the game waits for a '{name}' decision and this action does not answer it"
 
     # -- helpers shared by both phases -----------------------------------------------------------
     def loc_name(self, loc: int) -> str:
-        return self.tb.names[loc]
+        return self.tables.names[loc]
 
     def char_name(self, seat: int) -> str:
-        c = self.char[seat]
-        return self.tb.char_names[c] if c >= 0 else f"seat {seat}"
+        c = self.characters[seat]
+        return self.tables.char_names[c] if c >= 0 else f"seat {seat}"
 
     def card_name(self, card: int) -> str:
-        if card < self.g.n_loc:
-            return self.tb.names[card]
-        e = card - self.g.n_loc
-        return f"event {e} ({self.tb.event_effects[self.tb.event_cards[e]]})"
+        if card < self.rule_tables.n_loc:
+            return self.tables.names[card]
+        e = card - self.rule_tables.n_loc
+        return f"event {e} ({self.tables.event_effects[self.tables.event_cards[e]]})"
 
     def monster_name(self, m: int) -> str:
-        return self.tb.monster_names[self.mon[m]] if self.mon[m] >= 0 else f"monster {m}"
+        return self.tables.monster_names[self.monsters[m]] if self.monsters[m] >= 0 else f"monster {m}"
 
     def m_ability(self, m: int) -> str:
         """A monster's ability; the young players' rules give monsters none."""
-        return self.g.monster_ability[self.mon[m]]
+        return self.rule_tables.monster_ability[self.monsters[m]]
 
     def has_curse(self, seat: int, effect: str) -> bool:
-        return bool(self.curses[seat] & self.g.curse_mask.get(effect, 0))
+        return bool(self.curses[seat] & self.rule_tables.curse_mask.get(effect, 0))
 
     def monsters_at(self, loc: int) -> list[int]:
-        mloc = self.mloc
+        mloc = self.monster_locations
         return [m for m in (0, 1, 2) if mloc[m] == loc]
 
     def live_monsters(self) -> list[int]:
-        return [m for m in range(3) if self.mloc[m] >= 0]
+        return [m for m in range(3) if self.monster_locations[m] >= 0]
 
     def others_at(self, seat: int, loc: int) -> bool:
-        cloc = self.cloc
-        for s in range(self.np):  # noqa: SIM110 (a plain loop: called for every road of every route)
+        cloc = self.character_locations
+        for s in range(self.players):  # noqa: SIM110 (a plain loop: called for every road of every route)
             if s != seat and cloc[s] == loc:
                 return True
         return False
 
     def seats_from_active(self) -> list[int]:
-        return [(self.active + i) % self.np for i in range(self.np)]
+        return [(self.active + i) % self.players for i in range(self.players)]
 
     def _to_discard_pile(self, card: int) -> None:
-        self.mdisc.append(card)
+        self.movement_discard.append(card)
 
     # -- observation --------------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -602,7 +455,7 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
     def observation_tensor(self, seat: int | None) -> list[float]:
         from .observation import encode
 
-        return encode(self.g, self.observation(seat))
+        return encode(self.rule_tables, self.observation(seat))
 
     def private_values(self, seat: int) -> dict[str, Any]:
         from .observation import hand_value
@@ -633,15 +486,15 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Stat
         stored (each draw is a chance step), so only the split hand/deck of other seats varies.
         """
         new = self.clone()
-        for s in range(self.np):
+        for s in range(self.players):
             if s == seat:
                 continue
-            pool = new.hand[s] | new.adeck[s]
+            pool = new.hands[s] | new.action_decks[s]
             cards = [c for c in range(6) if pool >> c & 1]
-            k = bin(new.hand[s]).count("1")
+            k = bin(new.hands[s]).count("1")
             rng.shuffle(cards)
-            new.hand[s] = sum(1 << c for c in cards[:k])
-            new.adeck[s] = sum(1 << c for c in cards[k:])
+            new.hands[s] = sum(1 << c for c in cards[:k])
+            new.action_decks[s] = sum(1 << c for c in cards[k:])
         return new
 
 
@@ -649,5 +502,5 @@ _HANDLERS = _dispatch(GravityFallsState)
 
 
 def check_seat(state: GravityFallsState, seat: int) -> None:
-    if not 0 <= seat < state.np:
-        raise InvalidStateError(f"seat {seat} out of range 0..{state.np - 1}")
+    if not 0 <= seat < state.players:
+        raise InvalidStateError(f"seat {seat} out of range 0..{state.players - 1}")

@@ -11,17 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tasks import (
-    K_ABILITY,
-    K_AFTER_MOVE,
-    K_CHOOSE_CARD,
-    K_FLIP_CURSE,
-    K_MONSTER_MOVE,
-    K_REST_RETURN,
-    K_ROUTE,
-    K_TELEPORT,
+from .state import (
     LAST_TURN_START,
     TURN_LIMIT,
+    Result,
+    Task,
+    TaskKind,
 )
 
 CARD_TELEPORT = 5
@@ -55,36 +50,36 @@ class Movement:
     def _auto_start_turn(self: Any, task: tuple) -> bool:
         if self.turn >= TURN_LIMIT or len(self._history) > LAST_TURN_START:
             self.tasks.pop(0)
-            self.result = 3
+            self.result = Result.LOST_SUMMER
             self._log.append("The summer is over before the monsters are beaten: the game is lost")
             return True
         active = self.active
         self.event_used = 0
-        self.newc = [0] * self.np
-        self.card = -1
-        self.foe = -1
-        self.ds = self.dm = self.dc = self.extra = 0
-        self.start = self.cloc[active]
-        self._log.append(("Turn %s: %s (seat %s)", self.turn + 1, self.tb.char_names[self.char[active]], active))
-        self.tasks[0] = (K_CHOOSE_CARD, active, 0, 0)  # this task is done: the card choice takes its place
+        self.new_curses = [0] * self.players
+        self.card_played = -1
+        self.fought_monster = -1
+        self.roll_successes = self.roll_arrows = self.roll_curses = self.extra_dice = 0
+        self.route_start = self.character_locations[active]
+        self._log.append(("Turn %s: %s (seat %s)", self.turn + 1, self.tables.char_names[self.characters[active]], active))
+        self.tasks[0] = Task(TaskKind.CHOOSE_CARD, active)  # this task is done: the card choice takes its place
         return True
 
     # ===================================================================== 1. action card ========
     def _opts_choose_card(self: Any, task: tuple) -> list[int]:
         """Rest, or a card in hand that can be played: a route of its distance exists, or a Teleport target."""
-        seat = task[1]
-        g = self.g
-        hand = self.hand[seat]
-        here = self.cloc[seat]
+        seat = task.seat
+        g = self.rule_tables
+        hand = self.hands[seat]
+        here = self.character_locations[seat]
         blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
         if not blocked:
             # without the curse, or with no other character on the board to avoid, the plain route
             # table answers (a Gnome Giant on the way only shortens routes, never forbids one)
             out = list(g.card_choices[hand & g.plain_cards[here]])
         else:  # with it, the route search (the masks found once for every card)
-            stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
+            stop = 0 if g.gnome_giants.isdisjoint(self.monsters) else self._stop_mask()
             out = [g.A_REST]
-            distance = self.tb.card_distance
+            distance = self.tables.card_distance
             for c in range(CARD_TELEPORT):
                 if hand >> c & 1:
                     d = distance[c]
@@ -96,41 +91,41 @@ class Movement:
 
     def _do_choose_card(self: Any, task: tuple, action: int) -> None:
         # the card choice is done: what it starts takes its place at the front of the tasks
-        seat = task[1]
+        seat = task.seat
         tasks = self.tasks
-        g = self.g
+        g = self.rule_tables
         if action == g.A_REST:
-            self.card = CARD_REST
+            self.card_played = CARD_REST
             self._log.append(("%s declares a rest", self.char_name(seat)))
-            tasks[0:1] = ((K_REST_RETURN, seat, 0, 0), (K_FLIP_CURSE, seat, 0, 0),
-                          (K_ABILITY, seat, 0, 0), (K_MONSTER_MOVE, seat, 0, 0))
+            tasks[0:1] = (Task(TaskKind.REST_RETURN, seat), Task(TaskKind.FLIP_CURSE, seat),
+                          Task(TaskKind.ABILITY, seat), Task(TaskKind.MONSTER_MOVE, seat))
             return
         c = action - g.A_CARD
-        self.card = c
-        self.hand[seat] &= ~(1 << c)
-        self.adisc[seat] |= 1 << c
-        char = self.char[seat]
-        self._log.append(("%s plays %s", self.tb.char_names[char], g.card_label[char][c]))
-        d = self.tb.card_distance[c]
+        self.card_played = c
+        self.hands[seat] &= ~(1 << c)
+        self.action_discards[seat] |= 1 << c
+        char = self.characters[seat]
+        self._log.append(("%s plays %s", self.tables.char_names[char], g.card_label[char][c]))
+        d = self.tables.card_distance[c]
         if c == CARD_TELEPORT:
-            tasks[0] = (K_TELEPORT, seat, 0, 0)
+            tasks[0] = Task(TaskKind.TELEPORT, seat)
         elif d == 0:
-            tasks[0] = task = (K_AFTER_MOVE, seat, 0, 0)
+            tasks[0] = task = Task(TaskKind.AFTER_MOVE, seat)
             self._auto_after_move(task)  # at the front now: it would run next anyway
         else:
-            self.rpos = self.cloc[seat]
-            self.rleft = d
-            self.rused = 0
-            tasks[0] = (K_ROUTE, seat, 0, 0)
+            self.route_position = self.character_locations[seat]
+            self.route_left = d
+            self.route_used = 0
+            tasks[0] = Task(TaskKind.ROUTE, seat)
 
     def _card_label(self: Any, seat: int, c: int) -> str:
-        return str(self.g.card_label[self.char[seat]][c])
+        return str(self.rule_tables.card_label[self.characters[seat]][c])
 
     # ===================================================================== 2. movement ===========
     def _stop_mask(self: Any) -> int:
         """Bit per location where a Gnome Giant stands: a character moving through it must stop there."""
-        giants = self.g.gnome_giants
-        mon, mloc = self.mon, self.mloc
+        giants = self.rule_tables.gnome_giants
+        mon, mloc = self.monsters, self.monster_locations
         # the three monster slots written out: no loop on this path (every route step with a Giant in play)
         stop = 1 << mloc[0] if mloc[0] >= 0 and mon[0] in giants else 0
         if mloc[1] >= 0 and mon[1] in giants:
@@ -141,10 +136,10 @@ class Movement:
 
     def _blocked_mask(self: Any, seat: int) -> int:
         """Bit per location the seat may not enter: under the curse, where another character stands."""
-        if not self.curses[seat] & self.g.cm_lonely:
+        if not self.curses[seat] & self.rule_tables.cm_lonely:
             return 0
         blocked = 0
-        for s, loc in enumerate(self.cloc):
+        for s, loc in enumerate(self.character_locations):
             if s != seat and loc >= 0:
                 blocked |= 1 << loc
         return blocked
@@ -157,7 +152,7 @@ class Movement:
         ``blocked`` (``_blocked_mask``, under the no-shared-location curse) and ``stop``
         (``_stop_mask``, with a Gnome Giant in play) are the mover's masks, found by the caller.
         """
-        g = self.g
+        g = self.rule_tables
         if blocked or stop:
             # only locations within ``left`` roads can be entered: the rest of each mask cannot
             # change the answer, and cutting it lets far-apart questions share one answer
@@ -185,50 +180,50 @@ class Movement:
         return firsts
 
     def _opts_route(self: Any, task: tuple) -> list[int]:
-        seat = task[1]
-        g = self.g
+        seat = task.seat
+        g = self.rule_tables
         blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
-        stop = 0 if g.gnome_giants.isdisjoint(self.mon) else self._stop_mask()
-        return list(self._route_firsts(self.rpos, self.rleft, self.rused, self.start, blocked, stop))
+        stop = 0 if g.gnome_giants.isdisjoint(self.monsters) else self._stop_mask()
+        return list(self._route_firsts(self.route_position, self.route_left, self.route_used, self.route_start, blocked, stop))
 
     def _do_route(self: Any, task: tuple, action: int) -> None:
-        seat = task[1]
-        g = self.g
+        seat = task.seat
+        g = self.rule_tables
         nxt = action - g.A_LOC
-        self.rused |= g.road_bit[self.rpos][nxt]
-        self.rpos = nxt
-        left = self.rleft = self.rleft - 1
-        self.cloc[seat] = nxt
-        if left and nxt in self.mloc and self._stop_mask() >> nxt & 1:
+        self.route_used |= g.road_bit[self.route_position][nxt]
+        self.route_position = nxt
+        left = self.route_left = self.route_left - 1
+        self.character_locations[seat] = nxt
+        if left and nxt in self.monster_locations and self._stop_mask() >> nxt & 1:
             self._log.append(("%s must stop at %s and fight the Gnome Giant", self.char_name(seat), self.loc_name(nxt)))
-            left = self.rleft = 0
+            left = self.route_left = 0
         if left == 0:
-            self._log.append(("%s moves to %s", self.tb.char_names[self.char[seat]], self.tb.names[nxt]))
-            self.tasks[0] = task = (K_AFTER_MOVE, seat, 0, 0)  # this task is done: the rumors take its place
+            self._log.append(("%s moves to %s", self.tables.char_names[self.characters[seat]], self.tables.names[nxt]))
+            self.tasks[0] = task = Task(TaskKind.AFTER_MOVE, seat)  # this task is done: the rumors take its place
             self._auto_after_move(task)  # at the front now: it would run next anyway
 
     # ----------------------------------------------------------------- Teleport -----------------
     def _teleport_targets(self: Any, seat: int, any_one: bool = False) -> list[int]:
         """Locations the seat's Teleport card allows (never its own location), in location order;
         ``any_one``: stop at the first (is the card playable?)."""
-        rule = self.tb.char_teleport[self.char[seat]]
-        cloc = self.cloc
+        rule = self.tables.char_teleport[self.characters[seat]]
+        cloc = self.character_locations
         here = cloc[seat]
-        others = [cloc[s] for s in range(self.np) if s != seat]
-        lonely = self.curses[seat] & self.g.cm_lonely
+        others = [cloc[s] for s in range(self.players) if s != seat]
+        lonely = self.curses[seat] & self.rule_tables.cm_lonely
         if rule == "monster":
-            found = {loc for loc in self.mloc if loc >= 0}
+            found = {loc for loc in self.monster_locations if loc >= 0}
         elif rule == "character":
             found = set() if lonely else {loc for loc in others if loc >= 0}
         elif rule == "distrust3":
-            found = {loc for loc, d in enumerate(self.dis) if d >= 3}
+            found = {loc for loc, d in enumerate(self.distrust) if d >= 3}
         elif rule == "courage_die":
-            found = {loc for loc, d in enumerate(self.die) if d}
+            found = {loc for loc, d in enumerate(self.courage_dice) if d}
         else:  # quiet: no character and no monster
-            taken = {here, *others, *self.mloc}
+            taken = {here, *others, *self.monster_locations}
             if any_one:  # more locations than characters and monsters: one is quiet
-                return [-1] if self.g.n_loc > len(taken) else []
-            return [loc for loc in range(self.g.n_loc) if loc not in taken]
+                return [-1] if self.rule_tables.n_loc > len(taken) else []
+            return [loc for loc in range(self.rule_tables.n_loc) if loc not in taken]
         found.discard(here)
         if lonely:
             found.difference_update(others)
@@ -237,21 +232,21 @@ class Movement:
     def _can_teleport(self: Any, seat: int) -> bool:
         """Whether the seat's Teleport card has a target (``_teleport_targets`` not empty), cheaply:
         asked at every card choice with the card in hand."""
-        rule = self.tb.char_teleport[self.char[seat]]
+        rule = self.tables.char_teleport[self.characters[seat]]
         if rule == "quiet":
             return bool(self._teleport_targets(seat, any_one=True))
-        cloc = self.cloc
+        cloc = self.character_locations
         here = cloc[seat]
-        lonely = self.curses[seat] & self.g.cm_lonely
+        lonely = self.curses[seat] & self.rule_tables.cm_lonely
         others = cloc[:seat] + cloc[seat + 1:] if lonely else cloc
         if rule == "monster":
-            places = self.mloc
+            places = self.monster_locations
         elif rule == "character":
             if lonely:
                 return False
             places = cloc  # the seat's own location is never a target
         else:  # distrust3 or courage_die: any location with 3 distrust tokens, with a courage die
-            counts, least = (self.dis, 3) if rule == "distrust3" else (self.die, 1)
+            counts, least = (self.distrust, 3) if rule == "distrust3" else (self.courage_dice, 1)
             for loc, count in enumerate(counts):
                 if count >= least and loc != here and not (lonely and loc in others):
                     return True
@@ -262,14 +257,14 @@ class Movement:
         return False
 
     def _opts_teleport(self: Any, task: tuple) -> list[int]:
-        a_loc = self.g.A_LOC
-        return [a_loc + loc for loc in self._teleport_targets(task[1])]
+        a_loc = self.rule_tables.A_LOC
+        return [a_loc + loc for loc in self._teleport_targets(task.seat)]
 
     def _do_teleport(self: Any, task: tuple, action: int) -> None:
-        seat, mode = task[1], task[2]
-        loc = action - self.g.A_LOC
+        seat, mode = task.seat, task.context
+        loc = action - self.rule_tables.A_LOC
         self.tasks.pop(0)
-        self.cloc[seat] = loc
+        self.character_locations[seat] = loc
         self._log.append(("%s teleports to %s", self.char_name(seat), self.loc_name(loc)))
         if mode == 0:
-            self.tasks.insert(0, (K_AFTER_MOVE, seat, 0, 0))
+            self.tasks.insert(0, Task(TaskKind.AFTER_MOVE, seat))

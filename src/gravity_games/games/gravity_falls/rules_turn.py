@@ -12,25 +12,11 @@ from typing import Any
 from .dice import REROLL_OUTCOMES, dice_distribution, successes_distribution, uniform
 from .rules_move import CARD_TELEPORT
 from .rules_setup import PULL_CHOICE, PULL_NONE, PULL_SUPPORT
-from .tasks import (
-    K_ABILITY,
-    K_CLEANSE,
-    K_DISCARD_CURSE,
-    K_DRAW,
-    K_DRAW_CARD,
-    K_END_STEPS,
-    K_FLIP_CURSE,
-    K_GIVE_CURSE,
-    K_MONSTER_MOVE,
-    K_MOVE_TOKEN,
-    K_PLACE_DIE,
-    K_REROLL,
-    K_REROLL_OFFER,
-    K_RESOLVE_ROLL,
-    K_ROLL,
-    K_ROLL_CURSES,
-    K_ROLL_SETUP,
-    K_RUMOR,
+from .state import (
+    DEFEATED,
+    Result,
+    Task,
+    TaskKind,
 )
 
 # CARD_DRAWS[mask]: one card drawn at random from a pile of action cards (bit c: card c), the
@@ -60,25 +46,6 @@ def _dice(n: int) -> str:
     return "1 die" if n == 1 else f"{n} dice"
 
 
-def _per_seat(kind: int) -> tuple[tuple[int, int, int, int], ...]:
-    """The task ``(kind, seat, 0, 0)`` of each seat (1-5 players), built once: the turn's fixed
-    tasks are put in place without building their tuples each time."""
-    return tuple((kind, seat, 0, 0) for seat in range(5))
-
-
-_ROLL_SETUP = _per_seat(K_ROLL_SETUP)
-_REROLL_OFFER = _per_seat(K_REROLL_OFFER)
-_RESOLVE_ROLL = _per_seat(K_RESOLVE_ROLL)
-_ROLL_CURSES = _per_seat(K_ROLL_CURSES)
-_GIVE_CURSE = _per_seat(K_GIVE_CURSE)
-_END_STEPS = _per_seat(K_END_STEPS)
-_PLACE_DIE = _per_seat(K_PLACE_DIE)
-# the end steps after the draw: the flip curse, cleansing, abilities, then the monster phase
-_AFTER_DRAW = tuple(
-    tuple((kind, seat, 0, 0) for kind in (K_FLIP_CURSE, K_CLEANSE, K_ABILITY, K_MONSTER_MOVE)) for seat in range(5)
-)
-
-
 class CharacterPhase:
     """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
 
@@ -91,11 +58,11 @@ class CharacterPhase:
         Pulls that leave no choice are carried out here, in order, until one needs the player's
         choice; from there on the rumors wait as tasks.
         """
-        seat = task[1]
+        seat = task.seat
         tasks = self.tasks
-        here = self.cloc[seat]
-        adj = self.tb.adj[here]
-        die, g = self.die, self.g
+        here = self.character_locations[seat]
+        adj = self.tables.adj[here]
+        die, g = self.courage_dice, self.rule_tables
         for nb in adj:
             kind = self._pull_kind(nb)
             if kind == PULL_NONE:
@@ -104,72 +71,72 @@ class CharacterPhase:
                 break
             # _rumor's pull, without its check for the choice to leave (there is none here)
             self._log.append((RUMOR_PULL, self._pull_token(nb, here, g.A_PULL_S if kind == PULL_SUPPORT
-                                                            else g.A_PULL_D), self.tb.names[nb]))
+                                                            else g.A_PULL_D), self.tables.names[nb]))
         else:
-            tasks[0] = nxt = _ROLL_SETUP[seat]
+            tasks[0] = nxt = Task(TaskKind.ROLL_SETUP, seat)
             return self._auto_roll_setup(nxt)  # at the front now: it would run next anyway
-        sub = [(K_RUMOR, seat, x, 0) for x in adj[adj.index(nb):]]  # from the neighbour that stopped the loop
-        sub.append(_ROLL_SETUP[seat])
+        sub = [Task(TaskKind.RUMOR, seat, location=x) for x in adj[adj.index(nb):]]  # from the neighbour that stopped the loop
+        sub.append(Task(TaskKind.ROLL_SETUP, seat))
         tasks[0:1] = sub
         return True
 
     def _opts_rumor(self: Any, task: tuple) -> list[int]:
-        frm = task[2]
+        frm = task.location
         out = self._pull_options(frm)
-        if out and self.die[frm]:
-            out.append(self.g.A_LEAVE)  # pulling from a location with a courage die is optional
+        if out and self.courage_dice[frm]:
+            out.append(self.rule_tables.A_LEAVE)  # pulling from a location with a courage die is optional
         return out
 
     def _do_rumor(self: Any, task: tuple, action: int) -> None:
-        """Pull the chosen token from the neighbour ``task[2]``, or leave them all there."""
+        """Pull the chosen token from the neighbour ``task.location``, or leave them all there."""
         tasks = self.tasks
         del tasks[0]
-        seat, frm = task[1], task[2]
-        if action == self.g.A_LEAVE:
-            self._log.append(("Rumors: %s leaves the tokens at %s", self.tb.char_names[self.char[seat]],
-                              self.tb.names[frm]))
+        seat, frm = task.seat, task.location
+        if action == self.rule_tables.A_LEAVE:
+            self._log.append(("Rumors: %s leaves the tokens at %s", self.tables.char_names[self.characters[seat]],
+                              self.tables.names[frm]))
         else:
-            self._log.append((RUMOR_PULL, self._pull_token(frm, self.cloc[seat], action), self.tb.names[frm]))
-        if tasks and tasks[0][0] == K_ROLL_SETUP:  # after the last rumor
+            self._log.append((RUMOR_PULL, self._pull_token(frm, self.character_locations[seat], action), self.tables.names[frm]))
+        if tasks and tasks[0].kind == TaskKind.ROLL_SETUP:  # after the last rumor
             self._auto_roll_setup(tasks[0])  # at the front now: it would run next anyway
 
     # ===================================================================== 4. roll ==============
     def _auto_roll_setup(self: Any, task: tuple) -> bool:
-        seat = task[1]
-        here = self.cloc[seat]
-        mloc = self.mloc
+        seat = task.seat
+        here = self.character_locations[seat]
+        mloc = self.monster_locations
         if here not in mloc:
-            self.foe = -1
+            self.fought_monster = -1
         elif mloc.count(here) > 1:
             return False  # several monsters here: the player chooses which one to fight (choose_foe)
         else:
-            self.foe = mloc.index(here)
+            self.fought_monster = mloc.index(here)
         self._start_roll(seat)
         return True
 
     def _opts_roll_setup(self: Any, task: tuple) -> list[int]:
-        return [self.g.A_MONSTER + m for m in self.monsters_at(self.cloc[task[1]])]
+        return [self.rule_tables.A_MONSTER + m for m in self.monsters_at(self.character_locations[task.seat])]
 
     def _do_roll_setup(self: Any, task: tuple, action: int) -> None:
-        self.foe = action - self.g.A_MONSTER
-        self._start_roll(task[1])
+        self.fought_monster = action - self.rule_tables.A_MONSTER
+        self._start_roll(task.seat)
 
     def _start_roll(self: Any, seat: int) -> None:
         """Dice = resourcefulness + support tokens here; at most 7 (5 when cursed), extra dice curse.
 
         The roll's tasks take the place of the roll setup at the front.
         """
-        tb = self.tb
-        char = self.char[seat]
-        card = self.card
+        tb = self.tables
+        char = self.characters[seat]
+        card = self.card_played
         # resourcefulness: the played card's, or for a Teleport the character's own
-        want = (tb.char_teleport_res[char] if card == CARD_TELEPORT else tb.card_res[card]) + self.sup[self.cloc[seat]]
-        cap = 5 if self.curses[seat] & self.g.cm_max_five else 7
+        want = (tb.char_teleport_res[char] if card == CARD_TELEPORT else tb.card_res[card]) + self.support[self.character_locations[seat]]
+        cap = 5 if self.curses[seat] & self.rule_tables.cm_max_five else 7
         rolled = want if want < cap else cap
-        extra = self.extra = want - rolled
+        extra = self.extra_dice = want - rolled
         who = tb.char_names[char]
-        if self.foe >= 0:
-            name = tb.monster_names[self.mon[self.foe]]
+        if self.fought_monster >= 0:
+            name = tb.monster_names[self.monsters[self.fought_monster]]
             if extra:
                 self._log.append(("%s fights %s with %s (%s over the limit)", who, name, _dice(rolled), extra))
             else:
@@ -178,106 +145,106 @@ class CharacterPhase:
             self._log.append(("%s persuades the residents with %s (%s over the limit)", who, _dice(rolled), extra))
         else:
             self._log.append(("%s persuades the residents with %s", who, _dice(rolled)))
-        self.ds = self.dm = self.dc = 0
+        self.roll_successes = self.roll_arrows = self.roll_curses = 0
         if not rolled:
-            self.tasks[0] = _RESOLVE_ROLL[seat]
+            self.tasks[0] = Task(TaskKind.RESOLVE_ROLL, seat)
         elif tb.char_ability[char] == "reroll_one":
-            self.tasks[0:1] = ((K_ROLL, seat, rolled, 0), _REROLL_OFFER[seat], _RESOLVE_ROLL[seat])
+            self.tasks[0:1] = (Task(TaskKind.ROLL, seat, count=rolled), Task(TaskKind.REROLL_OFFER, seat), Task(TaskKind.RESOLVE_ROLL, seat))
         else:
-            self.tasks[0:1] = ((K_ROLL, seat, rolled, 0), _RESOLVE_ROLL[seat])
+            self.tasks[0:1] = (Task(TaskKind.ROLL, seat, count=rolled), Task(TaskKind.RESOLVE_ROLL, seat))
 
     def _chance_roll(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return dice_distribution(task[2])  # shared table: kept as the step's options, handed out as copies
+        return dice_distribution(task.count)  # shared table: kept as the step's options, handed out as copies
 
     def _roll_roll(self: Any, task: tuple, outcome: int) -> None:
         ds, dm = outcome >> 3, outcome & 7  # the id is 8 * successes + moves (dice.dice_distribution)
-        dc = task[2] - ds - dm
-        self.ds, self.dm, self.dc = ds, dm, dc
+        dc = task.count - ds - dm
+        self.roll_successes, self.roll_arrows, self.roll_curses = ds, dm, dc
         tasks = self.tasks
         del tasks[0]
         self._log.append(ROLL_LINES[ds << 6 | dm << 3 | dc])
-        if tasks and tasks[0][0] == K_RESOLVE_ROLL:
+        if tasks and tasks[0].kind == TaskKind.RESOLVE_ROLL:
             self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
 
     def _opts_reroll_offer(self: Any, task: tuple) -> list[int]:
         """Dipper (reconstructed): once per turn he may re-roll one die of his roll."""
-        a = self.g.A_REROLL  # + the face shown: 0 success, 1 move, 2 curse
-        out = [self.g.A_NO]
-        if self.ds:
+        a = self.rule_tables.A_REROLL  # + the face shown: 0 success, 1 move, 2 curse
+        out = [self.rule_tables.A_NO]
+        if self.roll_successes:
             out.append(a)
-        if self.dm:
+        if self.roll_arrows:
             out.append(a + 1)
-        if self.dc:
+        if self.roll_curses:
             out.append(a + 2)
         return out
 
     def _do_reroll_offer(self: Any, task: tuple, action: int) -> None:
         tasks = self.tasks
         del tasks[0]
-        if action == self.g.A_NO:
-            if tasks and tasks[0][0] == K_RESOLVE_ROLL:
+        if action == self.rule_tables.A_NO:
+            if tasks and tasks[0].kind == TaskKind.RESOLVE_ROLL:
                 self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
             return
-        face = action - self.g.A_REROLL
+        face = action - self.rule_tables.A_REROLL
         if face == 0:
-            self.ds -= 1
+            self.roll_successes -= 1
         elif face == 1:
-            self.dm -= 1
+            self.roll_arrows -= 1
         else:
-            self.dc -= 1
-        self._log.append(("%s re-rolls a die showing %s", self.char_name(task[1]), FACE_WORDS[face]))
-        self._push((K_REROLL, task[1], 0, 0))
+            self.roll_curses -= 1
+        self._log.append(("%s re-rolls a die showing %s", self.char_name(task.seat), FACE_WORDS[face]))
+        self._push(Task(TaskKind.REROLL, task.seat))
 
     def _chance_reroll(self: Any, task: tuple) -> list[tuple[int, float]]:
         return REROLL_OUTCOMES  # shared: kept as the step's options, handed out as copies
 
     def _roll_reroll(self: Any, task: tuple, face: int) -> None:
         if face == 0:
-            self.ds += 1
+            self.roll_successes += 1
         elif face == 1:
-            self.dm += 1
+            self.roll_arrows += 1
         else:
-            self.dc += 1
+            self.roll_curses += 1
         tasks = self.tasks
         del tasks[0]
         self._log.append(("The re-rolled die shows %s", FACE_WORDS[face]))
-        if tasks and tasks[0][0] == K_RESOLVE_ROLL:
+        if tasks and tasks[0].kind == TaskKind.RESOLVE_ROLL:
             self._auto_resolve_roll(tasks[0])  # at the front now: it would run next anyway
 
     def _auto_resolve_roll(self: Any, task: tuple) -> bool:
         """Successes first, then movement, and the curses at the very end."""
-        seat = task[1]
-        moves = self.dm
-        if self.foe >= 0:
-            moves = self._fight(seat, self.foe)
+        seat = task.seat
+        moves = self.roll_arrows
+        if self.fought_monster >= 0:
+            moves = self._fight(seat, self.fought_monster)
             if self.result:
                 del self.tasks[0]
                 return True
         else:
-            here = self.cloc[seat]
-            dis, ds = self.dis, self.ds
+            here = self.character_locations[seat]
+            dis, ds = self.distrust, self.roll_successes
             flips = ds if ds < dis[here] else dis[here]
             if flips:
                 dis[here] -= flips
-                self.sup[here] += flips
+                self.support[here] += flips
                 self._log.append(("%s distrust token at %s flips to support" if flips == 1 else
-                                  "%s distrust tokens at %s flip to support", flips, self.tb.names[here]))
+                                  "%s distrust tokens at %s flip to support", flips, self.tables.names[here]))
         if moves:
-            self.tasks[0:1] = ((K_MOVE_TOKEN, seat, moves, 0), _ROLL_CURSES[seat])
+            self.tasks[0:1] = (Task(TaskKind.MOVE_TOKEN, seat, count=moves), Task(TaskKind.ROLL_CURSES, seat))
             return True
         # this task is done: the curses take its place at the front (their handler reads the seat only)
         return self._auto_roll_curses(task)
 
     def _fight(self: Any, seat: int, m: int) -> int:
         """Defeat the monster with enough successes; return how many tokens still move."""
-        here = self.cloc[seat]
+        here = self.character_locations[seat]
         ability = self.m_ability(m)
-        hits, moves = self.ds, self.dm
+        hits, moves = self.roll_successes, self.roll_arrows
         if ability == "arrows_fight":  # Rumble McSkirmish: arrows are the successes, and move nothing
-            hits, moves = self.dm, 0
-        need = max(self.dis[here], 1)
+            hits, moves = self.roll_arrows, 0
+        need = max(self.distrust[here], 1)
         if ability == "extra_success":  # Zhivogryz
-            need = self.dis[here] + 1 if self.dis[here] else 2
+            need = self.distrust[here] + 1 if self.distrust[here] else 2
         immune = (ability == "last_only" and len(self.live_monsters()) > 1) or (
             ability == "cursed_only" and not self.curses[seat]
         )
@@ -285,54 +252,54 @@ class CharacterPhase:
         if immune:
             self._log.append(("Successes do not affect %s now", name))
         elif hits >= need:
-            self.mloc[m] = -2
+            self.monster_locations[m] = DEFEATED
             self._log.append(("%s defeats %s (%s of %s needed)", self.char_name(seat), name, hits, need))
             if not self.live_monsters():
-                self.result = 1
+                self.result = Result.WON
                 self._log.append("All the monsters are defeated: Gravity Falls is saved!")
         else:
             self._log.append(("Not enough successes against %s (%s of %s needed)", name, hits, need))
         return moves
 
     def _opts_move_token(self: Any, task: tuple) -> list[int]:
-        seat = task[1]
-        here = self.cloc[seat]
-        g = self.g
-        out = list(g.move_distrust[here]) if self.dis[here] else []
-        if self.sup[here] and not self.curses[seat] & g.cm_no_move_support:
+        seat = task.seat
+        here = self.character_locations[seat]
+        g = self.rule_tables
+        out = list(g.move_distrust[here]) if self.distrust[here] else []
+        if self.support[here] and not self.curses[seat] & g.cm_no_move_support:
             out += g.move_support[here]
         return out
 
     def _do_move_token(self: Any, task: tuple, action: int) -> None:
-        seat, left = task[1], task[2]
-        here = self.cloc[seat]
-        g = self.g
+        seat, left = task.seat, task.count
+        here = self.character_locations[seat]
+        g = self.rule_tables
         if action >= g.A_MOVE_D:
             to = action - g.A_MOVE_D
-            self.dis[here] -= 1
-            self.dis[to] += 1
+            self.distrust[here] -= 1
+            self.distrust[to] += 1
             kind = "distrust"
         else:
             to = action - g.A_MOVE_S
-            self.sup[here] -= 1
-            self.sup[to] += 1
+            self.support[here] -= 1
+            self.support[to] += 1
             kind = "support"
-        names = self.tb.names
+        names = self.tables.names
         self._log.append(("A %s token moves from %s to %s", kind, names[here], names[to]))
         if left > 1:
-            self.tasks[0] = (task[0], seat, left - 1, 0)
+            self.tasks[0] = task._replace(count=left - 1)
         else:
             tasks = self.tasks
             del tasks[0]
-            if tasks and tasks[0][0] == K_ROLL_CURSES:
+            if tasks and tasks[0].kind == TaskKind.ROLL_CURSES:
                 self._auto_roll_curses(tasks[0])  # at the front now: it would run next anyway
 
     def _auto_roll_curses(self: Any, task: tuple) -> bool:
-        seat = task[1]
-        count = self.extra + 1 if self.dc else self.extra
+        seat = task.seat
+        count = self.extra_dice + 1 if self.roll_curses else self.extra_dice
         if count:
-            sub = [_GIVE_CURSE[seat]] * count
-            sub.append(_END_STEPS[seat])
+            sub = [Task(TaskKind.GIVE_CURSE, seat)] * count
+            sub.append(Task(TaskKind.END_STEPS, seat))
             self.tasks[0:1] = sub
             return True
         # this task is done: the end steps take its place at the front (their handler reads the seat only)
@@ -345,35 +312,35 @@ class CharacterPhase:
         When no die can be placed the draw follows at once (the machine would skip the empty
         choice and run it next).
         """
-        seat = task[1]
+        seat = task.seat
         tasks = self.tasks
-        tasks[0] = draw = (K_DRAW, seat, self._draw_count(seat), 0)
-        tasks[1:1] = _AFTER_DRAW[seat]
+        tasks[0] = draw = Task(TaskKind.DRAW, seat, count=self._draw_count(seat))
+        tasks[1:1] = (Task(TaskKind.FLIP_CURSE, seat), Task(TaskKind.CLEANSE, seat), Task(TaskKind.ABILITY, seat), Task(TaskKind.MONSTER_MOVE, seat))
         if self._opts_place_die(task):  # (reads the seat only) a choice: it goes first
-            tasks.insert(0, _PLACE_DIE[seat])
+            tasks.insert(0, Task(TaskKind.PLACE_DIE, seat))
             return True
         return self._auto_draw(draw)
 
     def _opts_place_die(self: Any, task: tuple) -> list[int]:
-        here = self.cloc[task[1]]
-        if self.dis[here] or self.die[here] or not self.supply or here in self.mloc:
+        here = self.character_locations[task.seat]
+        if self.distrust[here] or self.courage_dice[here] or not self.supply or here in self.monster_locations:
             return []
-        return [self.g.A_YES, self.g.A_NO]
+        return [self.rule_tables.A_YES, self.rule_tables.A_NO]
 
     def _do_place_die(self: Any, task: tuple, action: int) -> None:
         del self.tasks[0]
-        if action == self.g.A_YES:
-            here = self.cloc[task[1]]
-            self.die[here] = 1
+        if action == self.rule_tables.A_YES:
+            here = self.character_locations[task.seat]
+            self.courage_dice[here] = 1
             self.supply -= 1
-            self._log.append(("A courage die is placed at %s", self.tb.names[here]))
+            self._log.append(("A courage die is placed at %s", self.tables.names[here]))
         tasks = self.tasks
-        if tasks and tasks[0][0] == K_DRAW:
+        if tasks and tasks[0].kind == TaskKind.DRAW:
             self._auto_draw(tasks[0])  # at the front now: it would run next anyway
 
     def _near_manotaur(self: Any, loc: int) -> bool:
-        mloc, mon = self.mloc, self.mon
-        g = self.g
+        mloc, mon = self.monster_locations, self.monsters
+        g = self.rule_tables
         ability, near = g.monster_ability, g.near
         for m in (0, 1, 2):
             ml = mloc[m]
@@ -383,141 +350,141 @@ class CharacterPhase:
 
     def _draw_count(self: Any, seat: int) -> int:
         """Draws allowed now: 1 (Mabel: up to a hand of 3), less one under the draw curse."""
-        here = self.cloc[seat]
-        held = self.hand[seat].bit_count()
-        if held >= 3 or self.dis[here] or here in self.mloc or self._near_manotaur(here):
+        here = self.character_locations[seat]
+        held = self.hands[seat].bit_count()
+        if held >= 3 or self.distrust[here] or here in self.monster_locations or self._near_manotaur(here):
             return 0
-        base = 3 - held if self.tb.char_ability[self.char[seat]] == "draw_to_three" else 1
-        if self.curses[seat] & self.g.cm_draw_fewer:
+        base = 3 - held if self.tables.char_ability[self.characters[seat]] == "draw_to_three" else 1
+        if self.curses[seat] & self.rule_tables.cm_draw_fewer:
             base -= 1
         return base if base > 0 else 0
 
     def _auto_draw(self: Any, task: tuple) -> bool:
-        seat, left = task[1], task[2]
-        if not left or not (self.adeck[seat] | self.adisc[seat]):  # (left is never below 0)
+        seat, left = task.seat, task.count
+        if not left or not (self.action_decks[seat] | self.action_discards[seat]):  # (left is never below 0)
             tasks = self.tasks
             del tasks[0]
-            if tasks and tasks[0][0] == K_FLIP_CURSE:
+            if tasks and tasks[0].kind == TaskKind.FLIP_CURSE:
                 return self._auto_flip_curse(tasks[0])  # at the front now: it would run next anyway
             return True
-        stan = self.tb.char_ability[self.char[seat]] == "draw_from_discard" and not self._near_manotaur(
-            self.cloc[seat])
-        if stan and self.adisc[seat]:
+        stan = self.tables.char_ability[self.characters[seat]] == "draw_from_discard" and not self._near_manotaur(
+            self.character_locations[seat])
+        if stan and self.action_discards[seat]:
             return False  # Stan chooses: the top of the deck, or any card of his discard pile
         self._draw_from_deck(seat, left)
         return True
 
     def _draw_from_deck(self: Any, seat: int, left: int) -> None:
-        if not self.adeck[seat]:
-            self.adeck[seat] = self.adisc[seat]
-            self.adisc[seat] = 0
+        if not self.action_decks[seat]:
+            self.action_decks[seat] = self.action_discards[seat]
+            self.action_discards[seat] = 0
             self._log.append(("%s shuffles the discard pile into a new action deck", self.char_name(seat)))
-        self.tasks[0] = (K_DRAW_CARD, seat, left, 0)
+        self.tasks[0] = Task(TaskKind.DRAW_CARD, seat, count=left)
 
     def _opts_draw(self: Any, task: tuple) -> list[int]:
-        seat = task[1]
-        g = self.g
-        return [g.A_DECK] + [g.A_HANDCARD + c for c in range(6) if self.adisc[seat] >> c & 1]
+        seat = task.seat
+        g = self.rule_tables
+        return [g.A_DECK] + [g.A_HANDCARD + c for c in range(6) if self.action_discards[seat] >> c & 1]
 
     def _do_draw(self: Any, task: tuple, action: int) -> None:
-        seat, left = task[1], task[2]
-        g = self.g
+        seat, left = task.seat, task.count
+        g = self.rule_tables
         if action == g.A_DECK:
             self._draw_from_deck(seat, left)
             return
         c = action - g.A_HANDCARD
-        self.adisc[seat] &= ~(1 << c)
-        self.hand[seat] |= 1 << c
+        self.action_discards[seat] &= ~(1 << c)
+        self.hands[seat] |= 1 << c
         self._log.append(("%s takes %s from his discard pile", self.char_name(seat), self._card_label(seat, c)))
-        self.tasks[0] = (task[0], seat, left - 1, 0)
+        self.tasks[0] = task._replace(count=left - 1)
 
     def _chance_draw_card(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return CARD_DRAWS[self.adeck[task[1]]]
+        return CARD_DRAWS[self.action_decks[task.seat]]
 
     def _roll_draw_card(self: Any, task: tuple, c: int) -> None:
-        seat, left = task[1], task[2]
-        self.adeck[seat] &= ~(1 << c)
-        self.hand[seat] |= 1 << c
-        self._log.append(("%s draws an action card", self.tb.char_names[self.char[seat]]))
-        self.tasks[0] = (K_DRAW, seat, left - 1, 0)
+        seat, left = task.seat, task.count
+        self.action_decks[seat] &= ~(1 << c)
+        self.hands[seat] |= 1 << c
+        self._log.append(("%s draws an action card", self.tables.char_names[self.characters[seat]]))
+        self.tasks[0] = Task(TaskKind.DRAW, seat, count=left - 1)
         self._auto_draw(self.tasks[0])  # at the front now: it would run next anyway
 
     def _auto_flip_curse(self: Any, task: tuple) -> bool:
         """Curse: at the end of the turn (after the draw) flip 1 support token in your location."""
-        seat = task[1]
+        seat = task.seat
         tasks = self.tasks
         del tasks[0]
-        if self.curses[seat] & self.g.cm_flip_support:
-            here = self.cloc[seat]
-            if self.sup[here]:
-                self.sup[here] -= 1
-                self.dis[here] += 1
-                self._log.append(("Curse: a support token at %s flips to distrust", self.tb.names[here]))
+        if self.curses[seat] & self.rule_tables.cm_flip_support:
+            here = self.character_locations[seat]
+            if self.support[here]:
+                self.support[here] -= 1
+                self.distrust[here] += 1
+                self._log.append(("Curse: a support token at %s flips to distrust", self.tables.names[here]))
         # next: cleansing after a turn's draw, the ability step after a rest; both would run now
         if tasks:
             nxt = tasks[0]
-            if nxt[0] == K_CLEANSE:
+            if nxt.kind == TaskKind.CLEANSE:
                 return self._auto_cleanse(nxt)
-            if nxt[0] == K_ABILITY:
+            if nxt.kind == TaskKind.ABILITY:
                 return self._offer_ability(nxt)
         return True
 
     def _cleanse_dice(self: Any, seat: int) -> int:
         """Dice against curses: the support tokens here (at most 7), when a courage die is here and the
         seat holds a curse from before this turn; else none."""
-        here = self.cloc[seat]
-        if not self.die[here] or not self.curses[seat] & ~self.newc[seat]:
+        here = self.character_locations[seat]
+        if not self.courage_dice[here] or not self.curses[seat] & ~self.new_curses[seat]:
             return 0
-        n = self.sup[here]
+        n = self.support[here]
         return n if n < 7 else 7
 
     def _auto_cleanse(self: Any, task: tuple) -> bool:
-        if self._cleanse_dice(task[1]):
+        if self._cleanse_dice(task.seat):
             return False  # a roll against the curses from before this turn (chance)
         tasks = self.tasks
         del tasks[0]
-        if tasks and tasks[0][0] == K_ABILITY:
+        if tasks and tasks[0].kind == TaskKind.ABILITY:
             return self._offer_ability(tasks[0])  # at the front now: it would run next anyway
         return True
 
     def _chance_cleanse(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return successes_distribution(self._cleanse_dice(task[1]))
+        return successes_distribution(self._cleanse_dice(task.seat))
 
     def _roll_cleanse(self: Any, task: tuple, hits: int) -> None:
-        seat = task[1]
+        seat = task.seat
         del self.tasks[0]
         self._log.append(("%s rolls %s against curses: %s", self.char_name(seat), _dice(self._cleanse_dice(seat)),
                           _count(hits, "success", "successes")))
         if hits:
-            self._push((K_DISCARD_CURSE, seat, hits, 0))
+            self._push(Task(TaskKind.DISCARD_CURSE, seat, count=hits))
         else:
             self._offer_next_ability()
 
     def _opts_discard_curse(self: Any, task: tuple) -> list[int]:
-        seat = task[1]
-        return list(_discard_choices(self.g, self.curses[seat] & ~self.newc[seat]))
+        seat = task.seat
+        return list(_discard_choices(self.rule_tables, self.curses[seat] & ~self.new_curses[seat]))
 
     def _do_discard_curse(self: Any, task: tuple, action: int) -> None:
-        seat, left = task[1], task[2]
-        if action != self.g.A_NO:
-            self._drop_curse(seat, action - self.g.A_CURSE)
+        seat, left = task.seat, task.count
+        if action != self.rule_tables.A_NO:
+            self._drop_curse(seat, action - self.rule_tables.A_CURSE)
             if left > 1:
-                self.tasks[0] = (task[0], seat, left - 1, 0)
+                self.tasks[0] = task._replace(count=left - 1)
                 return
         del self.tasks[0]
         self._offer_next_ability()
 
     def _drop_curse(self: Any, seat: int, k: int) -> None:
         self.curses[seat] &= ~(1 << k)
-        self.newc[seat] &= ~(1 << k)
-        self.cdisc[k] += 1
-        self._log.append(("%s discards the curse '%s'", self.char_name(seat), self.tb.data.curses[k].name))
+        self.new_curses[seat] &= ~(1 << k)
+        self.curse_discard[k] += 1
+        self._log.append(("%s discards the curse '%s'", self.char_name(seat), self.tables.data.curses[k].name))
 
     # ----------------------------------------------------------------- abilities ----------------
     def _offer_next_ability(self: Any) -> None:
         """After the cleansing: the ability step, when it is at the front now (it would run next anyway)."""
         tasks = self.tasks
-        if tasks and tasks[0][0] == K_ABILITY:
+        if tasks and tasks[0].kind == TaskKind.ABILITY:
             self._offer_ability(tasks[0])
 
     def _offer_ability(self: Any, task: tuple) -> bool:
@@ -526,33 +493,33 @@ class CharacterPhase:
             return True
         tasks = self.tasks
         del tasks[0]
-        if tasks and tasks[0][0] == K_MONSTER_MOVE:
+        if tasks and tasks[0].kind == TaskKind.MONSTER_MOVE:
             return self._auto_monster_move(tasks[0])  # at the front now: it would run next anyway
         return True
 
     def _opts_ability(self: Any, task: tuple) -> list[int]:
         """Soos removes another nearby character's curse; Wendy moves a courage die (once per turn)."""
-        seat = task[1]
-        ability = self.tb.char_ability[self.char[seat]]
+        seat = task.seat
+        ability = self.tables.char_ability[self.characters[seat]]
         if ability == "remove_curse":
-            g = self.g
-            here = self.cloc[seat]
+            g = self.rule_tables
+            here = self.character_locations[seat]
             out: list[int] = []
-            k_n = len(self.tb.curse_kinds)
-            for s in range(self.np):
-                if s != seat and (self.cloc[s] == here or self.cloc[s] in self.tb.adj[here]):
+            k_n = len(self.tables.curse_kinds)
+            for s in range(self.players):
+                if s != seat and (self.character_locations[s] == here or self.character_locations[s] in self.tables.adj[here]):
                     out += [g.A_SOOS + s * k_n + k for k in range(k_n) if self.curses[s] >> k & 1]
         elif ability == "move_courage_die":
-            g = self.g
-            here = self.cloc[seat]
+            g = self.rule_tables
+            here = self.character_locations[seat]
             out = []
-            die = self.die
+            die = self.courage_dice
             if die[here]:  # carry it to a neighbour without one
-                for nb in self.tb.adj[here]:
+                for nb in self.tables.adj[here]:
                     if not die[nb]:
                         out.append(g.A_WENDY_TO + nb)
             else:  # bring one from a neighbour
-                for nb in self.tb.adj[here]:
+                for nb in self.tables.adj[here]:
                     if die[nb]:
                         out.append(g.A_WENDY_FROM + nb)
         else:
@@ -560,65 +527,65 @@ class CharacterPhase:
         return [*out, g.A_NO] if out else []
 
     def _do_ability(self: Any, task: tuple, action: int) -> None:
-        seat = task[1]
-        g = self.g
+        seat = task.seat
+        g = self.rule_tables
         tasks = self.tasks
         del tasks[0]
-        here = self.cloc[seat]
+        here = self.character_locations[seat]
         if action == g.A_NO:
             pass
         elif action >= g.A_WENDY_FROM:
             nb = action - g.A_WENDY_FROM
-            self.die[nb], self.die[here] = 0, 1
+            self.courage_dice[nb], self.courage_dice[here] = 0, 1
             self._log.append(("Wendy brings the courage die from %s to %s", self.loc_name(nb), self.loc_name(here)))
         elif action >= g.A_WENDY_TO:
             nb = action - g.A_WENDY_TO
-            self.die[nb], self.die[here] = 1, 0
+            self.courage_dice[nb], self.courage_dice[here] = 1, 0
             self._log.append(("Wendy carries the courage die from %s to %s", self.loc_name(here), self.loc_name(nb)))
         else:
-            k_n = len(self.tb.curse_kinds)
+            k_n = len(self.tables.curse_kinds)
             s, k = divmod(action - g.A_SOOS, k_n)
             self._log.append(("Soos helps %s:", self.char_name(s)))
             self._drop_curse(s, k)
-        if tasks and tasks[0][0] == K_MONSTER_MOVE:
+        if tasks and tasks[0].kind == TaskKind.MONSTER_MOVE:
             self._auto_monster_move(tasks[0])  # at the front now: it would run next anyway
 
     # ----------------------------------------------------------------- rest ---------------------
     def _rest_pool(self: Any, seat: int) -> int:
-        return self.adeck[seat] | self.adisc[seat]
+        return self.action_decks[seat] | self.action_discards[seat]
 
     def _auto_rest_return(self: Any, task: tuple) -> bool:
-        seat = task[1]
+        seat = task.seat
         pool = self._rest_pool(seat)
-        cursed = self.curses[seat] & self.g.cm_draw_fewer
+        cursed = self.curses[seat] & self.rule_tables.cm_draw_fewer
         if cursed and pool.bit_count() > 1:
             return False  # one random card stays out (chance)
         tasks = self.tasks
         del tasks[0]
         if pool and cursed:
-            self.adeck[seat], self.adisc[seat] = pool, 0  # the only card stays out, in the deck
+            self.action_decks[seat], self.action_discards[seat] = pool, 0  # the only card stays out, in the deck
             self._log.append(("%s is cursed and takes back no card", self.char_name(seat)))
         else:
-            self.hand[seat] |= pool
-            self.adeck[seat] = self.adisc[seat] = 0
+            self.hands[seat] |= pool
+            self.action_decks[seat] = self.action_discards[seat] = 0
             self._log.append(("%s takes all action cards back into hand", self.char_name(seat)))
-        if tasks and tasks[0][0] == K_FLIP_CURSE:
+        if tasks and tasks[0].kind == TaskKind.FLIP_CURSE:
             return self._auto_flip_curse(tasks[0])  # at the front now: it would run next anyway
         return True
 
     def _chance_rest_return(self: Any, task: tuple) -> list[tuple[int, float]]:
-        return CARD_DRAWS[self._rest_pool(task[1])]
+        return CARD_DRAWS[self._rest_pool(task.seat)]
 
     def _roll_rest_return(self: Any, task: tuple, c: int) -> None:
-        seat = task[1]
+        seat = task.seat
         del self.tasks[0]
         pool = self._rest_pool(seat)
-        self.hand[seat] |= pool & ~(1 << c)
-        self.adeck[seat] = 1 << c
-        self.adisc[seat] = 0
+        self.hands[seat] |= pool & ~(1 << c)
+        self.action_decks[seat] = 1 << c
+        self.action_discards[seat] = 0
         self._log.append(("%s is cursed: one random card stays in the action deck", self.char_name(seat)))
         tasks = self.tasks
-        if tasks and tasks[0][0] == K_FLIP_CURSE:
+        if tasks and tasks[0].kind == TaskKind.FLIP_CURSE:
             self._auto_flip_curse(tasks[0])  # at the front now: it would run next anyway
 
 

@@ -15,11 +15,11 @@ from .data import COURAGE_DICE, TOKENS_IN_BOX
 
 
 def _cards(state: Any, mask: int) -> list[str]:
-    return [("T" if c == 5 else state.tb.card_names[c]) for c in range(6) if mask >> c & 1]
+    return [("T" if c == 5 else state.tables.card_names[c]) for c in range(6) if mask >> c & 1]
 
 
 def _mask(state: Any, names: list[str], where: str) -> int:
-    lookup = {n: i for i, n in enumerate(state.tb.card_names)}
+    lookup = {n: i for i, n in enumerate(state.tables.card_names)}
     mask = 0
     for name in names:
         if name not in lookup:
@@ -29,11 +29,11 @@ def _mask(state: Any, names: list[str], where: str) -> int:
 
 
 def _kinds(state: Any, mask: int) -> list[str]:
-    return [e for k, e in enumerate(state.tb.curse_kinds) if mask >> k & 1]
+    return [e for k, e in enumerate(state.tables.curse_kinds) if mask >> k & 1]
 
 
 def _kind_mask(state: Any, names: list[str], where: str) -> int:
-    kinds = state.tb.curse_kinds
+    kinds = state.tables.curse_kinds
     mask = 0
     for name in names:
         if name not in kinds:
@@ -43,9 +43,9 @@ def _kind_mask(state: Any, names: list[str], where: str) -> int:
 
 
 def _card_id(state: Any, name: str, where: str) -> int:
-    if name in state.tb.names:
-        return state.tb.names.index(name)
-    for c in range(state.g.n_loc, state.g.n_cards):
+    if name in state.tables.names:
+        return state.tables.names.index(name)
+    for c in range(state.rule_tables.n_loc, state.rule_tables.n_cards):
         if state.card_name(c) == name:
             return c
     raise InvalidStateError(f"{where}: unknown monster movement or event card {name!r}")
@@ -54,137 +54,137 @@ def _card_id(state: Any, name: str, where: str) -> int:
 def _loc_id(state: Any, name: str | None, where: str) -> int:
     if name is None:
         return -1
-    if name not in state.tb.names:
+    if name not in state.tables.names:
         raise InvalidStateError(f"{where}: unknown location {name!r}")
-    return state.tb.names.index(name)
+    return state.tables.names.index(name)
 
 
 def to_body(state: Any) -> dict[str, Any]:
-    from .rules import RESULTS, TASK_NAMES
+    from .state import DEFEATED, RESULT_TEXT, TASK_NAMES, task_arguments
 
-    tb = state.tb
+    tb = state.tables
     return {
         "active": state.active,
         "turn": state.turn,
-        "result": RESULTS[state.result],
+        "result": RESULT_TEXT[state.result],
         "alarm": state.alarm,
-        "row_capacity": state.cap,
+        "row_capacity": state.revealed_capacity,
         "supply": state.supply,
         "locations": {
-            tb.names[i]: {"support": state.sup[i], "distrust": state.dis[i], "die": bool(state.die[i])}
-            for i in range(state.g.n_loc)
+            tb.names[i]: {"support": state.support[i], "distrust": state.distrust[i], "die": bool(state.courage_dice[i])}
+            for i in range(state.rule_tables.n_loc)
         },
         "monsters": [
             {
-                "name": tb.monster_names[state.mon[m]] if state.mon[m] >= 0 else None,
-                "location": "defeated" if state.mloc[m] == -2 else (
-                    tb.names[state.mloc[m]] if state.mloc[m] >= 0 else None),
+                "name": tb.monster_names[state.monsters[m]] if state.monsters[m] >= 0 else None,
+                "location": "defeated" if state.monster_locations[m] == DEFEATED else (
+                    tb.names[state.monster_locations[m]] if state.monster_locations[m] >= 0 else None),
             }
             for m in range(3)
         ],
         "characters": [
             {
-                "name": tb.char_names[state.char[s]] if state.char[s] >= 0 else None,
-                "location": tb.names[state.cloc[s]] if state.cloc[s] >= 0 else None,
-                "hand": _cards(state, state.hand[s]),
-                "deck": _cards(state, state.adeck[s]),
-                "discard": _cards(state, state.adisc[s]),
+                "name": tb.char_names[state.characters[s]] if state.characters[s] >= 0 else None,
+                "location": tb.names[state.character_locations[s]] if state.character_locations[s] >= 0 else None,
+                "hand": _cards(state, state.hands[s]),
+                "deck": _cards(state, state.action_decks[s]),
+                "discard": _cards(state, state.action_discards[s]),
                 "curses": _kinds(state, state.curses[s]),
-                "new_curses": _kinds(state, state.newc[s]),
+                "new_curses": _kinds(state, state.new_curses[s]),
             }
-            for s in range(state.np)
+            for s in range(state.players)
         ],
-        "curse_deck": dict(zip(tb.curse_kinds, state.cdeck, strict=True)),
-        "curse_discard": dict(zip(tb.curse_kinds, state.cdisc, strict=True)),
-        "movement_deck": [state.card_name(c) for c in state.mdeck],
-        "revealed": [state.card_name(c) for c in state.row],
-        "movement_discard": [state.card_name(c) for c in state.mdisc],
-        "box": [state.card_name(c) for c in state.mbox],
+        "curse_deck": dict(zip(tb.curse_kinds, state.curse_deck, strict=True)),
+        "curse_discard": dict(zip(tb.curse_kinds, state.curse_discard, strict=True)),
+        "movement_deck": [state.card_name(c) for c in state.movement_deck],
+        "revealed": [state.card_name(c) for c in state.revealed],
+        "movement_discard": [state.card_name(c) for c in state.movement_discard],
+        "box": [state.card_name(c) for c in state.box],
         "turn_state": {
-            "card": state.card,
-            "start": state.start,
-            "route_pos": state.rpos,
-            "route_left": state.rleft,
-            "route_used": state.rused,
-            "foe": state.foe,
-            "roll": [state.ds, state.dm, state.dc],
-            "extra": state.extra,
+            "card": state.card_played,
+            "start": state.route_start,
+            "route_pos": state.route_position,
+            "route_left": state.route_left,
+            "route_used": state.route_used,
+            "foe": state.fought_monster,
+            "roll": [state.roll_successes, state.roll_arrows, state.roll_curses],
+            "extra": state.extra_dice,
             "event_used": state.event_used,
             "alarm_due": state.alarm_due,
-            "current_event": state.cur_event,
+            "current_event": state.current_event,
         },
-        "tasks": [[TASK_NAMES[t[0]], t[1], t[2], t[3]] for t in state.tasks],
+        "tasks": [[TASK_NAMES[t.kind], t.seat, *task_arguments(t)] for t in state.tasks],
     }
 
 
 def load_body(state: Any, body: Mapping[str, Any]) -> None:
     """Fill ``state`` from a body; every count is checked against the components in the box."""
-    from .rules import RESULTS, T
+    from .state import DEFEATED, RESULT_TEXT, TASK_KINDS, Result, task_from_arguments
 
-    tb = state.tb
+    tb = state.tables
     state.active = int(body["active"])
     state.turn = int(body["turn"])
-    if body["result"] not in RESULTS:
-        raise InvalidStateError(f"result must be one of {RESULTS}, got {body['result']!r}")
-    state.result = RESULTS.index(body["result"])
+    if body["result"] not in RESULT_TEXT:
+        raise InvalidStateError(f"result must be one of {RESULT_TEXT}, got {body['result']!r}")
+    state.result = Result(RESULT_TEXT.index(body["result"]))
     state.alarm = int(body["alarm"])
-    state.cap = int(body.get("row_capacity", 3))
+    state.revealed_capacity = int(body.get("row_capacity", 3))
     state.supply = int(body["supply"])
     locs = body["locations"]
     for name in locs:
         _loc_id(state, name, "locations")
     for i, name in enumerate(tb.names):
         entry = locs.get(name, {"support": 0, "distrust": 0, "die": False})
-        state.sup[i] = int(entry.get("support", 0))
-        state.dis[i] = int(entry.get("distrust", 0))
-        state.die[i] = 1 if entry.get("die", False) else 0
+        state.support[i] = int(entry.get("support", 0))
+        state.distrust[i] = int(entry.get("distrust", 0))
+        state.courage_dice[i] = 1 if entry.get("die", False) else 0
     monsters = body["monsters"]
     if len(monsters) != 3:
         raise InvalidStateError("monsters: a game has exactly 3 monsters")
     for m, entry in enumerate(monsters):
         name = entry["name"]
-        state.mon[m] = -1 if name is None else tb.monster_names.index(name) if name in tb.monster_names else -9
-        if state.mon[m] == -9:
+        state.monsters[m] = -1 if name is None else tb.monster_names.index(name) if name in tb.monster_names else -9
+        if state.monsters[m] == -9:
             raise InvalidStateError(f"monsters: unknown monster {name!r}; monsters: {', '.join(tb.monster_names)}")
         where = entry["location"]
-        state.mloc[m] = -2 if where == "defeated" else _loc_id(state, where, "monsters")
+        state.monster_locations[m] = DEFEATED if where == "defeated" else _loc_id(state, where, "monsters")
     chars = body["characters"]
-    if len(chars) != state.np:
-        raise InvalidStateError(f"characters: {state.np} players need {state.np} entries, got {len(chars)}")
+    if len(chars) != state.players:
+        raise InvalidStateError(f"characters: {state.players} players need {state.players} entries, got {len(chars)}")
     for s, entry in enumerate(chars):
         name = entry["name"]
         if name is not None and name not in tb.char_names:
             raise InvalidStateError(f"characters: unknown character {name!r}; characters: {', '.join(tb.char_names)}")
-        state.char[s] = -1 if name is None else tb.char_names.index(name)
-        state.cloc[s] = _loc_id(state, entry["location"], "characters")
-        state.hand[s] = _mask(state, entry.get("hand", []), "hand")
-        state.adeck[s] = _mask(state, entry.get("deck", []), "deck")
-        state.adisc[s] = _mask(state, entry.get("discard", []), "discard")
+        state.characters[s] = -1 if name is None else tb.char_names.index(name)
+        state.character_locations[s] = _loc_id(state, entry["location"], "characters")
+        state.hands[s] = _mask(state, entry.get("hand", []), "hand")
+        state.action_decks[s] = _mask(state, entry.get("deck", []), "deck")
+        state.action_discards[s] = _mask(state, entry.get("discard", []), "discard")
         state.curses[s] = _kind_mask(state, entry.get("curses", []), "curses")
-        state.newc[s] = _kind_mask(state, entry.get("new_curses", []), "new_curses")
-    state.cdeck = [int(body["curse_deck"].get(k, 0)) for k in tb.curse_kinds]
-    state.cdisc = [int(body["curse_discard"].get(k, 0)) for k in tb.curse_kinds]
-    state.mdeck = sorted(_card_id(state, c, "movement_deck") for c in body["movement_deck"])
-    state.row = [_card_id(state, c, "revealed") for c in body["revealed"]]
-    state.mdisc = [_card_id(state, c, "movement_discard") for c in body["movement_discard"]]
-    state.mbox = sorted(_card_id(state, c, "box") for c in body["box"])
+        state.new_curses[s] = _kind_mask(state, entry.get("new_curses", []), "new_curses")
+    state.curse_deck = [int(body["curse_deck"].get(k, 0)) for k in tb.curse_kinds]
+    state.curse_discard = [int(body["curse_discard"].get(k, 0)) for k in tb.curse_kinds]
+    state.movement_deck = sorted(_card_id(state, c, "movement_deck") for c in body["movement_deck"])
+    state.revealed = [_card_id(state, c, "revealed") for c in body["revealed"]]
+    state.movement_discard = [_card_id(state, c, "movement_discard") for c in body["movement_discard"]]
+    state.box = sorted(_card_id(state, c, "box") for c in body["box"])
     ts = body["turn_state"]
-    state.card = int(ts["card"])
-    state.start = int(ts["start"])
-    state.rpos = int(ts["route_pos"])
-    state.rleft = int(ts["route_left"])
-    state.rused = int(ts["route_used"])
-    state.foe = int(ts["foe"])
-    state.ds, state.dm, state.dc = (int(x) for x in ts["roll"])
-    state.extra = int(ts["extra"])
+    state.card_played = int(ts["card"])
+    state.route_start = int(ts["start"])
+    state.route_position = int(ts["route_pos"])
+    state.route_left = int(ts["route_left"])
+    state.route_used = int(ts["route_used"])
+    state.fought_monster = int(ts["foe"])
+    state.roll_successes, state.roll_arrows, state.roll_curses = (int(x) for x in ts["roll"])
+    state.extra_dice = int(ts["extra"])
     state.event_used = int(ts["event_used"])
     state.alarm_due = int(ts["alarm_due"])
-    state.cur_event = int(ts["current_event"])
+    state.current_event = int(ts["current_event"])
     tasks = []
     for t in body["tasks"]:
-        if t[0] not in T:
+        if t[0] not in TASK_KINDS:
             raise InvalidStateError(f"tasks: unknown task {t[0]!r}")
-        tasks.append((T[t[0]], int(t[1]), int(t[2]), int(t[3])))
+        tasks.append(task_from_arguments(TASK_KINDS[t[0]], int(t[1]), int(t[2]), int(t[3])))
     state.tasks = tasks
     check_counts(state)
 
@@ -192,31 +192,31 @@ def load_body(state: Any, body: Mapping[str, Any]) -> None:
 def check_counts(state: Any) -> None:
     """Components are neither created nor lost: tokens, courage dice, cards."""
     problems = []
-    tokens = sum(state.sup) + sum(state.dis)
+    tokens = sum(state.support) + sum(state.distrust)
     if tokens != TOKENS_IN_BOX:
         problems.append(f"{tokens} support/distrust tokens on the board, the box has {TOKENS_IN_BOX}")
-    dice = state.supply + sum(state.die) + 1
+    dice = state.supply + sum(state.courage_dice) + 1
     if dice != COURAGE_DICE:
         problems.append(f"{dice} courage dice (supply + board + alarm marker), the box has {COURAGE_DICE}")
-    if any(d not in (0, 1) for d in state.die):
+    if any(d not in (0, 1) for d in state.courage_dice):
         problems.append("a location holds more than one courage die")
-    cards = sorted(state.mdeck + state.row + state.mdisc + state.mbox)
-    if cards != list(range(state.g.n_cards)):
+    cards = sorted(state.movement_deck + state.revealed + state.movement_discard + state.box)
+    if cards != list(range(state.rule_tables.n_cards)):
         problems.append("monster movement and event cards must each be in exactly one of deck, revealed, "
                         "discard and box")
-    held = [0] * len(state.cdeck)
-    for s in range(state.np):
+    held = [0] * len(state.curse_deck)
+    for s in range(state.players):
         for k in range(len(held)):
             held[k] += state.curses[s] >> k & 1
-        full = 0b111111 if state.g.standard else 0b011111
-        parts = (state.hand[s], state.adeck[s], state.adisc[s])
+        full = 0b111111 if state.rule_tables.standard else 0b011111
+        parts = (state.hands[s], state.action_decks[s], state.action_discards[s])
         overlap = parts[0] & parts[1] or parts[0] & parts[2] or parts[1] & parts[2]
         if overlap or (parts[0] | parts[1] | parts[2]) != full:
             problems.append(f"seat {s}: each action card must be in exactly one of hand, deck and discard")
-        if state.newc[s] & ~state.curses[s]:
+        if state.new_curses[s] & ~state.curses[s]:
             problems.append(f"seat {s}: new_curses must be held curses")
-    for k, count in enumerate(state.tb.curse_counts):
-        if state.cdeck[k] + state.cdisc[k] + held[k] != count:
-            problems.append(f"curse {state.tb.curse_kinds[k]}: deck + discard + held must be {count}")
+    for k, count in enumerate(state.tables.curse_counts):
+        if state.curse_deck[k] + state.curse_discard[k] + held[k] != count:
+            problems.append(f"curse {state.tables.curse_kinds[k]}: deck + discard + held must be {count}")
     if problems:
         raise InvalidStateError("gravity-falls state: " + "; ".join(problems))

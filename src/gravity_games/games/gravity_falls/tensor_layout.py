@@ -19,7 +19,7 @@ Part = tuple[str, int, str, str]
 
 def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     """Locations, monsters, characters, the movement cards, curses, alarm, dice, the turn, own hand."""
-    from .rules import TASK_NAMES
+    from .state import TASK_NAMES
 
     g: Any = game
     tb = g.tables

@@ -1,0 +1,389 @@
+"""The Gravity Falls position: every field of the table, in full words, and nothing of the rules.
+
+Locations, monsters, characters and cards are ids (indexes into the components of ``data.py``);
+a seat's action cards are bit masks (bit ``c``: card ``c``, the Teleport card is bit 5). The
+canonical JSON document (``state_json.py``) names the same fields with its own, older keys.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any, NamedTuple
+
+from gravity_games.core.api import TERMINAL, Game, State
+
+from .data import COURAGE_DICE
+
+# --- how long a game may last -------------------------------------------------------------------
+TURN_LIMIT = 200  # the summer's turns (the rules name no limit; a bound so that every game ends)
+PER_TURN_STEPS = 3000  # a generous bound on the steps of one turn (curse redraws included), see max_game_length
+SETUP_STEPS = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50  # a bound on the setup's steps
+MAX_GAME_LENGTH = SETUP_STEPS + TURN_LIMIT * PER_TURN_STEPS  # the spec's max_game_length
+LAST_TURN_START = MAX_GAME_LENGTH - PER_TURN_STEPS  # a turn starts only while a whole turn still fits
+
+# --- named values of the fields -----------------------------------------------------------------
+MONSTER_SLOTS = 3  # every game has three monsters (one per setup slot: easy, medium, hard)
+NOT_PLACED = -1  # a monster, character or location id not chosen or placed yet
+DEFEATED = -2  # a monster's location once it is defeated
+NO_CARD = -1  # no card (no card played yet, no event waiting, no event in effect)
+TELEPORT_CARD = 5  # the action cards are 0-4 (the numbered cards) and 5, the character's Teleport card
+REST = 6  # ``card_played`` when the active player rests
+ALL_ACTION_CARDS = 0b111111  # a seat's six action cards as a bit mask
+NUMBERED_ACTION_CARDS = 0b011111  # the young players' rules set the Teleport cards aside
+TABLE = -1  # the seat of a task nobody decides (chance or an automatic step)
+
+
+class Result(IntEnum):
+    """How the game stands: on, won, or lost (the document writes ``RESULT_TEXT``)."""
+
+    ONGOING = 0
+    WON = 1
+    LOST_ALARM = 2
+    LOST_SUMMER = 3
+
+
+RESULT_TEXT = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
+
+
+class TaskKind(IntEnum):
+    """The steps of setup and of a turn; the document names each by its lower-case name."""
+
+    PICK_MONSTER = 0
+    PICK_CHARACTER = 1
+    PLACE_MONSTER = 2
+    SETUP_PULL = 3
+    SETUP_FLIP = 4
+    PLACE_CHARACTER = 5
+    SETUP_ROW = 6
+    PICK_EVENT = 7
+    START_TURN = 8
+    CHOOSE_CARD = 9
+    ROUTE = 10
+    TELEPORT = 11
+    AFTER_MOVE = 12
+    RUMOR = 13
+    ROLL_SETUP = 14
+    CHOOSE_FOE = 15
+    ROLL = 16
+    REROLL_OFFER = 17
+    REROLL = 18
+    RESOLVE_ROLL = 19
+    MOVE_TOKEN = 20
+    ROLL_CURSES = 21
+    GIVE_CURSE = 22
+    PLACE_DIE = 23
+    DRAW = 24
+    FLIP_CURSE = 25
+    CLEANSE = 26
+    DISCARD_CURSE = 27
+    ABILITY = 28
+    REST_RETURN = 29
+    MONSTER_MOVE = 30
+    CHOOSE_MOVER = 31
+    MOVE_MONSTER = 32
+    DISORDER_PULL = 33
+    DISORDER_ALARM = 34
+    REVEAL_STAGE = 35
+    REVEAL = 36
+    CURSE_REVEAL = 37
+    EVENT = 38
+    EV_TELEPORT = 39
+    EV_DISCARD_OR_ALARM = 40
+    EV_REMOVE_DIE = 41
+    EV_FLEE = 42
+    EVENT_END = 43
+    ALARM_CHECK = 44
+    END_TURN = 45
+    END_STEPS = 46
+    DRAW_CARD = 47
+
+
+TASK_NAMES = tuple(kind.name.lower() for kind in TaskKind)
+TASK_KINDS = {name: kind for name, kind in zip(TASK_NAMES, TaskKind, strict=True)}
+
+#: tasks whose front position means chance acts (the others are a seat's choice or automatic)
+CHANCE_TASKS = frozenset(
+    {
+        TaskKind.PICK_MONSTER,
+        TaskKind.PICK_CHARACTER,
+        TaskKind.PLACE_MONSTER,
+        TaskKind.PLACE_CHARACTER,
+        TaskKind.SETUP_ROW,
+        TaskKind.PICK_EVENT,
+        TaskKind.ROLL,
+        TaskKind.REROLL,
+        TaskKind.GIVE_CURSE,
+        TaskKind.CLEANSE,
+        TaskKind.REST_RETURN,
+        TaskKind.REVEAL,
+        TaskKind.DRAW_CARD,
+    }
+)
+
+
+class RevealContext(IntEnum):
+    """Why a movement card is revealed (``Task.context`` of a reveal)."""
+
+    STAGE = 0  # the monster phase's reveal stage
+    CURSE = 1  # the curse that reveals a card (Bill's scheme)
+
+
+class DieRemoval(IntEnum):
+    """Whose surroundings an event's courage die is removed from (``Task.context`` of ev_remove_die)."""
+
+    MONSTER = 0
+    CHARACTER = 1
+
+
+class Task(NamedTuple):
+    """One pending step; each kind reads only the fields it names (the others stay at their defaults).
+
+    - ``seat``: the seat that decides or acts (``TABLE`` when nobody does);
+    - ``location``: the neighbour a token is pulled from (setup_pull, rumor, disorder_pull);
+    - ``monster``: a monster slot (pick_monster, place_monster, setup_pull, setup_flip,
+      move_monster, disorder_pull, disorder_alarm);
+    - ``count``: dice to roll (roll), tokens left to move (move_token), cards left to draw (draw,
+      draw_card), curses left to discard (discard_curse);
+    - ``card``: a movement card (choose_mover, move_monster), the event card (event), the event
+      revealed on the way and waiting (reveal; ``NO_CARD`` when none);
+    - ``context``: a reveal's ``RevealContext``; an ev_remove_die's ``DieRemoval``; a teleport's
+      source (0: the played card);
+    - ``target``: the monster slot or seat whose surroundings lose a courage die (ev_remove_die).
+    """
+
+    kind: TaskKind
+    seat: int = TABLE
+    location: int = 0
+    monster: int = 0
+    count: int = 0
+    card: int = 0
+    context: int = 0
+    target: int = 0
+
+
+# The two numbers the document and the observation's prompt give a task (its ``x`` and ``y``), per kind.
+TASK_ARGUMENTS: dict[TaskKind, tuple[str, str]] = {
+    TaskKind.PICK_MONSTER: ("monster", ""),
+    TaskKind.PLACE_MONSTER: ("monster", ""),
+    TaskKind.SETUP_PULL: ("location", "monster"),
+    TaskKind.SETUP_FLIP: ("monster", ""),
+    TaskKind.TELEPORT: ("context", ""),
+    TaskKind.RUMOR: ("location", ""),
+    TaskKind.ROLL: ("count", ""),
+    TaskKind.MOVE_TOKEN: ("count", ""),
+    TaskKind.DRAW: ("count", ""),
+    TaskKind.DISCARD_CURSE: ("count", ""),
+    TaskKind.DRAW_CARD: ("count", ""),
+    TaskKind.CHOOSE_MOVER: ("card", ""),
+    TaskKind.MOVE_MONSTER: ("monster", "card"),
+    TaskKind.DISORDER_PULL: ("location", "monster"),
+    TaskKind.DISORDER_ALARM: ("monster", ""),
+    TaskKind.REVEAL: ("context", "card"),
+    TaskKind.EVENT: ("card", ""),
+    TaskKind.EV_REMOVE_DIE: ("context", "target"),
+}
+_FIELD_INDEX = {name: i for i, name in enumerate(Task._fields)}
+
+
+def task_arguments(task: Task) -> tuple[int, int]:
+    """The task's ``x`` and ``y`` as the document writes them (0 for a number the kind does not use)."""
+    x_name, y_name = TASK_ARGUMENTS.get(task.kind, ("", ""))
+    x = int(task[_FIELD_INDEX[x_name]]) if x_name else 0
+    y = int(task[_FIELD_INDEX[y_name]]) if y_name else 0
+    return x, y
+
+
+def task_from_arguments(kind: TaskKind, seat: int, x: int, y: int) -> Task:
+    """The task a document's ``[kind, seat, x, y]`` stands for (``task_arguments`` undone)."""
+    x_name, y_name = TASK_ARGUMENTS.get(kind, ("", ""))
+    fields: dict[str, int] = {}
+    if x_name:
+        fields[x_name] = x
+    if y_name:
+        fields[y_name] = y
+    return Task(kind, seat, **fields)
+
+
+class GravityFallsPosition(State):
+    """One position: the board, the monsters, the characters, the decks and the turn in progress."""
+
+    __slots__ = (
+        "_player_to_act",
+        "_step_apply",
+        "_step_options",
+        "action_decks",
+        "action_discards",
+        "active",
+        "alarm",
+        "alarm_due",
+        "box",
+        "card_played",
+        "character_locations",
+        "characters",
+        "courage_dice",
+        "current_event",
+        "curse_deck",
+        "curse_discard",
+        "curses",
+        "distrust",
+        "event_used",
+        "extra_dice",
+        "fought_monster",
+        "hands",
+        "monster_locations",
+        "monsters",
+        "movement_deck",
+        "movement_discard",
+        "new_curses",
+        "players",
+        "result",
+        "revealed",
+        "revealed_capacity",
+        "roll_arrows",
+        "roll_curses",
+        "roll_successes",
+        "route_left",
+        "route_position",
+        "route_start",
+        "route_used",
+        "rule_tables",
+        "supply",
+        "support",
+        "tables",
+        "tasks",
+        "turn",
+    )
+
+    def __init__(self, game: Game, rule_tables: Any) -> None:
+        super().__init__(game)
+        tables = rule_tables.tables
+        locations = rule_tables.n_loc
+        players = game.players
+        self.rule_tables = rule_tables
+        self.tables = tables
+        self.players = players
+        self.active = 0
+        self.turn = 0
+        self.tasks: list[Task] = []
+        self.result = Result.ONGOING
+        # the board: tokens and courage dice per location
+        self.support = list(tables.start_support)
+        self.distrust = [0] * locations
+        self.courage_dice = [0] * locations
+        self.supply = COURAGE_DICE - 1  # one die marks the alarm level
+        self.alarm = 0
+        self.revealed_capacity = 3
+        # the three monster slots: which monster, and where it stands
+        fixed_monsters = rule_tables.fixed_monsters
+        self.monsters = list(fixed_monsters) if fixed_monsters is not None else [NOT_PLACED] * MONSTER_SLOTS
+        self.monster_locations = [NOT_PLACED] * MONSTER_SLOTS
+        # per seat: the character, where it stands, its action cards and its curses
+        fixed_characters = rule_tables.fixed_chars
+        self.characters = list(fixed_characters) if fixed_characters is not None else [NOT_PLACED] * players
+        self.character_locations = [NOT_PLACED] * players
+        full = ALL_ACTION_CARDS if rule_tables.standard else NUMBERED_ACTION_CARDS
+        self.hands = [full] * players
+        self.action_decks = [0] * players
+        self.action_discards = [0] * players
+        self.curses = [0] * players
+        self.new_curses = [0] * players
+        # the curse cards by kind, and the monster movement cards (event cards included)
+        self.curse_deck = list(tables.curse_counts)
+        self.curse_discard = [0] * len(tables.curse_counts)
+        # setup step 4: the 3+ cards stay in the box for 1-2 players
+        self.movement_deck = [c for c in range(locations) if not (tables.three_plus[c] and players <= 2)]
+        self.box = [c for c in range(locations) if tables.three_plus[c] and players <= 2]
+        self.box += list(range(locations, rule_tables.n_cards))  # event cards wait aside until setup shuffles some in
+        self.revealed: list[int] = []
+        self.movement_discard: list[int] = []
+        # the turn in progress
+        self.event_used = 0
+        self.alarm_due = 0
+        self.current_event = NO_CARD
+        self.card_played = NO_CARD
+        self.route_start = NOT_PLACED
+        self.route_position = NOT_PLACED
+        self.route_left = 0
+        self.route_used = 0
+        self.fought_monster = NOT_PLACED
+        self.roll_successes = 0
+        self.roll_arrows = 0
+        self.roll_curses = 0
+        self.extra_dice = 0
+        # set by the task machine: the player to act and the options of the pending step
+        self._player_to_act = TERMINAL
+        self._step_options: Any = ()
+        self._step_apply: Any = None
+
+    def _copy_position_into(self, new: GravityFallsPosition) -> None:
+        """Copy every field into ``new`` (made with ``__new__``): lists are copied, never shared."""
+        self._copy_base_into(new)
+        new.game = self.game
+        new.rule_tables = self.rule_tables
+        new.tables = self.tables
+        new.players = self.players
+        new.active = self.active
+        new.turn = self.turn
+        new.tasks = list(self.tasks)
+        new.result = self.result
+        new.support = self.support[:]
+        new.distrust = self.distrust[:]
+        new.courage_dice = self.courage_dice[:]
+        new.supply = self.supply
+        new.alarm = self.alarm
+        new.revealed_capacity = self.revealed_capacity
+        new.monsters = self.monsters[:]
+        new.monster_locations = self.monster_locations[:]
+        new.characters = self.characters[:]
+        new.character_locations = self.character_locations[:]
+        new.hands = self.hands[:]
+        new.action_decks = self.action_decks[:]
+        new.action_discards = self.action_discards[:]
+        new.curses = self.curses[:]
+        new.new_curses = self.new_curses[:]
+        new.curse_deck = self.curse_deck[:]
+        new.curse_discard = self.curse_discard[:]
+        new.movement_deck = self.movement_deck[:]
+        new.revealed = self.revealed[:]
+        new.movement_discard = self.movement_discard[:]
+        new.box = self.box[:]
+        new.event_used = self.event_used
+        new.alarm_due = self.alarm_due
+        new.current_event = self.current_event
+        new.card_played = self.card_played
+        new.route_start = self.route_start
+        new.route_position = self.route_position
+        new.route_left = self.route_left
+        new.route_used = self.route_used
+        new.fought_monster = self.fought_monster
+        new.roll_successes = self.roll_successes
+        new.roll_arrows = self.roll_arrows
+        new.roll_curses = self.roll_curses
+        new.extra_dice = self.extra_dice
+        new._player_to_act = self._player_to_act
+        new._step_options = self._step_options
+        new._step_apply = self._step_apply
+
+    # -- names, as the log and the notation write them ---------------------------------------------
+    def location_name(self, location: int) -> str:
+        return str(self.tables.names[location])
+
+    def character_name(self, seat: int) -> str:
+        character = self.characters[seat]
+        return str(self.tables.char_names[character]) if character >= 0 else f"seat {seat}"
+
+    def card_name(self, card: int) -> str:
+        """A monster movement card by its location; an event card by its number and effect."""
+        locations = self.rule_tables.n_loc
+        if card < locations:
+            return str(self.tables.names[card])
+        event = card - locations
+        return f"event {event} ({self.tables.event_effects[self.tables.event_cards[event]]})"
+
+    def monster_name(self, slot: int) -> str:
+        monster = self.monsters[slot]
+        return str(self.tables.monster_names[monster]) if monster >= 0 else f"monster {slot}"
+
+    def monster_ability(self, slot: int) -> str:
+        """A monster's ability; the young players' rules give monsters none."""
+        return str(self.rule_tables.monster_ability[self.monsters[slot]])
