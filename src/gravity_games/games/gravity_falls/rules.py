@@ -11,7 +11,7 @@ start, action card, routes and Teleports in ``rules_move.py``, the rest of the c
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, NamedTuple
 
 from gravity_games.core.api import (
@@ -27,10 +27,98 @@ from gravity_games.core.api import (
 
 from .data import Tables, load_tables
 from .dice import Outcomes
-from .rules_monsters import MonsterPhase, _dispatch
-from .rules_move import Movement
-from .rules_setup import SetupPhase, monster_draws
-from .rules_turn import CharacterPhase
+from .rules_monsters import (
+    advance_revealed_cards,
+    alarm_check,
+    check_curse_deck,
+    check_event_teleport,
+    choose_mover,
+    curse_draw_chances,
+    die_removal_options,
+    discard_or_alarm_options,
+    discard_or_raise_alarm,
+    disorder_pull,
+    disorder_pull_options,
+    end_event,
+    end_turn,
+    event_teleport,
+    event_teleport_options,
+    finish_disorder,
+    flee,
+    flee_options,
+    move_nearest_monster,
+    mover_options,
+    prepare_reveal,
+    queued_monster_move,
+    remove_courage_die,
+    reveal_card,
+    reveal_chances,
+    reveal_stage,
+    start_event,
+    take_curse,
+)
+from .rules_move import (
+    play_card,
+    playable_cards,
+    route_options,
+    start_turn,
+    teleport,
+    teleport_options,
+    travel_road,
+)
+from .rules_setup import (
+    add_monster,
+    assign_character,
+    character_draw_chances,
+    choose_setup_pull,
+    event_card_chances,
+    flip_support_under_monster,
+    monster_draw_chances,
+    monster_draws,
+    movement_card_chances,
+    place_character,
+    place_monster,
+    reveal_first_card,
+    setup_pull_options,
+    shuffle_in_event,
+)
+from .rules_turn import (
+    ability_options,
+    apply_successes,
+    card_draw_chances,
+    choose_draw,
+    choose_foe,
+    choose_reroll,
+    cleanse_chances,
+    courage_die_options,
+    discard_curse,
+    discard_curse_options,
+    draw_card,
+    draw_cards,
+    draw_options,
+    end_character_phase,
+    flip_curse,
+    foe_options,
+    keep_one_card_out,
+    move_token,
+    offer_cleanse,
+    place_courage_die,
+    prepare_roll,
+    pull_rumor,
+    read_reroll,
+    read_roll,
+    reroll_chances,
+    reroll_options,
+    rest_return_chances,
+    roll_against_curses,
+    roll_chances,
+    rumor_options,
+    spread_rumors,
+    take_cards_back,
+    take_rolled_curses,
+    token_moves,
+    use_ability,
+)
 from .state import (
     DEFEATED,
     MAX_GAME_LENGTH,
@@ -260,7 +348,7 @@ def _tensor_size(game: GravityFallsGame) -> int:
     return tensor_size(game)
 
 
-class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, GravityFallsPosition):
+class GravityFallsState(GravityFallsPosition):
     """One position and its rules. Flat lists of ints; see ``docs/games/gravity-falls.md`` for the JSON form."""
 
     __slots__ = ()
@@ -274,45 +362,43 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Grav
         return new
 
     # -- the task machine ----------------------------------------------------------------------
-    def _push(self, *tasks: tuple[int, int, int, int]) -> None:
-        """Put ``tasks`` at the front, in the order given (the first runs first)."""
-        self.tasks[0:0] = tasks
-
     def _advance(self) -> None:
         """Run automatic tasks until a decision (a seat's or chance's) or the end.
 
-        On return ``_cp`` holds the player to act and ``_cval`` that step's options (decisions
-        sorted, or chance ``(outcome, probability)`` pairs): both are asked several times a step.
+        On return ``_player_to_act`` holds the player to act and ``_step_options`` that step's
+        options (decisions sorted, or chance ``(outcome, probability)`` pairs), and
+        ``_step_apply`` the rule that carries the chosen one out. Handlers write to the log
+        directly, so this runs only on a state whose log is its own.
         """
-        # Runs only on a state whose log is its own: from _apply, or on a newly built state
-        # (handlers write to the log directly).
-        table = _HANDLERS  # a module global: read faster than a class attribute
-        tasks = self.tasks  # handlers change the list in place, never replace it
-        while tasks and not self.result:
+        tasks = self.tasks  # the rules change the list in place, never replace it
+        while tasks and self.result == Result.ONGOING:
             task = tasks[0]
-            auto, chance, options, apply = table[task.kind]
-            if auto is not None and (auto(self, task) or tasks[0] is not task):
+            rules = TASK_RULES[task.kind]
+            if rules.auto is not None and (rules.auto(self, task) or tasks[0] is not task):
                 continue
-            found = options(self, task)
-            if len(found) > 1:  # a step: chance's, or a seat's (a forced choice is no step of its own)
-                if chance:
-                    self._player_to_act = CHANCE
-                else:
-                    found.sort()
-                    self._player_to_act = task.seat
-                self._step_options = found
-                self._step_apply = apply
-                return
-            if found:
-                apply(self, task, found[0][0] if chance else found[0])
-            elif chance:  # no outcome at all: never with valid data; shown as a chance step without outcomes
+            if rules.chances is not None:
+                outcomes = rules.chances(self, task)
+                if len(outcomes) == 1:
+                    rules.apply(self, task, outcomes[0][0])
+                    continue
+                # several outcomes: a chance step (none at all never happens with valid data;
+                # it shows as a chance step without outcomes)
                 self._player_to_act = CHANCE
-                self._step_options = found
-                self._step_apply = apply
+                self._step_options = outcomes
+                self._step_apply = rules.apply
                 return
+            choices = rules.choices(self, task) if rules.choices is not None else []
+            if len(choices) > 1:  # a seat's step (a forced choice is no step of its own)
+                choices.sort()
+                self._player_to_act = task.seat
+                self._step_options = choices
+                self._step_apply = rules.apply
+                return
+            if choices:
+                rules.apply(self, task, choices[0])
             else:
                 tasks.pop(0)
-        if self.result:
+        if self.result != Result.ONGOING:
             tasks.clear()
         self._player_to_act = TERMINAL
         self._step_options = ()
@@ -402,50 +488,6 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Grav
         name = TASK_NAMES[self.tasks[0].kind] if self.tasks else "none"
         return f"the game waits for a '{name}' decision and this action does not answer it"
 
-    # -- helpers shared by both phases -----------------------------------------------------------
-    def loc_name(self, loc: int) -> str:
-        return self.tables.names[loc]
-
-    def char_name(self, seat: int) -> str:
-        c = self.characters[seat]
-        return self.tables.char_names[c] if c >= 0 else f"seat {seat}"
-
-    def card_name(self, card: int) -> str:
-        if card < self.rule_tables.n_loc:
-            return self.tables.names[card]
-        e = card - self.rule_tables.n_loc
-        return f"event {e} ({self.tables.event_effects[self.tables.event_cards[e]]})"
-
-    def monster_name(self, m: int) -> str:
-        return self.tables.monster_names[self.monsters[m]] if self.monsters[m] >= 0 else f"monster {m}"
-
-    def m_ability(self, m: int) -> str:
-        """A monster's ability; the young players' rules give monsters none."""
-        return self.rule_tables.monster_ability[self.monsters[m]]
-
-    def has_curse(self, seat: int, effect: str) -> bool:
-        return bool(self.curses[seat] & self.rule_tables.curse_mask.get(effect, 0))
-
-    def monsters_at(self, loc: int) -> list[int]:
-        mloc = self.monster_locations
-        return [m for m in (0, 1, 2) if mloc[m] == loc]
-
-    def live_monsters(self) -> list[int]:
-        return [m for m in range(3) if self.monster_locations[m] >= 0]
-
-    def others_at(self, seat: int, loc: int) -> bool:
-        cloc = self.character_locations
-        for s in range(self.players):  # noqa: SIM110 (a plain loop: called for every road of every route)
-            if s != seat and cloc[s] == loc:
-                return True
-        return False
-
-    def seats_from_active(self) -> list[int]:
-        return [(self.active + i) % self.players for i in range(self.players)]
-
-    def _to_discard_pile(self, card: int) -> None:
-        self.movement_discard.append(card)
-
     # -- observation --------------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
         from .observation import build_observation
@@ -498,7 +540,73 @@ class GravityFallsState(SetupPhase, Movement, CharacterPhase, MonsterPhase, Grav
         return new
 
 
-_HANDLERS = _dispatch(GravityFallsState)
+
+
+def _no_rule(position: GravityFallsPosition, task: Task, action: int) -> None:
+    """The apply rule of a task that never waits for a decision."""
+
+
+class TaskRules(NamedTuple):
+    """The rules of one task kind: ``auto`` runs first and returns False when the task waits for a
+    decision; ``choices`` lists a seat's options, ``chances`` the outcomes of a chance step, and
+    ``apply`` carries the chosen one out."""
+
+    auto: Callable[[GravityFallsPosition, Task], bool] | None
+    choices: Callable[[GravityFallsPosition, Task], list[int]] | None
+    chances: Callable[[GravityFallsPosition, Task], Outcomes] | None
+    apply: Callable[[GravityFallsPosition, Task, int], None]
+
+
+TASK_RULES: dict[TaskKind, TaskRules] = {
+    TaskKind.PICK_MONSTER: TaskRules(None, None, monster_draw_chances, add_monster),
+    TaskKind.PICK_CHARACTER: TaskRules(None, None, character_draw_chances, assign_character),
+    TaskKind.PLACE_MONSTER: TaskRules(None, None, movement_card_chances, place_monster),
+    TaskKind.SETUP_PULL: TaskRules(None, setup_pull_options, None, choose_setup_pull),
+    TaskKind.SETUP_FLIP: TaskRules(flip_support_under_monster, None, None, _no_rule),
+    TaskKind.PLACE_CHARACTER: TaskRules(None, None, movement_card_chances, place_character),
+    TaskKind.SETUP_ROW: TaskRules(None, None, movement_card_chances, reveal_first_card),
+    TaskKind.PICK_EVENT: TaskRules(None, None, event_card_chances, shuffle_in_event),
+    TaskKind.START_TURN: TaskRules(start_turn, None, None, _no_rule),
+    TaskKind.CHOOSE_CARD: TaskRules(None, playable_cards, None, play_card),
+    TaskKind.ROUTE: TaskRules(None, route_options, None, travel_road),
+    TaskKind.TELEPORT: TaskRules(None, teleport_options, None, teleport),
+    TaskKind.AFTER_MOVE: TaskRules(spread_rumors, None, None, _no_rule),
+    TaskKind.RUMOR: TaskRules(None, rumor_options, None, pull_rumor),
+    TaskKind.ROLL_SETUP: TaskRules(prepare_roll, foe_options, None, choose_foe),
+    TaskKind.CHOOSE_FOE: TaskRules(None, None, None, _no_rule),
+    TaskKind.ROLL: TaskRules(None, None, roll_chances, read_roll),
+    TaskKind.REROLL_OFFER: TaskRules(None, reroll_options, None, choose_reroll),
+    TaskKind.REROLL: TaskRules(None, None, reroll_chances, read_reroll),
+    TaskKind.RESOLVE_ROLL: TaskRules(apply_successes, None, None, _no_rule),
+    TaskKind.MOVE_TOKEN: TaskRules(None, token_moves, None, move_token),
+    TaskKind.ROLL_CURSES: TaskRules(take_rolled_curses, None, None, _no_rule),
+    TaskKind.GIVE_CURSE: TaskRules(check_curse_deck, None, curse_draw_chances, take_curse),
+    TaskKind.PLACE_DIE: TaskRules(None, courage_die_options, None, place_courage_die),
+    TaskKind.DRAW: TaskRules(draw_cards, draw_options, None, choose_draw),
+    TaskKind.FLIP_CURSE: TaskRules(flip_curse, None, None, _no_rule),
+    TaskKind.CLEANSE: TaskRules(offer_cleanse, None, cleanse_chances, roll_against_curses),
+    TaskKind.DISCARD_CURSE: TaskRules(None, discard_curse_options, None, discard_curse),
+    TaskKind.ABILITY: TaskRules(None, ability_options, None, use_ability),
+    TaskKind.REST_RETURN: TaskRules(take_cards_back, None, rest_return_chances, keep_one_card_out),
+    TaskKind.MONSTER_MOVE: TaskRules(move_nearest_monster, None, None, _no_rule),
+    TaskKind.CHOOSE_MOVER: TaskRules(None, mover_options, None, choose_mover),
+    TaskKind.MOVE_MONSTER: TaskRules(queued_monster_move, None, None, _no_rule),
+    TaskKind.DISORDER_PULL: TaskRules(None, disorder_pull_options, None, disorder_pull),
+    TaskKind.DISORDER_ALARM: TaskRules(finish_disorder, None, None, _no_rule),
+    TaskKind.REVEAL_STAGE: TaskRules(reveal_stage, None, None, _no_rule),
+    TaskKind.REVEAL: TaskRules(prepare_reveal, None, reveal_chances, reveal_card),
+    TaskKind.CURSE_REVEAL: TaskRules(advance_revealed_cards, None, None, _no_rule),
+    TaskKind.EVENT: TaskRules(start_event, None, None, _no_rule),
+    TaskKind.EV_TELEPORT: TaskRules(check_event_teleport, event_teleport_options, None, event_teleport),
+    TaskKind.EV_DISCARD_OR_ALARM: TaskRules(None, discard_or_alarm_options, None, discard_or_raise_alarm),
+    TaskKind.EV_REMOVE_DIE: TaskRules(None, die_removal_options, None, remove_courage_die),
+    TaskKind.EV_FLEE: TaskRules(None, flee_options, None, flee),
+    TaskKind.EVENT_END: TaskRules(end_event, None, None, _no_rule),
+    TaskKind.ALARM_CHECK: TaskRules(alarm_check, None, None, _no_rule),
+    TaskKind.END_TURN: TaskRules(end_turn, None, None, _no_rule),
+    TaskKind.END_STEPS: TaskRules(end_character_phase, None, None, _no_rule),
+    TaskKind.DRAW_CARD: TaskRules(None, None, card_draw_chances, draw_card),
+}
 
 
 def check_seat(state: GravityFallsState, seat: int) -> None:

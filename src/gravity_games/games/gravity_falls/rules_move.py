@@ -9,11 +9,10 @@ question, not once per step.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .state import (
     LAST_TURN_START,
     TURN_LIMIT,
+    GravityFallsPosition,
     Result,
     Task,
     TaskKind,
@@ -41,230 +40,243 @@ def route_continues(
     return False
 
 
-class Movement:
-    """Mixin of :class:`GravityFallsState` (attributes are declared there)."""
 
-    __slots__ = ()
 
-    # ===================================================================== turn start ===========
-    def _auto_start_turn(self: Any, task: tuple) -> bool:
-        if self.turn >= TURN_LIMIT or len(self._history) > LAST_TURN_START:
-            self.tasks.pop(0)
-            self.result = Result.LOST_SUMMER
-            self._log.append("The summer is over before the monsters are beaten: the game is lost")
-            return True
-        active = self.active
-        self.event_used = 0
-        self.new_curses = [0] * self.players
-        self.card_played = -1
-        self.fought_monster = -1
-        self.roll_successes = self.roll_arrows = self.roll_curses = self.extra_dice = 0
-        self.route_start = self.character_locations[active]
-        self._log.append(("Turn %s: %s (seat %s)", self.turn + 1, self.tables.char_names[self.characters[active]], active))
-        self.tasks[0] = Task(TaskKind.CHOOSE_CARD, active)  # this task is done: the card choice takes its place
+# ===================================================================== turn start ===========
+
+def start_turn(position: GravityFallsPosition, task: Task) -> bool:
+    if position.turn >= TURN_LIMIT or len(position._history) > LAST_TURN_START:
+        position.tasks.pop(0)
+        position.result = Result.LOST_SUMMER
+        position._log.append("The summer is over before the monsters are beaten: the game is lost")
         return True
+    active = position.active
+    position.event_used = 0
+    position.new_curses = [0] * position.players
+    position.card_played = -1
+    position.fought_monster = -1
+    position.roll_successes = position.roll_arrows = position.roll_curses = position.extra_dice = 0
+    position.route_start = position.character_locations[active]
+    position._log.append(("Turn %s: %s (seat %s)", position.turn + 1, position.tables.char_names[position.characters[active]], active))
+    position.tasks[0] = Task(TaskKind.CHOOSE_CARD, active)  # this task is done: the card choice takes its place
+    return True
 
-    # ===================================================================== 1. action card ========
-    def _opts_choose_card(self: Any, task: tuple) -> list[int]:
-        """Rest, or a card in hand that can be played: a route of its distance exists, or a Teleport target."""
-        seat = task.seat
-        g = self.rule_tables
-        hand = self.hands[seat]
-        here = self.character_locations[seat]
-        blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
-        if not blocked:
-            # without the curse, or with no other character on the board to avoid, the plain route
-            # table answers (a Gnome Giant on the way only shortens routes, never forbids one)
-            out = list(g.card_choices[hand & g.plain_cards[here]])
-        else:  # with it, the route search (the masks found once for every card)
-            stop = 0 if g.gnome_giants.isdisjoint(self.monsters) else self._stop_mask()
-            out = [g.A_REST]
-            distance = self.tables.card_distance
-            for c in range(CARD_TELEPORT):
-                if hand >> c & 1:
-                    d = distance[c]
-                    if d == 0 or self._route_firsts(here, d, 0, here, blocked, stop):
-                        out.append(g.A_CARD + c)
-        if hand >> CARD_TELEPORT & 1 and self._can_teleport(seat):
-            out.append(g.A_CARD + CARD_TELEPORT)
-        return out
 
-    def _do_choose_card(self: Any, task: tuple, action: int) -> None:
-        # the card choice is done: what it starts takes its place at the front of the tasks
-        seat = task.seat
-        tasks = self.tasks
-        g = self.rule_tables
-        if action == g.A_REST:
-            self.card_played = CARD_REST
-            self._log.append(("%s declares a rest", self.char_name(seat)))
-            tasks[0:1] = (Task(TaskKind.REST_RETURN, seat), Task(TaskKind.FLIP_CURSE, seat),
-                          Task(TaskKind.ABILITY, seat), Task(TaskKind.MONSTER_MOVE, seat))
-            return
-        c = action - g.A_CARD
-        self.card_played = c
-        self.hands[seat] &= ~(1 << c)
-        self.action_discards[seat] |= 1 << c
-        char = self.characters[seat]
-        self._log.append(("%s plays %s", self.tables.char_names[char], g.card_label[char][c]))
-        d = self.tables.card_distance[c]
-        if c == CARD_TELEPORT:
-            tasks[0] = Task(TaskKind.TELEPORT, seat)
-        elif d == 0:
-            tasks[0] = task = Task(TaskKind.AFTER_MOVE, seat)
-            self._auto_after_move(task)  # at the front now: it would run next anyway
-        else:
-            self.route_position = self.character_locations[seat]
-            self.route_left = d
-            self.route_used = 0
-            tasks[0] = Task(TaskKind.ROUTE, seat)
+# ===================================================================== 1. action card ========
 
-    def _card_label(self: Any, seat: int, c: int) -> str:
-        return str(self.rule_tables.card_label[self.characters[seat]][c])
+def playable_cards(position: GravityFallsPosition, task: Task) -> list[int]:
+    """Rest, or a card in hand that can be played: a route of its distance exists, or a Teleport target."""
+    seat = task.seat
+    g = position.rule_tables
+    hand = position.hands[seat]
+    here = position.character_locations[seat]
+    blocked = forbidden_locations(position, seat) if position.curses[seat] & g.cm_lonely else 0
+    if not blocked:
+        # without the curse, or with no other character on the board to avoid, the plain route
+        # table answers (a Gnome Giant on the way only shortens routes, never forbids one)
+        out = list(g.card_choices[hand & g.plain_cards[here]])
+    else:  # with it, the route search (the masks found once for every card)
+        stop = 0 if g.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
+        out = [g.A_REST]
+        distance = position.tables.card_distance
+        for c in range(CARD_TELEPORT):
+            if hand >> c & 1:
+                d = distance[c]
+                if d == 0 or route_first_steps(position, here, d, 0, here, blocked, stop):
+                    out.append(g.A_CARD + c)
+    if hand >> CARD_TELEPORT & 1 and can_teleport(position, seat):
+        out.append(g.A_CARD + CARD_TELEPORT)
+    return out
 
-    # ===================================================================== 2. movement ===========
-    def _stop_mask(self: Any) -> int:
-        """Bit per location where a Gnome Giant stands: a character moving through it must stop there."""
-        giants = self.rule_tables.gnome_giants
-        mon, mloc = self.monsters, self.monster_locations
-        # the three monster slots written out: no loop on this path (every route step with a Giant in play)
-        stop = 1 << mloc[0] if mloc[0] >= 0 and mon[0] in giants else 0
-        if mloc[1] >= 0 and mon[1] in giants:
-            stop |= 1 << mloc[1]
-        if mloc[2] >= 0 and mon[2] in giants:
-            stop |= 1 << mloc[2]
-        return stop
 
-    def _blocked_mask(self: Any, seat: int) -> int:
-        """Bit per location the seat may not enter: under the curse, where another character stands."""
-        if not self.curses[seat] & self.rule_tables.cm_lonely:
-            return 0
-        blocked = 0
-        for s, loc in enumerate(self.character_locations):
-            if s != seat and loc >= 0:
-                blocked |= 1 << loc
-        return blocked
+def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
+    # the card choice is done: what it starts takes its place at the front of the tasks
+    seat = task.seat
+    tasks = position.tasks
+    g = position.rule_tables
+    if action == g.A_REST:
+        position.card_played = CARD_REST
+        position._log.append(("%s declares a rest", position.character_name(seat)))
+        tasks[0:1] = (Task(TaskKind.REST_RETURN, seat), Task(TaskKind.FLIP_CURSE, seat),
+                      Task(TaskKind.ABILITY, seat), Task(TaskKind.MONSTER_MOVE, seat))
+        return
+    c = action - g.A_CARD
+    position.card_played = c
+    position.hands[seat] &= ~(1 << c)
+    position.action_discards[seat] |= 1 << c
+    char = position.characters[seat]
+    position._log.append(("%s plays %s", position.tables.char_names[char], g.card_label[char][c]))
+    d = position.tables.card_distance[c]
+    if c == CARD_TELEPORT:
+        tasks[0] = Task(TaskKind.TELEPORT, seat)
+    elif d == 0:
+        tasks[0] = task = Task(TaskKind.AFTER_MOVE, seat)
+    else:
+        position.route_position = position.character_locations[seat]
+        position.route_left = d
+        position.route_used = 0
+        tasks[0] = Task(TaskKind.ROUTE, seat)
 
-    def _route_firsts(
-        self: Any, pos: int, left: int, used: int, start: int, blocked: int, stop: int,
-    ) -> tuple[int, ...]:
-        """The moves (``A_LOC`` + neighbour of ``pos``) where a legal route of ``left`` more roads may go next.
 
-        ``blocked`` (``_blocked_mask``, under the no-shared-location curse) and ``stop``
-        (``_stop_mask``, with a Gnome Giant in play) are the mover's masks, found by the caller.
-        """
-        g = self.rule_tables
-        if blocked or stop:
-            # only locations within ``left`` roads can be entered: the rest of each mask cannot
-            # change the answer, and cutting it lets far-apart questions share one answer
-            near = g.reach[pos][left]
-            blocked &= near
-            stop &= near
-        if blocked or stop:
-            by_mask = g.route_cache[start][pos]
-            cache = by_mask.get(blocked << g.n_loc | stop)
-            if cache is None:
-                cache = by_mask[blocked << g.n_loc | stop] = {}
-        else:
-            cache = g.plain_route_cache[start][pos]
-        firsts = cache.get(used << 3 | left)
-        if firsts is None:
-            adj_roads = g.adj_roads
-            firsts = cache[used << 3 | left] = tuple(
-                g.A_LOC + nxt for nxt, bit in adj_roads[pos]
-                if not (used & bit or nxt == start or blocked >> nxt & 1)
-                and (stop >> nxt & 1 or route_continues(adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
-            )
-            g.route_answers += 1
-            if g.route_answers >= ROUTE_CACHE_LIMIT:
-                g.clear_route_cache()
-        return firsts
+def card_label(position: GravityFallsPosition, seat: int, c: int) -> str:
+    return str(position.rule_tables.card_label[position.characters[seat]][c])
 
-    def _opts_route(self: Any, task: tuple) -> list[int]:
-        seat = task.seat
-        g = self.rule_tables
-        blocked = self._blocked_mask(seat) if self.curses[seat] & g.cm_lonely else 0
-        stop = 0 if g.gnome_giants.isdisjoint(self.monsters) else self._stop_mask()
-        return list(self._route_firsts(self.route_position, self.route_left, self.route_used, self.route_start, blocked, stop))
 
-    def _do_route(self: Any, task: tuple, action: int) -> None:
-        seat = task.seat
-        g = self.rule_tables
-        nxt = action - g.A_LOC
-        self.route_used |= g.road_bit[self.route_position][nxt]
-        self.route_position = nxt
-        left = self.route_left = self.route_left - 1
-        self.character_locations[seat] = nxt
-        if left and nxt in self.monster_locations and self._stop_mask() >> nxt & 1:
-            self._log.append(("%s must stop at %s and fight the Gnome Giant", self.char_name(seat), self.loc_name(nxt)))
-            left = self.route_left = 0
-        if left == 0:
-            self._log.append(("%s moves to %s", self.tables.char_names[self.characters[seat]], self.tables.names[nxt]))
-            self.tasks[0] = task = Task(TaskKind.AFTER_MOVE, seat)  # this task is done: the rumors take its place
-            self._auto_after_move(task)  # at the front now: it would run next anyway
+# ===================================================================== 2. movement ===========
 
-    # ----------------------------------------------------------------- Teleport -----------------
-    def _teleport_targets(self: Any, seat: int, any_one: bool = False) -> list[int]:
-        """Locations the seat's Teleport card allows (never its own location), in location order;
-        ``any_one``: stop at the first (is the card playable?)."""
-        rule = self.tables.char_teleport[self.characters[seat]]
-        cloc = self.character_locations
-        here = cloc[seat]
-        others = [cloc[s] for s in range(self.players) if s != seat]
-        lonely = self.curses[seat] & self.rule_tables.cm_lonely
-        if rule == "monster":
-            found = {loc for loc in self.monster_locations if loc >= 0}
-        elif rule == "character":
-            found = set() if lonely else {loc for loc in others if loc >= 0}
-        elif rule == "distrust3":
-            found = {loc for loc, d in enumerate(self.distrust) if d >= 3}
-        elif rule == "courage_die":
-            found = {loc for loc, d in enumerate(self.courage_dice) if d}
-        else:  # quiet: no character and no monster
-            taken = {here, *others, *self.monster_locations}
-            if any_one:  # more locations than characters and monsters: one is quiet
-                return [-1] if self.rule_tables.n_loc > len(taken) else []
-            return [loc for loc in range(self.rule_tables.n_loc) if loc not in taken]
-        found.discard(here)
+def gnome_giant_stops(position: GravityFallsPosition) -> int:
+    """Bit per location where a Gnome Giant stands: a character moving through it must stop there."""
+    giants = position.rule_tables.gnome_giants
+    mon, mloc = position.monsters, position.monster_locations
+    # the three monster slots written out: no loop on this path (every route step with a Giant in play)
+    stop = 1 << mloc[0] if mloc[0] >= 0 and mon[0] in giants else 0
+    if mloc[1] >= 0 and mon[1] in giants:
+        stop |= 1 << mloc[1]
+    if mloc[2] >= 0 and mon[2] in giants:
+        stop |= 1 << mloc[2]
+    return stop
+
+
+def forbidden_locations(position: GravityFallsPosition, seat: int) -> int:
+    """Bit per location the seat may not enter: under the curse, where another character stands."""
+    if not position.curses[seat] & position.rule_tables.cm_lonely:
+        return 0
+    blocked = 0
+    for s, loc in enumerate(position.character_locations):
+        if s != seat and loc >= 0:
+            blocked |= 1 << loc
+    return blocked
+
+
+def route_first_steps(
+    position: GravityFallsPosition, pos: int, left: int, used: int, start: int, blocked: int, stop: int,
+) -> tuple[int, ...]:
+    """The moves (``A_LOC`` + neighbour of ``pos``) where a legal route of ``left`` more roads may go next.
+
+    ``blocked`` (``_blocked_mask``, under the no-shared-location curse) and ``stop``
+    (``_stop_mask``, with a Gnome Giant in play) are the mover's masks, found by the caller.
+    """
+    g = position.rule_tables
+    if blocked or stop:
+        # only locations within ``left`` roads can be entered: the rest of each mask cannot
+        # change the answer, and cutting it lets far-apart questions share one answer
+        near = g.reach[pos][left]
+        blocked &= near
+        stop &= near
+    if blocked or stop:
+        by_mask = g.route_cache[start][pos]
+        cache = by_mask.get(blocked << g.n_loc | stop)
+        if cache is None:
+            cache = by_mask[blocked << g.n_loc | stop] = {}
+    else:
+        cache = g.plain_route_cache[start][pos]
+    firsts = cache.get(used << 3 | left)
+    if firsts is None:
+        adj_roads = g.adj_roads
+        firsts = cache[used << 3 | left] = tuple(
+            g.A_LOC + nxt for nxt, bit in adj_roads[pos]
+            if not (used & bit or nxt == start or blocked >> nxt & 1)
+            and (stop >> nxt & 1 or route_continues(adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
+        )
+        g.route_answers += 1
+        if g.route_answers >= ROUTE_CACHE_LIMIT:
+            g.clear_route_cache()
+    return firsts
+
+
+def route_options(position: GravityFallsPosition, task: Task) -> list[int]:
+    seat = task.seat
+    g = position.rule_tables
+    blocked = forbidden_locations(position, seat) if position.curses[seat] & g.cm_lonely else 0
+    stop = 0 if g.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
+    return list(route_first_steps(position, position.route_position, position.route_left, position.route_used, position.route_start, blocked, stop))
+
+
+def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None:
+    seat = task.seat
+    g = position.rule_tables
+    nxt = action - g.A_LOC
+    position.route_used |= g.road_bit[position.route_position][nxt]
+    position.route_position = nxt
+    left = position.route_left = position.route_left - 1
+    position.character_locations[seat] = nxt
+    if left and nxt in position.monster_locations and gnome_giant_stops(position) >> nxt & 1:
+        position._log.append(("%s must stop at %s and fight the Gnome Giant", position.character_name(seat), position.location_name(nxt)))
+        left = position.route_left = 0
+    if left == 0:
+        position._log.append(("%s moves to %s", position.tables.char_names[position.characters[seat]], position.tables.names[nxt]))
+        position.tasks[0] = task = Task(TaskKind.AFTER_MOVE, seat)  # this task is done: the rumors take its place
+
+
+# ----------------------------------------------------------------- Teleport -----------------
+
+def teleport_targets(position: GravityFallsPosition, seat: int, any_one: bool = False) -> list[int]:
+    """Locations the seat's Teleport card allows (never its own location), in location order;
+    ``any_one``: stop at the first (is the card playable?)."""
+    rule = position.tables.char_teleport[position.characters[seat]]
+    cloc = position.character_locations
+    here = cloc[seat]
+    others = [cloc[s] for s in range(position.players) if s != seat]
+    lonely = position.curses[seat] & position.rule_tables.cm_lonely
+    if rule == "monster":
+        found = {loc for loc in position.monster_locations if loc >= 0}
+    elif rule == "character":
+        found = set() if lonely else {loc for loc in others if loc >= 0}
+    elif rule == "distrust3":
+        found = {loc for loc, d in enumerate(position.distrust) if d >= 3}
+    elif rule == "courage_die":
+        found = {loc for loc, d in enumerate(position.courage_dice) if d}
+    else:  # quiet: no character and no monster
+        taken = {here, *others, *position.monster_locations}
+        if any_one:  # more locations than characters and monsters: one is quiet
+            return [-1] if position.rule_tables.n_loc > len(taken) else []
+        return [loc for loc in range(position.rule_tables.n_loc) if loc not in taken]
+    found.discard(here)
+    if lonely:
+        found.difference_update(others)
+    return sorted(found)
+
+
+def can_teleport(position: GravityFallsPosition, seat: int) -> bool:
+    """Whether the seat's Teleport card has a target (``_teleport_targets`` not empty), cheaply:
+    asked at every card choice with the card in hand."""
+    rule = position.tables.char_teleport[position.characters[seat]]
+    if rule == "quiet":
+        return bool(teleport_targets(position, seat, any_one=True))
+    cloc = position.character_locations
+    here = cloc[seat]
+    lonely = position.curses[seat] & position.rule_tables.cm_lonely
+    others = cloc[:seat] + cloc[seat + 1:] if lonely else cloc
+    if rule == "monster":
+        places = position.monster_locations
+    elif rule == "character":
         if lonely:
-            found.difference_update(others)
-        return sorted(found)
-
-    def _can_teleport(self: Any, seat: int) -> bool:
-        """Whether the seat's Teleport card has a target (``_teleport_targets`` not empty), cheaply:
-        asked at every card choice with the card in hand."""
-        rule = self.tables.char_teleport[self.characters[seat]]
-        if rule == "quiet":
-            return bool(self._teleport_targets(seat, any_one=True))
-        cloc = self.character_locations
-        here = cloc[seat]
-        lonely = self.curses[seat] & self.rule_tables.cm_lonely
-        others = cloc[:seat] + cloc[seat + 1:] if lonely else cloc
-        if rule == "monster":
-            places = self.monster_locations
-        elif rule == "character":
-            if lonely:
-                return False
-            places = cloc  # the seat's own location is never a target
-        else:  # distrust3 or courage_die: any location with 3 distrust tokens, with a courage die
-            counts, least = (self.distrust, 3) if rule == "distrust3" else (self.courage_dice, 1)
-            for loc, count in enumerate(counts):
-                if count >= least and loc != here and not (lonely and loc in others):
-                    return True
             return False
-        for loc in places:  # noqa: SIM110 (a plain loop: no generator frame on this path)
-            if loc >= 0 and loc != here and not (lonely and loc in others):
+        places = cloc  # the seat's own location is never a target
+    else:  # distrust3 or courage_die: any location with 3 distrust tokens, with a courage die
+        counts, least = (position.distrust, 3) if rule == "distrust3" else (position.courage_dice, 1)
+        for loc, count in enumerate(counts):
+            if count >= least and loc != here and not (lonely and loc in others):
                 return True
         return False
+    for loc in places:  # noqa: SIM110 (a plain loop: no generator frame on this path)
+        if loc >= 0 and loc != here and not (lonely and loc in others):
+            return True
+    return False
 
-    def _opts_teleport(self: Any, task: tuple) -> list[int]:
-        a_loc = self.rule_tables.A_LOC
-        return [a_loc + loc for loc in self._teleport_targets(task.seat)]
 
-    def _do_teleport(self: Any, task: tuple, action: int) -> None:
-        seat, mode = task.seat, task.context
-        loc = action - self.rule_tables.A_LOC
-        self.tasks.pop(0)
-        self.character_locations[seat] = loc
-        self._log.append(("%s teleports to %s", self.char_name(seat), self.loc_name(loc)))
-        if mode == 0:
-            self.tasks.insert(0, Task(TaskKind.AFTER_MOVE, seat))
+def teleport_options(position: GravityFallsPosition, task: Task) -> list[int]:
+    a_loc = position.rule_tables.A_LOC
+    return [a_loc + loc for loc in teleport_targets(position, task.seat)]
+
+
+def teleport(position: GravityFallsPosition, task: Task, action: int) -> None:
+    seat, mode = task.seat, task.context
+    loc = action - position.rule_tables.A_LOC
+    position.tasks.pop(0)
+    position.character_locations[seat] = loc
+    position._log.append(("%s teleports to %s", position.character_name(seat), position.location_name(loc)))
+    if mode == 0:
+        position.tasks.insert(0, Task(TaskKind.AFTER_MOVE, seat))
+
+

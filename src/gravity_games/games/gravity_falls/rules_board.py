@@ -1,0 +1,146 @@
+"""Rules every phase uses: token pulls and flips, the alarm track, and who stands where.
+
+A *pull* moves one support or distrust token from a location to a neighbour where a monster or a
+character stands: monsters pull when they arrive at setup and in the disorder step, characters in
+the rumors step. ``pull_options`` and ``pull_token`` carry out that rule for all three.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import (
+    GravityFallsPosition,
+    Result,
+    Task,
+    TaskKind,
+)
+
+# what a pull from a location can take (see pull_kind)
+PULL_NONE, PULL_SUPPORT, PULL_DISTRUST, PULL_CHOICE = range(4)
+
+
+def pull_options(position: GravityFallsPosition, frm: int) -> list[int]:
+    """Pull a support token, a distrust token, whichever ``frm`` holds."""
+    g = position.rule_tables
+    if position.support[frm]:
+        return [g.A_PULL_S, g.A_PULL_D] if position.distrust[frm] else [g.A_PULL_S]
+    return [g.A_PULL_D] if position.distrust[frm] else []
+
+
+def pull_kind(position: GravityFallsPosition, frm: int) -> int:
+    """What a pull from ``frm`` can take: nothing, the one kind of token there, or a choice of both
+    (``_pull_options`` as one number, for the loops that carry out forced pulls at once)."""
+    if position.support[frm]:
+        return PULL_CHOICE if position.distrust[frm] else PULL_SUPPORT
+    return PULL_DISTRUST if position.distrust[frm] else PULL_NONE
+
+
+def pull_token(position: GravityFallsPosition, frm: int, to: int, action: int) -> str:
+    """Move the pulled token (``A_PULL_S`` support, else distrust); returns its kind for the log."""
+    if action == position.rule_tables.A_PULL_S:
+        position.support[frm] -= 1
+        position.support[to] += 1
+        return "support"
+    position.distrust[frm] -= 1
+    position.distrust[to] += 1
+    return "distrust"
+
+
+def flip_all_support(position: GravityFallsPosition, loc: int) -> None:
+    sup = position.support
+    n = sup[loc]
+    if n:
+        position._log.append(("%s support token at %s flips to distrust" if n == 1 else
+                          "%s support tokens at %s flip to distrust", n, position.tables.names[loc]))
+        position.distrust[loc] += n
+        sup[loc] = 0
+
+
+def raise_alarm(position: GravityFallsPosition, n: int, why: str, *why_args: Any, by_effect: bool = False) -> None:
+    """Raise the alarm; the monster icon curses everyone, the three icons shrink the row, the bus loses.
+
+    ``why`` is the reason as a format for ``why_args`` (the log line is formatted when read).
+    ``by_effect`` says the rise comes from a curse or an event (not from disorder or setup): then
+    reaching the three icons discards the revealed card closest to the deck, however many show.
+    """
+    if n <= 0 or position.result:
+        return
+    # the track's marks, read off the data once per game (unpacked: a NamedTuple field read costs more)
+    curse_space, shrink_space, bus = position.rule_tables.alarm_marks
+    old = position.alarm
+    alarm = old + n
+    if alarm >= bus:  # the track ends at the bus
+        alarm = bus
+    position.alarm = alarm
+    if why_args:
+        position._log.append(("The alarm rises by %s to %s (" + why + ")", n, alarm, *why_args))
+    else:
+        position._log.append(("The alarm rises by %s to %s (%s)", n, alarm, why))
+    if alarm == bus:
+        position.result = Result.LOST_ALARM
+        position._log.append("The alarm reaches the bus: Dipper and Mabel must leave Gravity Falls. The game is lost")
+        return
+    if not position.rule_tables.standard:
+        return  # the young players' rules ignore the marks on the track, except the bus
+    if old < curse_space <= alarm:
+        position.alarm_due = 1
+        position._log.append("The alarm reaches the monster icon: every player takes a curse")
+    if old < shrink_space <= alarm:
+        position.revealed_capacity = 2
+        position._log.append("The alarm reaches the three icons: only 2 monster movement cards stay revealed")
+        row = position.revealed
+        # "If that space is reached because of a curse or an event, discard the revealed card
+        # closest to the deck": whatever the count (a reveal still to come refills the row to 2).
+        # After disorder the row holds 2 and "simply do not place a third" card: nothing goes.
+        if row and (by_effect or len(row) > 2):
+            card = row.pop(0)  # the revealed card closest to the deck
+            to_discard_pile(position, card)
+            position._log.append(("The revealed card closest to the deck is discarded: %s", position.tables.names[card]))
+
+
+def curse_everyone(position: GravityFallsPosition) -> None:
+    """The monster icon: every player takes a curse, the active player first.
+
+    Handlers that would put an alarm check at the front of the tasks call this directly
+    when ``alarm_due`` is set: the check would run at once, and a step of the machine
+    costs more than the test.
+    """
+    position.alarm_due = 0
+    np_, active = position.players, position.active
+    position.tasks[0:0] = [Task(TaskKind.GIVE_CURSE, (active + i) % np_) for i in range(np_)]
+
+
+def has_curse(position: GravityFallsPosition, seat: int, effect: str) -> bool:
+    return bool(position.curses[seat] & position.rule_tables.curse_mask.get(effect, 0))
+
+
+def monsters_at(position: GravityFallsPosition, loc: int) -> list[int]:
+    mloc = position.monster_locations
+    return [m for m in (0, 1, 2) if mloc[m] == loc]
+
+
+def live_monsters(position: GravityFallsPosition) -> list[int]:
+    return [m for m in range(3) if position.monster_locations[m] >= 0]
+
+
+def others_at(position: GravityFallsPosition, seat: int, loc: int) -> bool:
+    cloc = position.character_locations
+    for s in range(position.players):  # noqa: SIM110 (a plain loop: called for every road of every route)
+        if s != seat and cloc[s] == loc:
+            return True
+    return False
+
+
+def seats_from_active(position: GravityFallsPosition) -> list[int]:
+    return [(position.active + i) % position.players for i in range(position.players)]
+
+
+def to_discard_pile(position: GravityFallsPosition, card: int) -> None:
+    position.movement_discard.append(card)
+
+
+
+def push_tasks(position: GravityFallsPosition, *tasks: Task) -> None:
+    """Put ``tasks`` at the front, in the order given (the first runs first)."""
+    position.tasks[0:0] = tasks
