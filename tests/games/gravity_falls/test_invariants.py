@@ -146,15 +146,15 @@ def test_route_options_equal_the_plain_route_rule_at_every_route_step(players: i
         if state.tasks[0].kind != TaskKind.ROUTE:
             continue
         seat = state.tasks[0].seat
-        lonely = state.curses[seat] & g.cm_lonely
+        lonely = state.curses[seat] & g.rule_tables.cm_lonely
         blocked = sum(1 << loc for loc in {loc for s, loc in enumerate(state.character_locations)
                                            if s != seat and loc >= 0}) if lonely else 0
-        stop = sum(1 << state.monster_locations[m] for m in range(3) if state.monster_locations[m] >= 0 and state.monsters[m] in g.gnome_giants)
+        stop = sum(1 << state.monster_locations[m] for m in range(3) if state.monster_locations[m] >= 0 and state.monsters[m] in g.rule_tables.gnome_giants)
         pos, left, used, start = state.route_position, state.route_left, state.route_used, state.route_start
         expected = sorted(
-            g.A_LOC + nxt for nxt, bit in g.adj_roads[pos]
+            g.rule_tables.A_LOC + nxt for nxt, bit in g.rule_tables.adj_roads[pos]
             if not (used & bit or nxt == start or blocked >> nxt & 1)
-            and (stop >> nxt & 1 or route_continues(g.adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
+            and (stop >> nxt & 1 or route_continues(g.rule_tables.adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
         )
         assert legal == expected
         checked += 1

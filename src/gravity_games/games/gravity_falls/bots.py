@@ -22,6 +22,9 @@ from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
 
+from .rules_turn import immune_to_successes, successes_needed
+from .tables import FACE_P
+
 CURSE_HARM = {"draw_fewer": 5, "max_five_dice": 4, "flip_support": 3, "no_shared_location": 2,
               "no_move_support": 2, "reveal_card": 0}
 CARD_PREFERENCE = ["1-5", "0-4", "2-2", "T", "3-1", "4-0"]
@@ -102,13 +105,9 @@ class HeuristicAgent(Agent):
         if dest in monsters:
             m = monsters[dest]
             ability = m["ability"]
-            need = max(distrust, 1)
-            p = 0.5
-            if ability == "extra_success":
-                need = distrust + 1 if distrust else 2
-            if ability == "arrows_fight":
-                p = 1 / 3
-            if (ability == "last_only" and live > 1) or (ability == "cursed_only" and not me["curses"]):
+            need = successes_needed(ability, distrust)
+            p = FACE_P[1] if ability == "arrows_fight" else FACE_P[0]  # Rumble McSkirmish counts arrows
+            if immune_to_successes(ability, live, bool(me["curses"])):
                 return score - 20
             win = p_at_least(n, need, p)
             return score + win * (60 if live > 1 else 100) - 4

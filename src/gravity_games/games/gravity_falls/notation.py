@@ -11,8 +11,8 @@ def _loc(state: Any, loc: int) -> str:
 
 def action_text(state: Any, action: int) -> str:
     """Notation of ``action`` in ``state``: unique among the legal actions of the state."""
-    from .dice import FACES
     from .state import CHANCE_TASKS, TASK_NAMES
+    from .tables import FACES
 
     g = state.rule_tables
     task = state.tasks[0] if state.tasks else None

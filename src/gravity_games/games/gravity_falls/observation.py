@@ -29,7 +29,7 @@ def build_observation(state: Any, seat: int | None) -> dict[str, Any]:
     task = state.tasks[0] if state.tasks and not state.result else None
     obs: dict[str, Any] = {
         "seat": seat,
-        "variant": g.params["variant"],
+        "variant": "standard" if g.standard else "simplified",
         "turn": state.turn,
         "active": state.active,
         "current_player": state.current_player(),

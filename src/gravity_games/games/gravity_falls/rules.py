@@ -26,7 +26,6 @@ from gravity_games.core.api import (
 )
 
 from .data import Tables, load_tables
-from .dice import Outcomes
 from .rules_monsters import (
     advance_revealed_cards,
     alarm_check,
@@ -74,7 +73,6 @@ from .rules_setup import (
     event_card_chances,
     flip_support_under_monster,
     monster_draw_chances,
-    monster_draws,
     movement_card_chances,
     place_character,
     place_monster,
@@ -130,6 +128,10 @@ from .state import (
     Task,
     TaskKind,
 )
+from .tables import (
+    Outcomes,
+    RuleTables,
+)
 
 __all__ = ["GravityFallsGame", "GravityFallsState"]
 def _names_param(value: Any, known: tuple[str, ...], what: str, count: int) -> tuple[int, ...]:
@@ -182,96 +184,12 @@ class GravityFallsGame(Game):
             None if self.params["characters"] is None
             else _names_param(self.params["characters"], t.char_names, "characters", self.players)
         )
-        self.n_loc = len(t.names)
-        self.curse_mask = {e: sum(1 << k for k, kind in enumerate(t.curse_kinds) if kind == e) for e in t.curse_kinds}
-        self.n_cards = self.n_loc + len(t.event_cards)  # monster movement cards, then event cards
-        k = len(t.curse_kinds)
-        n = self.n_loc
-        # action ids (see docs: Action notation)
-        self.A_CARD = 0
-        self.A_REST = 6
-        self.A_LOC = 7
-        self.A_PULL_S = 7 + n
-        self.A_PULL_D = 8 + n
-        self.A_LEAVE = 9 + n
-        self.A_MOVE_S = 10 + n
-        self.A_MOVE_D = 10 + 2 * n
-        self.A_YES = 10 + 3 * n
-        self.A_NO = 11 + 3 * n
-        self.A_DECK = 12 + 3 * n
-        self.A_HANDCARD = 13 + 3 * n
-        self.A_ALARM = 19 + 3 * n
-        self.A_CURSE = 20 + 3 * n
-        self.A_SOOS = self.A_CURSE + k
-        self.A_WENDY_TO = self.A_SOOS + 5 * k
-        self.A_WENDY_FROM = self.A_WENDY_TO + n
-        self.A_REROLL = self.A_WENDY_FROM + n
-        self.A_MONSTER = self.A_REROLL + 3
-        self.n_actions = self.A_MONSTER + 3
+        self.rule_tables = RuleTables(t, self.standard, self.events, self.fixed_monsters, self.fixed_chars,
+                                      self.monster_set)
+        self.n_actions = self.rule_tables.n_actions
+        self.n_cards = self.rule_tables.n_cards
         self.tensor_size = _tensor_size(self)
-        self.route_ok = _plain_routes(t)
-        # adj_roads[pos]: (neighbour, bit of the road to it) in adjacency order, for route searches.
-        self.adj_roads: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((nxt, 1 << t.road_id[(pos, nxt)]) for nxt in t.adj[pos]) for pos in range(len(t.names))
-        )
-        # Route answers (see rules_move._route_firsts), by start and position, then under
-        # ``used << 3 | left``: small ints, where one key of every field would be an 80-bit int.
-        # plain_route_cache holds the common question (no location blocked, no Gnome Giant in
-        # play); route_cache one table per blocked/stop mask pair.
-        self.plain_route_cache: list[list[dict[int, tuple[int, ...]]]] = []
-        self.route_cache: list[list[dict[int, dict[int, tuple[int, ...]]]]] = []
-        self.route_answers = 0
-        self.clear_route_cache()
-        self.alarm_marks = AlarmMarks(t.data.alarm.curse_space, t.data.alarm.shrink_space, t.data.alarm.bus)
-        # the curse draw's outcomes per curse deck content (see _chance_give_curse)
-        self.curse_outcomes: dict[tuple[int, ...], Outcomes] = {}
-        # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
-        # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
-        self.cm_lonely = self.curse_mask.get("no_shared_location", 0)
-        self.cm_draw_fewer = self.curse_mask.get("draw_fewer", 0)
-        self.cm_flip_support = self.curse_mask.get("flip_support", 0)
-        self.cm_max_five = self.curse_mask.get("max_five_dice", 0)
-        self.cm_no_move_support = self.curse_mask.get("no_move_support", 0)
-        self.monster_ability = t.monster_ability if self.standard else ("none",) * len(t.monster_ability)
-        self.gnome_giants = frozenset(i for i, a in enumerate(self.monster_ability) if a == "stop_movers")
-        # plain_cards[loc]: bit per numbered action card playable from loc without the curse that
-        # forbids shared locations (distance 0, or a route of that many roads exists);
-        # card_choices[mask]: the choose-card options for such a mask of cards in hand (rest included)
-        self.plain_cards = tuple(
-            sum(1 << c for c, d in enumerate(t.card_distance[:5]) if d == 0 or self.route_ok[loc][d])
-            for loc in range(n)
-        )
-        self.card_choices = tuple(
-            (*(self.A_CARD + c for c in range(5) if mask >> c & 1), self.A_REST) for mask in range(32)
-        )
-        # card_label[character][card]: how the log names a played card (the Teleport by its text)
-        self.card_label = tuple(
-            (*(f'"{t.card_names[c]}"' for c in range(5)), f"Teleport ({ch.teleport_text})")
-            for ch in t.data.characters
-        )
-        # road_bit[a][b]: the bit of the road between two neighbours (0 where there is none)
-        self.road_bit = tuple(
-            tuple(1 << t.road_id[(a, b)] if (a, b) in t.road_id else 0 for b in range(n)) for a in range(n)
-        )
-        # move_tokens[loc]: the token moves a roll's arrows allow from loc, distrust then support
-        self.move_distrust = tuple(tuple(self.A_MOVE_D + nb for nb in t.adj[loc]) for loc in range(n))
-        self.move_support = tuple(tuple(self.A_MOVE_S + nb for nb in t.adj[loc]) for loc in range(n))
         self._initial: GravityFallsState | None = None  # see new_initial_state
-        # near[loc]: the location and its neighbours (the Manotaur's reach)
-        self.near = tuple(frozenset((loc, *t.adj[loc])) for loc in range(len(t.names)))
-        # dist_far[loc][x]: roads from loc to x; a monster's location -1 / -2 (not placed yet, or
-        # defeated) reads 999, so the nearest-monster test needs no branch per monster
-        self.dist_far = tuple((*row, 999, 999) for row in t.dist)
-        # per setup slot, the monsters of its difficulty and the draw of one of them (rules_setup)
-        self.monster_draws = monster_draws(t.monster_level)
-        # a curse discard's choices per mask of old curses, kept as they are first asked (rules_turn)
-        self.discard_choices: dict[int, tuple[int, ...]] = {}
-        # reach[pos][d]: bit per location at most d roads from pos (d = 0..7, beyond every card's
-        # distance). A route of d roads never enters a location outside it, so the blocked and
-        # Gnome Giant masks of a route question are cut to it (see rules_move._route_firsts).
-        self.reach = tuple(
-            tuple(sum(1 << x for x, far in enumerate(row) if far <= d) for d in range(8)) for row in t.dist
-        )
 
     def _dimensions(self) -> tuple[int, int, int]:
         return MAX_GAME_LENGTH, self.n_actions, max(64, self.n_cards)
@@ -281,10 +199,7 @@ class GravityFallsGame(Game):
 
     def clear_route_cache(self) -> None:
         """Forget every route answer kept (when the tables are full, and for tests)."""
-        n = self.n_loc
-        self.plain_route_cache = [[{} for _ in range(n)] for _ in range(n)]
-        self.route_cache = [[{} for _ in range(n)] for _ in range(n)]
-        self.route_answers = 0
+        self.rule_tables.clear_route_cache()
 
     def new_initial_state(self) -> GravityFallsState:
         # Every game starts at the same position (setup's first chance step), built once and
@@ -303,14 +218,6 @@ class GravityFallsGame(Game):
         return state
 
 
-class AlarmMarks(NamedTuple):
-    """The alarm track's marks (from the data), as plain ints for the rules' hot path."""
-
-    curse_space: int
-    shrink_space: int
-    bus: int
-
-
 def monster_set_label(t: Tables, fixed: tuple[int, ...] | None) -> str:
     """The monster set as a label for balance reports (``Outcome.detail["monster_set"]``).
 
@@ -327,25 +234,10 @@ def monster_set_label(t: Tables, fixed: tuple[int, ...] | None) -> str:
     return " + ".join(t.monster_names[m] for m in sorted(fixed))
 
 
-def _plain_routes(t: Tables) -> tuple[tuple[bool, ...], ...]:
-    """route_ok[start][d]: a route of exactly d roads exists (no curse, no Gnome Giant in the way)."""
-
-    def exists(pos: int, start: int, left: int, used: int) -> bool:
-        if left == 0:
-            return True
-        for nxt in t.adj[pos]:
-            road = t.road_id[(pos, nxt)]
-            if nxt != start and not used >> road & 1 and exists(nxt, start, left - 1, used | 1 << road):
-                return True
-        return False
-
-    return tuple(tuple(exists(s, s, d, 0) for d in range(7)) for s in range(len(t.names)))
-
-
 def _tensor_size(game: GravityFallsGame) -> int:
     from .observation import tensor_size
 
-    return tensor_size(game)
+    return tensor_size(game.rule_tables)
 
 
 class GravityFallsState(GravityFallsPosition):
@@ -354,7 +246,7 @@ class GravityFallsState(GravityFallsPosition):
     __slots__ = ()
 
     def __init__(self, game: GravityFallsGame) -> None:
-        super().__init__(game, game)
+        super().__init__(game, game.rule_tables)
 
     def clone(self) -> GravityFallsState:
         new = GravityFallsState.__new__(GravityFallsState)

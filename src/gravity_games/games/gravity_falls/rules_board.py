@@ -66,7 +66,6 @@ def raise_alarm(position: GravityFallsPosition, n: int, why: str, *why_args: Any
     """
     if n <= 0 or position.result:
         return
-    # the track's marks, read off the data once per game (unpacked: a NamedTuple field read costs more)
     curse_space, shrink_space, bus = position.rule_tables.alarm_marks
     old = position.alarm
     alarm = old + n
@@ -100,15 +99,9 @@ def raise_alarm(position: GravityFallsPosition, n: int, why: str, *why_args: Any
 
 
 def curse_everyone(position: GravityFallsPosition) -> None:
-    """The monster icon: every player takes a curse, the active player first.
-
-    Handlers that would put an alarm check at the front of the tasks call this directly
-    when ``alarm_due`` is set: the check would run at once, and a step of the machine
-    costs more than the test.
-    """
+    """The monster icon: every player takes a curse, the active player first."""
     position.alarm_due = 0
-    np_, active = position.players, position.active
-    position.tasks[0:0] = [Task(TaskKind.GIVE_CURSE, (active + i) % np_) for i in range(np_)]
+    push_tasks(position, *(Task(TaskKind.GIVE_CURSE, seat) for seat in seats_from_active(position)))
 
 
 def has_curse(position: GravityFallsPosition, seat: int, effect: str) -> bool:
@@ -126,10 +119,7 @@ def live_monsters(position: GravityFallsPosition) -> list[int]:
 
 def others_at(position: GravityFallsPosition, seat: int, loc: int) -> bool:
     cloc = position.character_locations
-    for s in range(position.players):  # noqa: SIM110 (a plain loop: called for every road of every route)
-        if s != seat and cloc[s] == loc:
-            return True
-    return False
+    return any(s != seat and cloc[s] == loc for s in range(position.players))
 
 
 def seats_from_active(position: GravityFallsPosition) -> list[int]:

@@ -3,7 +3,6 @@ rule is in ``rules_board.py``)."""
 
 from __future__ import annotations
 
-from .dice import Outcomes, uniform
 from .rules_board import (
     PULL_CHOICE,
     PULL_DISTRUST,
@@ -31,6 +30,10 @@ from .state import (
     RevealContext,
     Task,
     TaskKind,
+)
+from .tables import (
+    Outcomes,
+    uniform,
 )
 
 DISORDER_PULL = "%s pulls a %s token from %s"  # the log line of a monster's pull in disorder (forced or chosen)
@@ -66,13 +69,10 @@ def check_curse_deck(position: GravityFallsPosition, task: Task) -> bool:
 
 
 def curse_draw_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
-    """Each curse kind by its share of the deck; kept per deck content (shared, never changed)."""
-    key = tuple(position.curse_deck)
-    found = position.rule_tables.curse_outcomes.get(key)
-    if found is None:
-        total = sum(key)
-        found = position.rule_tables.curse_outcomes[key] = Outcomes((k, c / total) for k, c in enumerate(key) if c)
-    return found
+    """Each curse kind by its share of the deck."""
+    deck = position.curse_deck
+    total = sum(deck)
+    return Outcomes((kind, count / total) for kind, count in enumerate(deck) if count)
 
 
 def take_curse(position: GravityFallsPosition, task: Task, k: int) -> None:
@@ -109,27 +109,13 @@ def advance_revealed_cards(position: GravityFallsPosition, task: Task) -> bool:
 # ===================================================================== monster phase =========
 
 def nearest_monsters(position: GravityFallsPosition, seat: int) -> tuple[int, ...]:
-    """The monsters in play nearest to the seat's character (by roads), in slot order.
-
-    A comparison tree returning constant tuples: asked at every monster move, where building a
-    list and calling ``min`` cost more than the comparisons.
-    """
-    d = position.rule_tables.dist_far[position.character_locations[seat]]  # a monster not in play (location -1 or -2) is 999 away: never nearest
-    a, b, c = position.monster_locations
-    da, db, dc = d[a], d[b], d[c]
-    if da < db:
-        if da < dc:
-            return (0,)
-        return (2,) if dc < da else (0, 2)
-    if db < da:
-        if db < dc:
-            return (1,)
-        return (2,) if dc < db else (1, 2)
-    if da < dc:  # da == db from here on
-        return (0, 1)
-    if dc < da:
-        return (2,)
-    return (0, 1, 2) if dc != 999 else ()
+    """The monsters in play nearest to the seat's character (by roads), in slot order."""
+    roads = position.tables.dist[position.character_locations[seat]]
+    in_play = live_monsters(position)
+    if not in_play:
+        return ()
+    nearest = min(roads[position.monster_locations[slot]] for slot in in_play)
+    return tuple(slot for slot in in_play if roads[position.monster_locations[slot]] == nearest)
 
 
 def move_nearest_monster(position: GravityFallsPosition, task: Task) -> bool:
@@ -147,7 +133,6 @@ def move_nearest_monster(position: GravityFallsPosition, task: Task) -> bool:
         tasks[0:1] = (Task(TaskKind.CHOOSE_MOVER, seat, card=card), Task(TaskKind.REVEAL_STAGE, seat), Task(TaskKind.END_TURN, seat))
         return True
     tasks[0:1] = (Task(TaskKind.REVEAL_STAGE, seat), Task(TaskKind.END_TURN, seat))
-    # the move's task would be at the front and run next: carried out at once, without its tuple
     return move_monster(position, seat, near[0], card)
 
 
@@ -157,7 +142,6 @@ def mover_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 def choose_mover(position: GravityFallsPosition, task: Task, action: int) -> None:
     del position.tasks[0]
-    # the move's task would be at the front and run next: carried out at once, without its tuple
     move_monster(position, task.seat, action - position.rule_tables.A_MONSTER, task.card)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .state import (
     LAST_TURN_START,
+    MONSTER_SLOTS,
     TURN_LIMIT,
     GravityFallsPosition,
     Result,
@@ -84,7 +85,7 @@ def playable_cards(position: GravityFallsPosition, task: Task) -> list[int]:
                 d = distance[c]
                 if d == 0 or route_first_steps(position, here, d, 0, here, blocked, stop):
                     out.append(g.A_CARD + c)
-    if hand >> CARD_TELEPORT & 1 and can_teleport(position, seat):
+    if hand >> CARD_TELEPORT & 1 and teleport_targets(position, seat):
         out.append(g.A_CARD + CARD_TELEPORT)
     return out
 
@@ -127,13 +128,11 @@ def card_label(position: GravityFallsPosition, seat: int, c: int) -> str:
 def gnome_giant_stops(position: GravityFallsPosition) -> int:
     """Bit per location where a Gnome Giant stands: a character moving through it must stop there."""
     giants = position.rule_tables.gnome_giants
-    mon, mloc = position.monsters, position.monster_locations
-    # the three monster slots written out: no loop on this path (every route step with a Giant in play)
-    stop = 1 << mloc[0] if mloc[0] >= 0 and mon[0] in giants else 0
-    if mloc[1] >= 0 and mon[1] in giants:
-        stop |= 1 << mloc[1]
-    if mloc[2] >= 0 and mon[2] in giants:
-        stop |= 1 << mloc[2]
+    stop = 0
+    for slot in range(MONSTER_SLOTS):
+        location = position.monster_locations[slot]
+        if location >= 0 and position.monsters[slot] in giants:
+            stop |= 1 << location
     return stop
 
 
@@ -210,9 +209,9 @@ def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None
 
 # ----------------------------------------------------------------- Teleport -----------------
 
-def teleport_targets(position: GravityFallsPosition, seat: int, any_one: bool = False) -> list[int]:
-    """Locations the seat's Teleport card allows (never its own location), in location order;
-    ``any_one``: stop at the first (is the card playable?)."""
+def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
+    """Locations the seat's Teleport card allows (never its own location), in location order; the
+    card can be played when there is one."""
     rule = position.tables.char_teleport[position.characters[seat]]
     cloc = position.character_locations
     here = cloc[seat]
@@ -228,41 +227,11 @@ def teleport_targets(position: GravityFallsPosition, seat: int, any_one: bool = 
         found = {loc for loc, d in enumerate(position.courage_dice) if d}
     else:  # quiet: no character and no monster
         taken = {here, *others, *position.monster_locations}
-        if any_one:  # more locations than characters and monsters: one is quiet
-            return [-1] if position.rule_tables.n_loc > len(taken) else []
         return [loc for loc in range(position.rule_tables.n_loc) if loc not in taken]
     found.discard(here)
     if lonely:
         found.difference_update(others)
     return sorted(found)
-
-
-def can_teleport(position: GravityFallsPosition, seat: int) -> bool:
-    """Whether the seat's Teleport card has a target (``_teleport_targets`` not empty), cheaply:
-    asked at every card choice with the card in hand."""
-    rule = position.tables.char_teleport[position.characters[seat]]
-    if rule == "quiet":
-        return bool(teleport_targets(position, seat, any_one=True))
-    cloc = position.character_locations
-    here = cloc[seat]
-    lonely = position.curses[seat] & position.rule_tables.cm_lonely
-    others = cloc[:seat] + cloc[seat + 1:] if lonely else cloc
-    if rule == "monster":
-        places = position.monster_locations
-    elif rule == "character":
-        if lonely:
-            return False
-        places = cloc  # the seat's own location is never a target
-    else:  # distrust3 or courage_die: any location with 3 distrust tokens, with a courage die
-        counts, least = (position.distrust, 3) if rule == "distrust3" else (position.courage_dice, 1)
-        for loc, count in enumerate(counts):
-            if count >= least and loc != here and not (lonely and loc in others):
-                return True
-        return False
-    for loc in places:  # noqa: SIM110 (a plain loop: no generator frame on this path)
-        if loc >= 0 and loc != here and not (lonely and loc in others):
-            return True
-    return False
 
 
 def teleport_options(position: GravityFallsPosition, task: Task) -> list[int]:

@@ -7,9 +7,8 @@ the rumors step. ``_pull_options`` and ``_pull_token`` carry out that rule for a
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 
-from .dice import Outcomes, uniform
 from .rules_board import (
     PULL_CHOICE,
     PULL_NONE,
@@ -26,6 +25,9 @@ from .state import (
     GravityFallsPosition,
     Task,
     TaskKind,
+)
+from .tables import (
+    uniform,
 )
 
 # ===================================================================== pulls =================
@@ -141,10 +143,8 @@ def reveal_first_card(position: GravityFallsPosition, task: Task, card: int) -> 
 
 
 def event_card_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
-    # The box is kept sorted (built so, loaded so, cards only leave it) and the event cards
-    # are the ids from n_loc on: they are its tail, found by bisection instead of a scan.
-    mbox = position.box
-    return uniform(mbox[bisect_left(mbox, position.rule_tables.n_loc):])
+    # the event cards are the card ids from the first one after the locations on
+    return uniform([card for card in position.box if card >= position.rule_tables.n_loc])
 
 
 def shuffle_in_event(position: GravityFallsPosition, task: Task, card: int) -> None:
@@ -152,17 +152,3 @@ def shuffle_in_event(position: GravityFallsPosition, task: Task, card: int) -> N
     position.box.remove(card)
     insort(position.movement_deck, card)  # the deck is kept sorted (its order is not the draw order)
     del position.tasks[0]
-
-
-
-
-def monster_draws(levels: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], Outcomes], ...]:
-    """Per setup slot (easy, medium, hard): the monsters of its difficulty in data order, and the
-    draw of one of them (outcome ids as a frozenset; shared, never changed). Built once per game."""
-    table = []
-    for difficulty in ("easy", "medium", "hard"):
-        level = tuple(i for i, lv in enumerate(levels) if lv == difficulty)
-        draw = uniform(list(level))
-        draw.ids = frozenset(level)
-        table.append((level, draw))
-    return tuple(table)

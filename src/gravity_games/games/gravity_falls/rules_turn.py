@@ -7,9 +7,6 @@ applies one, ``_chance_<task>``/``_roll_<task>`` do the same for chance.
 
 from __future__ import annotations
 
-from typing import Any
-
-from .dice import REROLL_OUTCOMES, dice_distribution, successes_distribution, uniform
 from .rules_board import (
     PULL_CHOICE,
     PULL_NONE,
@@ -32,27 +29,19 @@ from .state import (
     Task,
     TaskKind,
 )
+from .tables import (
+    CARD_DRAWS,
+    REROLL_OUTCOMES,
+    ROLL_LINES,
+    count_words,
+    dice_distribution,
+    discard_choices,
+    successes_distribution,
+)
 
-# CARD_DRAWS[mask]: one card drawn at random from a pile of action cards (bit c: card c), the
-# outcomes shared by every state (never changed; chance_outcomes hands out copies)
-CARD_DRAWS = tuple(uniform([c for c in range(6) if mask >> c & 1]) for mask in range(64))
 RUMOR_PULL = "Rumors: a %s token comes from %s"  # the log line of a rumor's pull (forced or chosen)
 # A die face in a log line, as the rulebook names the symbols (success, arrow, curse)
 FACE_WORDS = ("a success", "an arrow", "a curse")
-
-
-def _count(n: int, one: str, many: str) -> str:
-    """``n`` things in words: "no curse", "1 arrow", "2 successes"."""
-    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
-
-
-# "Roll: ..." for every outcome (successes << 6 | arrows << 3 | curses; at most 7 dice), built once:
-# a roll's log line is then one lookup, not three plural choices.
-ROLL_LINES = tuple(
-    "Roll: " + ", ".join((_count(k >> 6, "success", "successes"), _count(k >> 3 & 7, "arrow", "arrows"),
-                          _count(k & 7, "curse", "curses")))
-    for k in range(512)
-)
 
 
 def _dice(n: int) -> str:
@@ -172,7 +161,7 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
 
 
 def roll_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
-    return dice_distribution(task.count)  # shared table: kept as the step's options, handed out as copies
+    return dice_distribution(task.count)
 
 
 def read_roll(position: GravityFallsPosition, task: Task, outcome: int) -> None:
@@ -214,7 +203,7 @@ def choose_reroll(position: GravityFallsPosition, task: Task, action: int) -> No
 
 
 def reroll_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
-    return REROLL_OUTCOMES  # shared: kept as the step's options, handed out as copies
+    return REROLL_OUTCOMES
 
 
 def read_reroll(position: GravityFallsPosition, task: Task, face: int) -> None:
@@ -254,6 +243,22 @@ def apply_successes(position: GravityFallsPosition, task: Task) -> bool:
     return True
 
 
+def successes_needed(ability: str, distrust: int) -> int:
+    """Successes that defeat a monster: as many as the distrust tokens in its location, at least 1.
+
+    Zhivogryz (``extra_success``) needs one more: the distrust tokens + 1, and 2 without any.
+    """
+    if ability == "extra_success":
+        return distrust + 1 if distrust else 2
+    return max(distrust, 1)
+
+
+def immune_to_successes(ability: str, monsters_in_play: int, cursed: bool) -> bool:
+    """Whether successes cannot defeat the monster now: the ``last_only`` monster while others are
+    in play, the ``cursed_only`` monster against a character without a curse."""
+    return (ability == "last_only" and monsters_in_play > 1) or (ability == "cursed_only" and not cursed)
+
+
 def fight_monster(position: GravityFallsPosition, seat: int, m: int) -> int:
     """Defeat the monster with enough successes; return how many tokens still move."""
     here = position.character_locations[seat]
@@ -261,12 +266,8 @@ def fight_monster(position: GravityFallsPosition, seat: int, m: int) -> int:
     hits, moves = position.roll_successes, position.roll_arrows
     if ability == "arrows_fight":  # Rumble McSkirmish: arrows are the successes, and move nothing
         hits, moves = position.roll_arrows, 0
-    need = max(position.distrust[here], 1)
-    if ability == "extra_success":  # Zhivogryz
-        need = position.distrust[here] + 1 if position.distrust[here] else 2
-    immune = (ability == "last_only" and len(live_monsters(position)) > 1) or (
-        ability == "cursed_only" and not position.curses[seat]
-    )
+    need = successes_needed(ability, position.distrust[here])
+    immune = immune_to_successes(ability, len(live_monsters(position)), bool(position.curses[seat]))
     name = position.monster_name(m)
     if immune:
         position._log.append(("Successes do not affect %s now", name))
@@ -472,14 +473,14 @@ def roll_against_curses(position: GravityFallsPosition, task: Task, hits: int) -
     seat = task.seat
     del position.tasks[0]
     position._log.append(("%s rolls %s against curses: %s", position.character_name(seat), _dice(cleanse_dice(position, seat)),
-                      _count(hits, "success", "successes")))
+                      count_words(hits, "success", "successes")))
     if hits:
         push_tasks(position, Task(TaskKind.DISCARD_CURSE, seat, count=hits))
 
 
 def discard_curse_options(position: GravityFallsPosition, task: Task) -> list[int]:
     seat = task.seat
-    return list(_discard_choices(position.rule_tables, position.curses[seat] & ~position.new_curses[seat]))
+    return list(discard_choices(position.rule_tables, position.curses[seat] & ~position.new_curses[seat]))
 
 
 def discard_curse(position: GravityFallsPosition, task: Task, action: int) -> None:
@@ -590,18 +591,3 @@ def keep_one_card_out(position: GravityFallsPosition, task: Task, c: int) -> Non
     position.action_decks[seat] = 1 << c
     position.action_discards[seat] = 0
     position._log.append(("%s is cursed: one random card stays in the action deck", position.character_name(seat)))
-
-
-
-
-def _discard_choices(g: Any, old: int) -> tuple[int, ...]:
-    """The choices of a curse discard: each kind among the ``old`` curses (a bit mask), or none.
-
-    Built once per mask and game, and kept on the game (``GravityFallsGame.discard_choices``).
-    """
-    table = g.discard_choices
-    out = table.get(old)
-    if out is None:
-        kinds = [g.A_CURSE + k for k in range(len(g.tables.curse_kinds)) if old >> k & 1]
-        out = table[old] = (*kinds, g.A_NO) if kinds else ()
-    return out  # type: ignore[no-any-return]

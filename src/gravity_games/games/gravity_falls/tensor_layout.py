@@ -21,7 +21,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     """Locations, monsters, characters, the movement cards, curses, alarm, dice, the turn, own hand."""
     from .state import TASK_NAMES
 
-    g: Any = game
+    g: Any = getattr(game, "rule_tables")
     tb = g.tables
     n = g.n_loc
     k = len(tb.curse_kinds)

@@ -1,0 +1,277 @@
+"""Precomputed tables and caches of Gravity Falls, kept out of the rule functions.
+
+The chance tables (the courage dice, the draw of one card among several), the log lines of a roll,
+and ``RuleTables``: what the rules of one game read at every step (its parameters, action ids,
+curse masks, distances) and the route answers it keeps.
+
+A roll of ``n`` dice is one chance step whose outcome id is ``8 * successes + arrows`` (the curse
+faces are the rest); the curse-removal roll counts successes only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from functools import lru_cache
+from itertools import repeat
+from math import comb, factorial
+from typing import NamedTuple
+
+from .data import Tables
+
+FACES = ("success", "move", "curse")
+FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)
+
+
+class Outcomes(list):  # type: ignore[type-arg]
+    """A chance step's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes.
+
+    ``ids`` answers apply_action's legality check (``_chance_actions``) without building a lookup
+    table at every chance step. Tables shared by many states (dice rolls, curse draws) must never
+    be changed; ``chance_outcomes`` hands out plain copies.
+    """
+
+    __slots__ = ("ids",)
+
+    def __init__(self, pairs: Iterable[tuple[int, float]], ids: Collection[int] | None = None) -> None:
+        super().__init__(pairs)
+        self.ids: Collection[int] = frozenset(a for a, _ in self) if ids is None else ids
+
+
+REROLL_OUTCOMES = Outcomes(enumerate(FACE_P))  # one re-rolled die: (face, probability); shared
+
+
+@lru_cache(maxsize=16)
+def dice_distribution(n: int) -> Outcomes:
+    """Outcomes of rolling ``n`` dice as ids ``8*successes + moves`` with multinomial weights.
+
+    The list is shared by every caller: never change it (``chance_outcomes`` hands out copies).
+    """
+    out = []
+    for s in range(n + 1):
+        for m in range(n - s + 1):
+            c = n - s - m
+            w = factorial(n) / (factorial(s) * factorial(m) * factorial(c))
+            out.append((8 * s + m, w * FACE_P[0] ** s * FACE_P[1] ** m * FACE_P[2] ** c))
+    return Outcomes(out)
+
+
+@lru_cache(maxsize=16)
+def successes_distribution(n: int) -> Outcomes:
+    """Number of successes among ``n`` dice (the curse-removal roll counts nothing else); shared, never change it."""
+    return Outcomes((k, comb(n, k) / 2**n) for k in range(n + 1))
+
+
+UNIFORM_IDS = 64
+"""Ids below this (every card, monster and character id of the printed game) draw their pairs from
+``_UNIFORM_PAIRS``; larger ones (a user's data file with many more cards) build them."""
+
+# _UNIFORM_PAIRS[n][i] is the pair (i, 1/n), built once: a draw among n items then allocates no
+# pair. Card draws are a quarter of all steps of a random playout.
+_UNIFORM_PAIRS = [[]] + [[(i, 1.0 / n) for i in range(UNIFORM_IDS)] for n in range(1, UNIFORM_IDS + 1)]
+_new_outcomes = list.__new__
+
+
+def uniform(items: list[int]) -> Outcomes:
+    """Each of ``items`` (ids >= 0) with the same chance (a card drawn from a shuffled pile), in their order.
+
+    >>> uniform([4, 0, 7])
+    [(4, 0.3333333333333333), (0, 0.3333333333333333), (7, 0.3333333333333333)]
+    """
+    n = len(items)
+    out = _new_outcomes(Outcomes)  # not Outcomes(...): its __init__ would build the ids again
+    try:
+        out += map(_UNIFORM_PAIRS[n].__getitem__, items)
+    except IndexError:  # more than UNIFORM_IDS items, or an id beyond: build the pairs
+        return Outcomes(zip(items, repeat(1.0 / n)), tuple(items))
+    # ids: a copy, as ``items`` may be a list of the state (a clone keeps these outcomes)
+    out.ids = tuple(items)
+    return out
+
+
+# CARD_DRAWS[mask]: one card drawn at random from a pile of action cards (bit c: card c), the
+# outcomes shared by every state (never changed; chance_outcomes hands out copies)
+CARD_DRAWS = tuple(uniform([c for c in range(6) if mask >> c & 1]) for mask in range(64))
+
+
+def count_words(n: int, one: str, many: str) -> str:
+    """``n`` things in words: "no curse", "1 arrow", "2 successes"."""
+    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
+# "Roll: ..." for every outcome (successes << 6 | arrows << 3 | curses; at most 7 dice), built once:
+# a roll's log line is then one lookup, not three plural choices.
+ROLL_LINES = tuple(
+    "Roll: " + ", ".join((count_words(k >> 6, "success", "successes"), count_words(k >> 3 & 7, "arrow", "arrows"),
+                          count_words(k & 7, "curse", "curses")))
+    for k in range(512)
+)
+
+
+
+
+def monster_draws(levels: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], Outcomes], ...]:
+    """Per setup slot (easy, medium, hard): the monsters of its difficulty in data order, and the
+    draw of one of them (outcome ids as a frozenset; shared, never changed). Built once per game."""
+    table = []
+    for difficulty in ("easy", "medium", "hard"):
+        level = tuple(i for i, lv in enumerate(levels) if lv == difficulty)
+        draw = uniform(list(level))
+        draw.ids = frozenset(level)
+        table.append((level, draw))
+    return tuple(table)
+
+
+class AlarmMarks(NamedTuple):
+    """The alarm track's marks (from the data), as plain ints for the rules' hot path."""
+
+    curse_space: int
+    shrink_space: int
+    bus: int
+
+
+
+def plain_routes(t: Tables) -> tuple[tuple[bool, ...], ...]:
+    """route_ok[start][d]: a route of exactly d roads exists (no curse, no Gnome Giant in the way)."""
+
+    def exists(pos: int, start: int, left: int, used: int) -> bool:
+        if left == 0:
+            return True
+        for nxt in t.adj[pos]:
+            road = t.road_id[(pos, nxt)]
+            if nxt != start and not used >> road & 1 and exists(nxt, start, left - 1, used | 1 << road):
+                return True
+        return False
+
+    return tuple(tuple(exists(s, s, d, 0) for d in range(7)) for s in range(len(t.names)))
+
+
+
+class RuleTables:
+    """What the rules read at every step, built once per game from its components and parameters:
+    the parameters themselves, the action ids, curse masks, distances, and the route answers kept."""
+
+    def __init__(
+        self,
+        t: Tables,
+        standard: bool,
+        events: int,
+        fixed_monsters: tuple[int, ...] | None,
+        fixed_chars: tuple[int, ...] | None,
+        monster_set: str,
+    ) -> None:
+        self.tables = t
+        self.standard = standard
+        self.events = events
+        self.fixed_monsters = fixed_monsters
+        self.fixed_chars = fixed_chars
+        self.monster_set = monster_set
+        self.n_loc = len(t.names)
+        self.curse_mask = {e: sum(1 << k for k, kind in enumerate(t.curse_kinds) if kind == e) for e in t.curse_kinds}
+        self.n_cards = self.n_loc + len(t.event_cards)  # monster movement cards, then event cards
+        k = len(t.curse_kinds)
+        n = self.n_loc
+        # action ids (see docs: Action notation)
+        self.A_CARD = 0
+        self.A_REST = 6
+        self.A_LOC = 7
+        self.A_PULL_S = 7 + n
+        self.A_PULL_D = 8 + n
+        self.A_LEAVE = 9 + n
+        self.A_MOVE_S = 10 + n
+        self.A_MOVE_D = 10 + 2 * n
+        self.A_YES = 10 + 3 * n
+        self.A_NO = 11 + 3 * n
+        self.A_DECK = 12 + 3 * n
+        self.A_HANDCARD = 13 + 3 * n
+        self.A_ALARM = 19 + 3 * n
+        self.A_CURSE = 20 + 3 * n
+        self.A_SOOS = self.A_CURSE + k
+        self.A_WENDY_TO = self.A_SOOS + 5 * k
+        self.A_WENDY_FROM = self.A_WENDY_TO + n
+        self.A_REROLL = self.A_WENDY_FROM + n
+        self.A_MONSTER = self.A_REROLL + 3
+        self.n_actions = self.A_MONSTER + 3
+        self.route_ok = plain_routes(t)
+        # adj_roads[pos]: (neighbour, bit of the road to it) in adjacency order, for route searches.
+        self.adj_roads: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((nxt, 1 << t.road_id[(pos, nxt)]) for nxt in t.adj[pos]) for pos in range(len(t.names))
+        )
+        # Route answers (see rules_move._route_firsts), by start and position, then under
+        # ``used << 3 | left``: small ints, where one key of every field would be an 80-bit int.
+        # plain_route_cache holds the common question (no location blocked, no Gnome Giant in
+        # play); route_cache one table per blocked/stop mask pair.
+        self.plain_route_cache: list[list[dict[int, tuple[int, ...]]]] = []
+        self.route_cache: list[list[dict[int, dict[int, tuple[int, ...]]]]] = []
+        self.route_answers = 0
+        self.clear_route_cache()
+        self.alarm_marks = AlarmMarks(t.data.alarm.curse_space, t.data.alarm.shrink_space, t.data.alarm.bus)
+        # the curse draw's outcomes per curse deck content (see _chance_give_curse)
+        self.curse_outcomes: dict[tuple[int, ...], Outcomes] = {}
+        # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
+        # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
+        self.cm_lonely = self.curse_mask.get("no_shared_location", 0)
+        self.cm_draw_fewer = self.curse_mask.get("draw_fewer", 0)
+        self.cm_flip_support = self.curse_mask.get("flip_support", 0)
+        self.cm_max_five = self.curse_mask.get("max_five_dice", 0)
+        self.cm_no_move_support = self.curse_mask.get("no_move_support", 0)
+        self.monster_ability = t.monster_ability if self.standard else ("none",) * len(t.monster_ability)
+        self.gnome_giants = frozenset(i for i, a in enumerate(self.monster_ability) if a == "stop_movers")
+        # plain_cards[loc]: bit per numbered action card playable from loc without the curse that
+        # forbids shared locations (distance 0, or a route of that many roads exists);
+        # card_choices[mask]: the choose-card options for such a mask of cards in hand (rest included)
+        self.plain_cards = tuple(
+            sum(1 << c for c, d in enumerate(t.card_distance[:5]) if d == 0 or self.route_ok[loc][d])
+            for loc in range(n)
+        )
+        self.card_choices = tuple(
+            (*(self.A_CARD + c for c in range(5) if mask >> c & 1), self.A_REST) for mask in range(32)
+        )
+        # card_label[character][card]: how the log names a played card (the Teleport by its text)
+        self.card_label = tuple(
+            (*(f'"{t.card_names[c]}"' for c in range(5)), f"Teleport ({ch.teleport_text})")
+            for ch in t.data.characters
+        )
+        # road_bit[a][b]: the bit of the road between two neighbours (0 where there is none)
+        self.road_bit = tuple(
+            tuple(1 << t.road_id[(a, b)] if (a, b) in t.road_id else 0 for b in range(n)) for a in range(n)
+        )
+        # move_tokens[loc]: the token moves a roll's arrows allow from loc, distrust then support
+        self.move_distrust = tuple(tuple(self.A_MOVE_D + nb for nb in t.adj[loc]) for loc in range(n))
+        self.move_support = tuple(tuple(self.A_MOVE_S + nb for nb in t.adj[loc]) for loc in range(n))
+        # near[loc]: the location and its neighbours (the Manotaur's reach)
+        self.near = tuple(frozenset((loc, *t.adj[loc])) for loc in range(len(t.names)))
+        # dist_far[loc][x]: roads from loc to x; a monster's location -1 / -2 (not placed yet, or
+        # defeated) reads 999, so the nearest-monster test needs no branch per monster
+        self.dist_far = tuple((*row, 999, 999) for row in t.dist)
+        # per setup slot, the monsters of its difficulty and the draw of one of them (rules_setup)
+        self.monster_draws = monster_draws(t.monster_level)
+        # a curse discard's choices per mask of old curses, kept as they are first asked (rules_turn)
+        self.discard_choices: dict[int, tuple[int, ...]] = {}
+        # reach[pos][d]: bit per location at most d roads from pos (d = 0..7, beyond every card's
+        # distance). A route of d roads never enters a location outside it, so the blocked and
+        # Gnome Giant masks of a route question are cut to it (see rules_move._route_firsts).
+        self.reach = tuple(
+            tuple(sum(1 << x for x, far in enumerate(row) if far <= d) for d in range(8)) for row in t.dist
+        )
+
+
+    def clear_route_cache(self) -> None:
+        """Forget every route answer kept (when the tables are full, and for tests)."""
+        n = self.n_loc
+        self.plain_route_cache = [[{} for _ in range(n)] for _ in range(n)]
+        self.route_cache = [[{} for _ in range(n)] for _ in range(n)]
+        self.route_answers = 0
+
+
+
+def discard_choices(g: RuleTables, old: int) -> tuple[int, ...]:
+    """The choices of a curse discard: each kind among the ``old`` curses (a bit mask), or none.
+
+    Built once per mask and game, and kept on the game (``GravityFallsGame.discard_choices``).
+    """
+    table = g.discard_choices
+    out = table.get(old)
+    if out is None:
+        kinds = [g.A_CURSE + k for k in range(len(g.tables.curse_kinds)) if old >> k & 1]
+        out = table[old] = (*kinds, g.A_NO) if kinds else ()
+    return out  # type: ignore[no-any-return]
