@@ -1,5 +1,5 @@
 """The roll's adjust step opens without building its options when a reroll or +1/-1 card is held
-(rules.py, ``_enter_adjust``): that shortcut is right only if those cards always leave a choice
+(``rules_die.offer_die_changes``): that shortcut is right only if those cards always leave a choice
 besides 'accept', whatever the die shows and whatever the roll is for."""
 
 from __future__ import annotations

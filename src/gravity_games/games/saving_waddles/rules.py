@@ -82,6 +82,13 @@ from .state import (
 from .tables import Track, draw_outcomes
 from .tensor import observation_tensor, tensor_size
 
+_ROLL_OUTCOMES: Final = tuple((face, 1.0 / 6) for face in range(6))
+_ROLL_ACTIONS: Final = range(6)
+_ACTOR: Final[tuple[int | None, ...]] = tuple(
+    TERMINAL if p == P_OVER else CHANCE if p in CHANCE_PHASES else None for p in range(len(PHASES))
+)
+"""Who acts in each phase: CHANCE, TERMINAL, or None for the seat whose turn it is."""
+
 
 class SavingWaddlesGame(Game):
     ID = "saving-waddles"
@@ -162,14 +169,6 @@ class SavingWaddlesGame(Game):
         state = SavingWaddlesState(self, self.settings)
         state_json.load(state, body)
         return state
-
-
-_ROLL_OUTCOMES: Final = tuple((face, 1.0 / 6) for face in range(6))
-_ROLL_ACTIONS: Final = range(6)
-_ACTOR: Final[tuple[int | None, ...]] = tuple(
-    TERMINAL if p == P_OVER else CHANCE if p in CHANCE_PHASES else None for p in range(len(PHASES))
-)
-"""Who acts in each phase: CHANCE, TERMINAL, or None for the seat whose turn it is."""
 
 
 class SavingWaddlesState(SavingWaddlesPosition):
