@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from gravity_games.games.gravity_falls.board import BOARD
-from gravity_games.games.gravity_falls.render import render_svg
+from gravity_games.games.gravity_falls.render_svg import render_svg
 
 from .scenario import build, game, play
 

@@ -7,7 +7,8 @@ import re
 import xml.etree.ElementTree as ET
 
 from gravity_games.core.api import CHANCE, sample_chance
-from gravity_games.games.gravity_falls.render import render_svg, render_text
+from gravity_games.games.gravity_falls.render_svg import render_svg
+from gravity_games.games.gravity_falls.render_text import render_text
 
 from .scenario import build, game
 

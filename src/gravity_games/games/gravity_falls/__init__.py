@@ -42,7 +42,8 @@ from .bots import HeuristicAgent
 from .data import reconstructed_list
 from .design import DESIGN
 from .levels import LEVELS
-from .render import render_svg, render_text
+from .render_svg import render_svg
+from .render_text import render_text
 from .rules import GravityFallsGame, GravityFallsState
 
 register(

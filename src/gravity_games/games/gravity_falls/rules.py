@@ -235,7 +235,7 @@ def monster_set_label(t: Tables, fixed: tuple[int, ...] | None) -> str:
 
 
 def _tensor_size(game: GravityFallsGame) -> int:
-    from .observation import tensor_size
+    from .tensor import tensor_size
 
     return tensor_size(game.rule_tables)
 
@@ -382,35 +382,35 @@ class GravityFallsState(GravityFallsPosition):
 
     # -- observation --------------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        from .observation import build_observation
+        from .rules_observation import build_observation
 
         return build_observation(self, seat)
 
     def observation_tensor(self, seat: int | None) -> list[float]:
-        from .observation import encode
+        from .tensor import observation_tensor
 
-        return encode(self.rule_tables, self.observation(seat))
+        return observation_tensor(self.rule_tables, self.observation(seat))
 
     def private_values(self, seat: int) -> dict[str, Any]:
-        from .observation import hand_value
+        from .rules_observation import hand_value
 
         return {"hand": hand_value(self, seat)}
 
     def _action_text(self, action: int) -> str:
-        from .notation import action_text
+        from .rules_notation import action_text
 
         return action_text(self, action)
 
     # -- JSON -------------------------------------------------------------------------------------
     def _to_json_body(self) -> dict[str, Any]:
-        from .state_json import to_body
+        from .state_json import dump
 
-        return to_body(self)
+        return dump(self)
 
     def _load_body(self, body: Mapping[str, Any]) -> None:
-        from .state_json import load_body
+        from .state_json import load
 
-        load_body(self, body)
+        load(self, body)
 
     # -- determinization --------------------------------------------------------------------------
     def resample_from_infostate(self, seat: int, rng: random.Random) -> GravityFallsState:

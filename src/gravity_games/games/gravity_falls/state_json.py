@@ -59,7 +59,8 @@ def _loc_id(state: Any, name: str | None, where: str) -> int:
     return state.tables.names.index(name)
 
 
-def to_body(state: Any) -> dict[str, Any]:
+def dump(state: Any) -> dict[str, Any]:
+    """The position's canonical document (the body of ``to_json``)."""
     from .state import DEFEATED, RESULT_TEXT, TASK_NAMES, task_arguments
 
     tb = state.tables
@@ -117,8 +118,8 @@ def to_body(state: Any) -> dict[str, Any]:
     }
 
 
-def load_body(state: Any, body: Mapping[str, Any]) -> None:
-    """Fill ``state`` from a body; every count is checked against the components in the box."""
+def load(state: Any, body: Mapping[str, Any]) -> None:
+    """Fill a fresh ``state`` from a document; every count is checked against the components in the box."""
     from .state import DEFEATED, RESULT_TEXT, TASK_KINDS, Result, task_from_arguments
 
     tb = state.tables

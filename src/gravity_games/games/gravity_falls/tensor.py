@@ -1,95 +1,91 @@
-"""What one seat sees (``observation``) and its flat encoding (``observation_tensor``).
+"""The gravity-falls observation tensor: its encoding (``observation_tensor``) and its named parts.
 
-Everything on the table is public: the board, monsters, characters and their curses, discard
-piles, the revealed movement cards, the alarm track. Private: the cards in each hand (``hand``).
 The tensor is computed from the observation dict itself, so equal observations give equal tensors.
+The layout's order and sizes follow the encoder slot by slot (``tensor_size`` is their sum);
+``tests/interop/test_tensor_layout.py`` checks that they add up and that one-hot parts and
+flags hold only 0s and 1s along real games.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from gravity_games.core.api import TensorPart, tensor_layout
 
 from .data import COURAGE_DICE
 
+if TYPE_CHECKING:
+    from gravity_games.core.api import Game
 
-def hand_value(state: Any, seat: int) -> dict[str, Any]:
-    """A seat's hand, tagged with the seat so two equal hands never look like a leak."""
-    from .state_json import _cards
-
-    return {"seat": seat, "cards": _cards(state, state.hands[seat])}
+Part = tuple[str, int, str, str]
 
 
-def build_observation(state: Any, seat: int | None) -> dict[str, Any]:
-    from .state import DEFEATED, RESULT_TEXT
-    from .state_json import _cards, _kinds
+def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
+    """Locations, monsters, characters, the movement cards, curses, alarm, dice, the turn, own hand."""
+    from .state import TASK_NAMES
 
-    tb = state.tables
-    g = state.rule_tables
-    al = tb.data.alarm
-    task = state.tasks[0] if state.tasks and not state.result else None
-    obs: dict[str, Any] = {
-        "seat": seat,
-        "variant": "standard" if g.standard else "simplified",
-        "turn": state.turn,
-        "active": state.active,
-        "current_player": state.current_player(),
-        "result": RESULT_TEXT[state.result],
-        "alarm": {"level": state.alarm, "curse_space": al.curse_space, "shrink_space": al.shrink_space,
-                  "bus": al.bus, "revealed_capacity": state.revealed_capacity},
-        "supply": state.supply,
-        "locations": [
-            {"name": tb.names[i], "support": state.support[i], "distrust": state.distrust[i], "die": bool(state.courage_dice[i])}
-            for i in range(g.n_loc)
-        ],
-        "monsters": [
-            {
-                "name": tb.monster_names[state.monsters[m]] if state.monsters[m] >= 0 else None,
-                "difficulty": tb.monster_level[state.monsters[m]] if state.monsters[m] >= 0 else None,
-                "ability": state.monster_ability(m) if state.monsters[m] >= 0 else None,
-                "location": tb.names[state.monster_locations[m]] if state.monster_locations[m] >= 0 else None,
-                "defeated": state.monster_locations[m] == DEFEATED,
-            }
-            for m in range(3)
-        ],
-        "characters": [
-            {
-                "seat": s,
-                "name": tb.char_names[state.characters[s]] if state.characters[s] >= 0 else None,
-                "location": tb.names[state.character_locations[s]] if state.character_locations[s] >= 0 else None,
-                "curses": _kinds(state, state.curses[s]),
-                "new_curses": _kinds(state, state.new_curses[s]),
-                "hand_size": bin(state.hands[s]).count("1"),
-                "deck_size": bin(state.action_decks[s]).count("1"),
-                "discard": _cards(state, state.action_discards[s]),
-            }
-            for s in range(state.players)
-        ],
-        "revealed": [state.card_name(c) for c in state.revealed],
-        "movement_deck_size": len(state.movement_deck),
-        "movement_discard": [state.card_name(c) for c in state.movement_discard],
-        # the players shuffle the event cards in by hand, so which ones are in play is public
-        "events_in_game": [state.card_name(c) for c in range(g.n_loc, g.n_cards) if c not in state.box],
-        "curse_deck_size": sum(state.curse_deck),
-        "curse_discard": dict(zip(tb.curse_kinds, state.curse_discard, strict=True)),
-        "card_played": (None if state.card_played < 0 else "rest" if state.card_played == 6 else
-                        "T" if state.card_played == 5 else tb.card_names[state.card_played]),
-        "roll": [state.roll_successes, state.roll_arrows, state.roll_curses],
-        "extra_dice": state.extra_dice,
-        "event": tb.event_effects[state.current_event] if state.current_event >= 0 else None,
-        "event_used": bool(state.event_used),
-        "route": {"position": state.route_position, "left": state.route_left, "used": state.route_used},
-        "prompt": None if task is None else _prompt(task),
-    }
-    if seat is not None:
-        obs["hand"] = hand_value(state, seat)
-    return obs
-
-
-def _prompt(task: Any) -> dict[str, Any]:
-    from .state import TASK_NAMES, task_arguments
-
-    x, y = task_arguments(task)
-    return {"task": TASK_NAMES[task.kind], "seat": task.seat, "x": x, "y": y}
+    g: Any = getattr(game, "rule_tables")
+    tb = g.tables
+    n = g.n_loc
+    k = len(tb.curse_kinds)
+    curses = ", ".join(tb.curse_kinds)
+    parts: list[Part] = []
+    for i in range(n):
+        parts += [
+            (f"location[{i}].support", 1, "scaled", "support at this location (board order) / 10"),
+            (f"location[{i}].distrust", 1, "scaled", "distrust there / 10"),
+            (f"location[{i}].die", 1, "flags", "a die lies there"),
+            (f"location[{i}].monsters", 3, "flags", "monsters 1-3 there"),
+            (f"location[{i}].characters", 5, "flags", "the characters of seats 0-4 there"),
+        ]
+    for m in range(3):
+        parts += [
+            (f"monster[{m}].name", 9, "one-hot", "which monster"),
+            (f"monster[{m}].defeated", 1, "flags", "defeated"),
+            (f"monster[{m}].on_board", 1, "flags", "on the board"),
+        ]
+    for s in range(5):
+        parts += [
+            (f"character[{s}].present", 1, "flags", "this seat plays"),
+            (f"character[{s}].name", 5, "one-hot", "its character"),
+            (f"character[{s}].curses", k, "flags", f"its curses: {curses}"),
+            (f"character[{s}].new_curses", k, "flags", "its curses new this turn"),
+            (f"character[{s}].hand_size", 1, "scaled", "action cards in hand / 6"),
+            (f"character[{s}].deck_size", 1, "scaled", "action cards in its deck / 6"),
+            (f"character[{s}].discard", 6, "flags", "its discarded action cards"),
+        ]
+    parts += [(f"revealed[{i}]", g.n_cards, "one-hot", "a revealed movement card") for i in range(3)]
+    parts += [
+        ("movement_discard", g.n_cards, "scaled", "movement cards discarded, by card (counts)"),
+        ("movement_deck_size", 1, "scaled", "movement deck size / movement cards"),
+        ("events_in_game", len(tb.event_cards), "flags", "event cards shuffled into the movement deck"),
+        ("curse_deck_size", 1, "scaled", "curse deck size / 18"),
+        ("curse_discard", k, "scaled", f"curse discard by kind / 3: {curses}"),
+        ("alarm.level", 1, "scaled", "alarm level / the bus space"),
+        ("alarm.capacity_two", 1, "flags", "the revealed capacity is 2"),
+        ("alarm.curse_passed", 1, "flags", "the alarm reached the curse space"),
+        ("supply", 1, "scaled", "courage dice in the supply / all"),
+        ("roll", 3, "scaled", "the three dice rolled / 7"),
+        ("extra_dice", 1, "scaled", "extra dice / 10"),
+        ("card_played", 8, "one-hot", "the action card played: six cards, rest, or none"),
+        ("event", len(tb.event_effects), "one-hot", "the event in effect"),
+        ("event_present", 1, "flags", "an event is in effect"),
+        ("event_used", 1, "flags", "the event was used"),
+        ("route.position", n, "one-hot", "the moving piece's location on its route"),
+        ("route.left", 1, "scaled", "steps left / 4"),
+        ("route.roads_used", len(tb.data.roads), "flags", "roads used on this route"),
+        ("prompt.task", len(TASK_NAMES), "one-hot", "the task being asked"),
+        ("prompt.seat", 6, "one-hot", "who is asked: the table, then seats 0-4"),
+        ("prompt.xy", 2, "scaled", "the task's two arguments / 32"),
+        ("active", 5, "one-hot", "the active seat"),
+        ("turn", 1, "scaled", "turn / 200"),
+        ("result", 4, "one-hot", "the result so far"),
+        ("variant_standard", 1, "flags", "the standard (not simplified) rules"),
+        ("hand.cards", 6, "flags", "own action cards"),
+        ("hand.present", 1, "flags", "the view has a hand (not the spectator)"),
+        ("current_player", 7, "one-hot", "terminal, chance, then seats 0-4"),
+    ]
+    return tensor_layout(parts)
 
 
 def tensor_size(g: Any) -> int:
@@ -116,7 +112,7 @@ def tensor_size(g: Any) -> int:
     )
 
 
-def encode(g: Any, obs: dict[str, Any]) -> list[float]:
+def observation_tensor(g: Any, obs: dict[str, Any]) -> list[float]:
     """Flat floats encoding exactly ``obs`` (length ``tensor_size``)."""
     from .state import RESULT_TEXT, TASK_NAMES
 
