@@ -66,10 +66,18 @@ def _dodge(xs: list[float], i: int, lines: int) -> list[float]:
     return [x + shift for x in xs]
 
 
+def _legend_below(ax: Any) -> None:
+    """The legend under the axes: inside, it covered points and intervals wherever it went."""
+    handles, _labels = ax.get_legend_handles_labels()
+    ax.legend(
+        fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=min(3, max(1, len(handles))), frameon=False
+    )
+
+
 def plot_rates(doc: dict[str, Any], out_dir: Path) -> str:
     axis = doc["vary"][0]
     xs, labels = _positions(list(axis["values"]))
-    fig, ax = plt.subplots(figsize=(7, 4.2))
+    fig, ax = plt.subplots(figsize=(7, 4.8))
     if len(doc["vary"]) == 1:
         seats = [0] if doc["cooperative"] else list(range(doc["players"]))
         for i, seat in enumerate(seats):
@@ -104,14 +112,14 @@ def plot_rates(doc: dict[str, Any], out_dir: Path) -> str:
     ax.set_title(
         f"Win rate against {axis['path']}, {doc['game']}, {doc['games_per_point']} games a point (95% CI)", fontsize=10
     )
-    ax.legend(fontsize=8)
+    _legend_below(ax)
     return _save(fig, out_dir, f"sweep_win_rate_{_slug(axis['path'])}.png")
 
 
 def plot_lengths(doc: dict[str, Any], out_dir: Path) -> str:
     axis = doc["vary"][0]
     xs, labels = _positions(list(axis["values"]))
-    fig, ax = plt.subplots(figsize=(7, 4.2))
+    fig, ax = plt.subplots(figsize=(7, 4.8))
     groups: list[tuple[str, list[dict[str, Any]]]]
     if len(doc["vary"]) == 1:
         groups = [("all steps", doc["points"])]
@@ -132,7 +140,7 @@ def plot_lengths(doc: dict[str, Any], out_dir: Path) -> str:
     ax.set_xlabel(axis["path"])
     ax.set_ylabel("mean game length (steps, chance included)")
     ax.set_title(f"Game length against {axis['path']}, {doc['game']} (95% CI of the mean)", fontsize=10)
-    ax.legend(fontsize=8)
+    _legend_below(ax)
     return _save(fig, out_dir, f"sweep_length_{_slug(axis['path'])}.png")
 
 
