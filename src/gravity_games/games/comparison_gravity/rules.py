@@ -21,6 +21,7 @@ from typing import Any
 
 from gravity_games.core.api import CHANCE, JSON, TERMINAL, Game, InvalidStateError, Outcome, Param
 from gravity_games.games.gravity_three import face_text
+from gravity_games.games.gravity_three.observation import private_values_of
 from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, lots_line, roll_for_first_player
 from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
@@ -511,7 +512,7 @@ class ComparisonGravityState(ComparisonGravityPosition):
         return obs
 
     def private_values(self, seat: int) -> dict[str, JSON]:
-        return {"hand": self.observation(seat)["hand"]}
+        return private_values_of(self.observation(seat), self.rules_game.PRIVATE_FIELDS)
 
     def observation_tensor(self, seat: int | None) -> list[float]:
         return encode_observation(self.observation(seat))

@@ -20,6 +20,7 @@ from gravity_games.core.api import (
     Param,
 )
 from gravity_games.games.gravity_three import DIE_FACES, ROLL_OUTCOMES
+from gravity_games.games.gravity_three.observation import private_values_of
 from gravity_games.games.gravity_three.perception import Outcomes, PerceptionReadings
 from gravity_games.games.gravity_three.tokens import COLOUR_LETTERS, COLOUR_NAMES
 
@@ -416,14 +417,9 @@ class DoubtGravityState(DoubtGravityPosition):
         ]
 
     def private_values(self, seat: int) -> dict[str, JSON]:
-        values: dict[str, JSON] = {}
-        hand = self.hand_names(seat)
-        if hand:  # an empty hand is no secret (and every empty hand looks alike)
-            values["hand"] = hand
-        readings = self.readings_of(seat)
-        if readings:
-            values["readings"] = readings
-        return values
+        # An empty hand is no secret (and every empty hand looks alike): empty fields are left out.
+        mine: dict[str, JSON] = {"hand": self.hand_names(seat), "readings": self.readings_of(seat)}
+        return private_values_of(mine, self.rules_game.PRIVATE_FIELDS, drop_empty=True)
 
     def observation_tensor(self, seat: int | None) -> list[float]:
         return encode_observation(self.observation(seat))

@@ -26,6 +26,7 @@ from gravity_games.core.api import (
     Param,
 )
 from gravity_games.games.gravity_three import PerceptionModel, face_text
+from gravity_games.games.gravity_three.observation import private_values_of
 from gravity_games.games.gravity_three.perception import PerceptionReadings, draw_outcome
 from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, lots_line, roll_for_first_player
 from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
@@ -462,7 +463,7 @@ class MemoryGravityState(MemoryGravityPosition):
         return obs
 
     def private_values(self, seat: int) -> dict[str, JSON]:
-        return {"readings": self.observation(seat)["readings"]}
+        return private_values_of(self.observation(seat), self.rules_game.PRIVATE_FIELDS)
 
     def observation_tensor(self, seat: int | None) -> list[float]:
         return encode_observation(self.observation(seat))
