@@ -5,8 +5,8 @@ Mabel's +1) can reach, it works out where the token would stop (carrying limit,
 pointers, arrows, Waddles) and scores that square; it spends a card when the gain is
 worth more than the card. It always exchanges mischief for help, always takes
 mischief face down when it can, plays "take another turn" at once, and when it must
-discard, gives up its least useful help card. Where a move stops and what an exchange costs
-are the engine's own rule functions (``rules_move.stops_a_forward_move``,
+discard, gives up its least useful help card. Where a move ends (stops, carrying Waddles) and
+what an exchange costs are the engine's own rule functions (``rules_move.forward_move``,
 ``rules_turn.exchange_price``), asked of the observation.
 """
 
@@ -20,11 +20,10 @@ from gravity_games.core.api import Game, InvalidParameterError
 
 from .data import HELP_KINDS, HEROES
 from .rules import SavingWaddlesGame
-from .rules_move import stops_a_forward_move
+from .rules_move import forward_move
 from .rules_turn import exchange_price
 from .state import (
     ACCEPT,
-    CARRY_LIMIT,
     DISCARD_BASE,
     END_TURN,
     EXCHANGE_CARDS,
@@ -45,7 +44,6 @@ from .tables import (
     EXCHANGE,
     HELP,
     MISCHIEF,
-    NO_STOP,
     SKIP,
     TOTEM,
     VICTORY,
@@ -132,33 +130,23 @@ class HeuristicAgent(Agent):
         hut = track.hut_names.index(obs["hut_card"]) if obs["hut_card"] else 0
         return track.space(pos, slots, hut)
 
-    def _stops(self, obs: dict[str, Any], pos: int) -> bool:
-        stop = self.rules_game.track.stop_at[pos]
-        if stop == NO_STOP:
-            return False
-        face_up = [card is not None for card in obs["path_cards"]]
-        return stops_a_forward_move(stop, self.rules_game.simple, face_up, obs["hut_card"] is not None)
-
     def _move_value(self, d: int, obs: dict[str, Any]) -> float:
         """Where would ``d`` take me, and how good is it to stop there?"""
         me = self.seat
-        pos = obs["positions"][me]
-        carrying = obs["carried_by"] == me
-        carried = obs["carried_steps"]
         waddles = obs["waddles"]
-        for _ in range(d):
-            if carrying and carried >= CARRY_LIMIT:
-                break
-            if pos >= self.rules_game.last:
-                break
-            pos += 1
-            if carrying:
-                carried += 1
-            elif waddles == pos and not self.rules_game.simple:
-                carrying = True
-            if self._stops(obs, pos):
-                break
-        return self._square_value(obs, pos, carrying, 0)
+        move = forward_move(
+            self.rules_game.track,
+            obs["positions"][me],
+            d,
+            obs["carried_by"] == me,
+            obs["carried_steps"],
+            -1 if waddles is None else waddles,
+            self.rules_game.simple,
+            self.rules_game.last,
+            [card is not None for card in obs["path_cards"]],
+            obs["hut_card"] is not None,
+        )
+        return self._square_value(obs, move.end, move.carries_waddles, 0)
 
     def _square_value(self, obs: dict[str, Any], pos: int, carrying: bool, depth: int) -> float:
         kind, offset, red, symbols, _ = self._space(obs, pos)

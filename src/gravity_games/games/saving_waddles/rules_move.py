@@ -9,9 +9,10 @@ space take effect (the main rule). Where the token stops takes effect in ``rules
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .state import CARRY_LIMIT, SavingWaddlesPosition
-from .tables import NO_STOP, STOP_TOTEM
+from .tables import NO_STOP, STOP_TOTEM, Track
 
 
 def stops_a_forward_move(stop: int, simple: bool, path_card_face_up: Sequence[bool], hut_card_face_up: bool) -> bool:
@@ -31,6 +32,61 @@ def stops_a_forward_move(stop: int, simple: bool, path_card_face_up: Sequence[bo
 def must_stop_here(position: SavingWaddlesPosition, stop: int) -> bool:
     """:func:`stops_a_forward_move` in this position."""
     return stops_a_forward_move(stop, position.settings.simple, position.path_card_face_up, position.hut_card_face_up)
+
+
+class ForwardMove(NamedTuple):
+    """Where a forward move ends, and what happened to Waddles on the way."""
+
+    end: int
+    """The position where the token stops."""
+    carries_waddles: bool
+    """The token carries Waddles at the end."""
+    carried_steps: int
+    """Spaces moved this turn carrying Waddles, at the end."""
+    picked_up_at: int
+    """Where Waddles was picked up on the way (-1: he was not)."""
+    carrying_limit_reached: bool
+    """The three-space limit cut the move short."""
+
+
+def forward_move(
+    track: Track,
+    start: int,
+    spaces: int,
+    carrying: bool,
+    carried_steps: int,
+    waddles_position: int,
+    simple: bool,
+    last: int,
+    path_card_face_up: Sequence[bool],
+    hut_card_face_up: bool,
+) -> ForwardMove:
+    """Rescuing Waddles and the stops: move forward ``spaces`` spaces from ``start``.
+
+    Waddles is picked up on his space (not in the simple rules); while he is carried, at most
+    :data:`CARRY_LIMIT` spaces a turn (whatever was moved before the pick-up). A stop ends the
+    move (:func:`stops_a_forward_move`), so does ``last``, the track's last space (the totem in the
+    simple rules, else Victory). The engine moves a
+    token with it (:func:`move_forward`), the bot looks ahead with it.
+    """
+    stop_at = track.stop_at
+    here = start
+    picked_up_at = -1
+    for _ in range(spaces):
+        if carrying and carried_steps >= CARRY_LIMIT:
+            return ForwardMove(here, carrying, carried_steps, picked_up_at, True)
+        if here >= last:
+            break
+        here += 1
+        if carrying:
+            carried_steps += 1
+        elif waddles_position == here and not simple:
+            carrying = True
+            picked_up_at = here
+        stop = stop_at[here]
+        if stop != NO_STOP and stops_a_forward_move(stop, simple, path_card_face_up, hut_card_face_up):
+            break
+    return ForwardMove(here, carrying, carried_steps, picked_up_at, False)
 
 
 def step_forward(position: SavingWaddlesPosition, seat: int) -> None:
@@ -56,7 +112,7 @@ def move_forward(position: SavingWaddlesPosition, spaces: int) -> None:
     stop_at = track.stop_at
     if position.waddles_carrier != seat and not start < position.waddles_position <= start + spaces:
         # The common move: Waddles is neither carried nor on the way, so only a stop or the
-        # end of the track cuts it short (without the carrying checks of the loop below,
+        # end of the track cuts it short (without the carrying checks of forward_move,
         # visiting only the positions that may stop the token).
         end = max(start, min(start + spaces, last))
         next_stop = track.next_stop
@@ -69,20 +125,29 @@ def move_forward(position: SavingWaddlesPosition, spaces: int) -> None:
         positions[seat] = end
         position._note(f"{position.seat_names[seat]} moves from {start} to {end}")
         return
-    for _ in range(spaces):
-        carrying = position.waddles_carrier == seat
-        if carrying and position.carried_steps >= CARRY_LIMIT:
-            position._note(f"{position.seat_names[seat]} has carried Waddles {CARRY_LIMIT} spaces and must stop")
-            break
-        if positions[seat] >= last:
-            break
-        step_forward(position, seat)
-        if carrying:
-            position.carried_steps += 1
-        stop = stop_at[positions[seat]]
-        if stop != NO_STOP and must_stop_here(position, stop):
-            break
-    position._note(f"{position.seat_names[seat]} moves from {start} to {positions[seat]}")
+    move = forward_move(
+        track,
+        start,
+        spaces,
+        position.waddles_carrier == seat,
+        position.carried_steps,
+        position.waddles_position,
+        position.settings.simple,
+        last,
+        position.path_card_face_up,
+        position.hut_card_face_up,
+    )
+    name = position.seat_names[seat]
+    if move.picked_up_at >= 0:
+        position._note(f"{name} picks up Waddles")
+    if move.carrying_limit_reached:
+        position._note(f"{name} has carried Waddles {CARRY_LIMIT} spaces and must stop")
+    positions[seat] = move.end
+    position.carried_steps = move.carried_steps
+    if move.carries_waddles:
+        position.waddles_carrier = seat
+        position.waddles_position = move.end
+    position._note(f"{name} moves from {start} to {move.end}")
 
 
 def move_back(position: SavingWaddlesPosition, spaces: int) -> None:
