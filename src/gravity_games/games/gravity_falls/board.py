@@ -49,7 +49,7 @@ def _here(obs: dict[str, Any], seat: int) -> str:
 
 
 def _seat_of(obs: dict[str, Any], name: str) -> int:
-    return next(c["seat"] for c in obs["characters"] if c["name"] == name)
+    return int(next(c["seat"] for c in obs["characters"] if c["name"] == name))
 
 
 def _button_key(obs: dict[str, Any], task: str, which: int = 0) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
 
+from .data import Tables
 from .rules_turn import immune_to_successes, successes_needed
 from .tables import FACE_P
 
@@ -46,7 +47,7 @@ class HeuristicAgent(Agent):
     def __init__(self, game: Any, seat: int, seed: int, **settings: Any) -> None:
         super().__init__(game, seat, seed, **settings)
         tb = game.tables
-        self.tables = tb
+        self.tables: Tables = tb
         self.index = {n: i for i, n in enumerate(tb.names)}
         self.plan: list[int] = []
 
@@ -60,7 +61,7 @@ class HeuristicAgent(Agent):
         if handler is not None:
             choice = handler(view, obs, legal, prompt)
             if choice in legal:
-                return choice
+                return int(choice)
         return legal[0]
 
     # -- helpers ----------------------------------------------------------------------------
@@ -79,7 +80,8 @@ class HeuristicAgent(Agent):
         return [self.index[c] for c in reversed(cards)]
 
     def _me(self, obs: dict[str, Any]) -> dict[str, Any]:
-        return obs["characters"][self.seat]
+        me: dict[str, Any] = obs["characters"][self.seat]
+        return me
 
     def _text(self, view: SeatView, a: int) -> str:
         return view.action_to_string(a)
@@ -128,10 +130,10 @@ class HeuristicAgent(Agent):
             score += p_clean * guard
         if me["hand_size"] <= 2 and not distrust:
             score += 1.5  # a card will be drawn
-        return score
+        return float(score)
 
     # -- the card choice -----------------------------------------------------------------------
-    def _on_choose_card(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_choose_card(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         me = self._me(obs)
         best_score = 1.2 * (6 - me["hand_size"]) - 1.0  # the value of a rest
         rest = next(a for a in legal if self._text(view, a) == "rest")
@@ -158,9 +160,9 @@ class HeuristicAgent(Agent):
         text = self._text(view, a)
         if text == "play teleport":
             name = self._me(obs)["name"]
-            return self.tables.char_teleport_res[self.tables.char_names.index(name)]
+            return int(self.tables.char_teleport_res[self.tables.char_names.index(name)])
         card = text.split()[1]
-        return self.tables.card_res[self.tables.card_names.index(card)]
+        return int(self.tables.card_res[self.tables.card_names.index(card)])
 
     def _teleport_targets(self, obs: dict[str, Any]) -> list[int]:
         rule = self.tables.char_teleport[self.tables.char_names.index(self._me(obs)["name"])]
@@ -214,11 +216,11 @@ class HeuristicAgent(Agent):
         self.plan = []
         return None
 
-    def _on_route(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_route(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         step = self._follow_plan(view, legal)
         return legal[0] if step is None else step
 
-    def _on_teleport(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_teleport(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         step = self._follow_plan(view, legal)
         if step is not None:
             return step
@@ -232,7 +234,7 @@ class HeuristicAgent(Agent):
         return max(legal, key=value)
 
     # -- tokens ----------------------------------------------------------------------------------
-    def _on_rumor(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_rumor(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         texts = {self._text(view, a): a for a in legal}
         if "pull support" in texts:
             return texts["pull support"]
@@ -254,7 +256,7 @@ class HeuristicAgent(Agent):
                 d += 1
         return d
 
-    def _on_move_token(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_move_token(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         _, _, die = self._board(obs)
 
         def value(a: int) -> float:
@@ -268,17 +270,17 @@ class HeuristicAgent(Agent):
 
         return max(legal, key=value)
 
-    def _on_setup_pull(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_setup_pull(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         texts = {self._text(view, a): a for a in legal}
         return texts.get("pull support", legal[0])  # a distrust token taken raises the alarm
 
     _on_disorder_pull = _on_setup_pull
 
     # -- roll ------------------------------------------------------------------------------------
-    def _on_roll_setup(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_roll_setup(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         return legal[0]
 
-    def _on_reroll_offer(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_reroll_offer(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         _s, m, c = obs["roll"]
         texts = {self._text(view, a): a for a in legal}
         if c == 1 and "reroll curse" in texts:
@@ -288,18 +290,18 @@ class HeuristicAgent(Agent):
         return texts["pass"]
 
     # -- end of turn -----------------------------------------------------------------------------
-    def _on_place_die(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_place_die(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         texts = {self._text(view, a): a for a in legal}
         return texts["place die"]
 
-    def _on_draw(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_draw(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         texts = {self._text(view, a): a for a in legal}
         for card in CARD_PREFERENCE[:3]:
             if f"take {card}" in texts:
                 return texts[f"take {card}"]
         return texts["draw deck"]
 
-    def _on_discard_curse(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_discard_curse(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         letoyin = any(m["ability"] == "cursed_only" and m["location"] for m in obs["monsters"])
         best, harm = None, -1
         for a in legal:
@@ -313,7 +315,7 @@ class HeuristicAgent(Agent):
             return next(a for a in legal if self._text(view, a) == "pass")
         return best
 
-    def _on_ability(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_ability(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         texts = {self._text(view, a): a for a in legal}
         heals = [(CURSE_HARM.get(t.split()[-1], 1), a) for t, a in texts.items() if t.startswith("heal")]
         if heals:
@@ -327,10 +329,10 @@ class HeuristicAgent(Agent):
         return texts["pass"]
 
     # -- monster phase and events ----------------------------------------------------------------
-    def _on_choose_mover(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_choose_mover(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         return legal[0]
 
-    def _on_ev_discard_or_alarm(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_ev_discard_or_alarm(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         texts = {self._text(view, a): a for a in legal}
         for card in reversed(CARD_PREFERENCE):
             if f"discard {card}" in texts and len(texts) > 2:
@@ -340,15 +342,15 @@ class HeuristicAgent(Agent):
             return texts["raise alarm"]
         return legal[0]
 
-    def _on_ev_remove_die(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_ev_remove_die(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         def value(a: int) -> float:
             return self._danger(obs, self.index[self._text(view, a).split(" ", 2)[2]])
 
         return min(legal, key=value)
 
-    def _on_ev_flee(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_ev_flee(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         sup, _, _ = self._board(obs)
         return max(legal, key=lambda a: sup[self.index[self._text(view, a)[3:]]])
 
-    def _on_ev_teleport(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict) -> int:
+    def _on_ev_teleport(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         return self._best_location(view, obs, legal, 0)

@@ -51,7 +51,7 @@ def _character(game: Any, name: str | None) -> Any:
 
 def curse_short(game: Any, effect: str) -> str:
     cur = next(c for c in game.tables.data.curses if c.effect == effect)
-    return cur.short or cur.name
+    return str(cur.short or cur.name)
 
 
 def curse_text(game: Any, effect: str) -> str:
@@ -191,7 +191,7 @@ def prompt_words(obs: dict[str, Any], game: Any) -> str:
     words = _PROMPTS.get(task)
     if words is None:
         return "Chance decides (a die roll or a card)." if task in _CHANCE else f"{name} decides."
-    return words(obs, game, name, here, x, y)
+    return str(words(obs, game, name, here, x, y))
 
 
 def _monster_in_slot(obs: dict[str, Any], slot: int) -> str:
@@ -267,7 +267,7 @@ _PROMPTS: dict[str, Any] = {
 
 def result_words(obs: dict[str, Any]) -> str:
     res = obs["result"]
-    return {"ongoing": "", "won": "won: Gravity Falls is saved"}.get(res, res)
+    return str({"ongoing": "", "won": "won: Gravity Falls is saved"}.get(res, res))
 
 
 def wrap(text: str, width: int) -> list[str]:

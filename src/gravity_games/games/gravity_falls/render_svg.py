@@ -427,7 +427,7 @@ def _alarm(obs: dict[str, Any], y: float) -> list[str]:
 
 def _next_moves(obs: dict[str, Any], game: Any, y: float) -> list[str]:
     out = [_text(10, y + 20, "Next monster moves", 15, "bold")]
-    x = 170
+    x: float = 170
     for i, card in enumerate(next_moves(obs)):
         w = max(96, 8.0 * len(card) + 36)
         fill = "#ff9f1c" if i == 0 else "#ffd54f"

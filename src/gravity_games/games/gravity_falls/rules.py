@@ -364,7 +364,8 @@ class GravityFallsState(GravityFallsPosition):
 
         Every chance step's options are a ``dice.Outcomes``, which carries them as ``ids``.
         """
-        return self._step_options.ids  # type: ignore[no-any-return]
+        outcomes: Outcomes = self._step_options
+        return outcomes.ids
 
     def _apply(self, action: int) -> None:
         # Handlers append log lines to ``_log`` directly (a method call per line costs more than

@@ -68,7 +68,7 @@ def check_curse_deck(position: GravityFallsPosition, task: Task) -> bool:
     return True
 
 
-def curse_draw_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def curse_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     """Each curse kind by its share of the deck."""
     deck = position.curse_deck
     total = sum(deck)
@@ -273,7 +273,7 @@ def prepare_reveal(position: GravityFallsPosition, task: Task) -> bool:
     return False
 
 
-def reveal_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def reveal_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     return uniform(position.movement_deck)
 
 
@@ -315,7 +315,7 @@ def start_event(position: GravityFallsPosition, task: Task) -> bool:
     position.current_event = kind
     effect = position.tables.event_effects[kind]
     seats = seats_from_active(position)
-    sub: list[tuple[int, int, int, int]] = []
+    sub: list[Task] = []
     if effect == "teleport":
         sub = [Task(TaskKind.EV_TELEPORT, s) for s in seats]
     elif effect == "discard_or_alarm":

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .state import GravityFallsPosition
 
-def _loc(state: Any, loc: int) -> str:
+
+def _loc(state: GravityFallsPosition, loc: int) -> str:
     return state.tables.names[loc]
 
 
-def action_text(state: Any, action: int) -> str:
+def action_text(state: GravityFallsPosition, action: int) -> str:
     """Notation of ``action`` in ``state``: unique among the legal actions of the state."""
     from .state import CHANCE_TASKS, TASK_NAMES
     from .tables import FACES
@@ -69,7 +71,7 @@ def action_text(state: Any, action: int) -> str:
     return f"action {action}"
 
 
-def _chance_text(state: Any, name: str, task: Any, action: int, faces: tuple[str, ...]) -> str:
+def _chance_text(state: GravityFallsPosition, name: str, task: Any, action: int, faces: tuple[str, ...]) -> str:
     tb = state.tables
     if name == "pick_monster":
         return f"monster {tb.monster_names[action]}"
@@ -79,7 +81,7 @@ def _chance_text(state: Any, name: str, task: Any, action: int, faces: tuple[str
         return f"card {state.card_name(action)}"
     if name == "roll":
         s, m = divmod(action, 8)
-        return f"roll {s}s {m}m {task.count - s - m}c"
+        return f"roll {s}s {m}m {task.amount - s - m}c"
     if name == "reroll":
         return f"die {faces[action]}"
     if name == "give_curse":

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from .state import GravityFallsPosition
 
-def hand_value(state: Any, seat: int) -> dict[str, Any]:
+
+def hand_value(state: GravityFallsPosition, seat: int) -> dict[str, Any]:
     """A seat's hand, tagged with the seat so two equal hands never look like a leak."""
     from .state_json import _cards
 
     return {"seat": seat, "cards": _cards(state, state.hands[seat])}
 
 
-def build_observation(state: Any, seat: int | None) -> dict[str, Any]:
+def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str, Any]:
     from .state import DEFEATED, RESULT_TEXT
     from .state_json import _cards, _kinds
 

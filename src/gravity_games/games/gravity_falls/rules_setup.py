@@ -27,6 +27,7 @@ from .state import (
     TaskKind,
 )
 from .tables import (
+    Outcomes,
     uniform,
 )
 
@@ -34,13 +35,10 @@ from .tables import (
 
 # ===================================================================== setup ================
 
-def monster_draw_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def monster_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     """Any monster of the slot's difficulty not in the game yet, equally likely."""
-    level, draw = position.rule_tables.monster_draws[task.monster]
-    mon = position.monsters
-    if not draw.ids.isdisjoint(mon):  # (never in a dealt game: each slot has its own difficulty)
-        return uniform([i for i in level if i not in mon])
-    return draw
+    level = position.rule_tables.monster_levels[task.monster]
+    return uniform([monster for monster in level if monster not in position.monsters])
 
 
 def add_monster(position: GravityFallsPosition, task: Task, outcome: int) -> None:
@@ -50,7 +48,7 @@ def add_monster(position: GravityFallsPosition, task: Task, outcome: int) -> Non
                       position.tables.monster_level[outcome]))
 
 
-def character_draw_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def character_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     pool = [i for i in range(len(position.tables.char_names)) if i not in position.characters]
     return uniform(pool)
 
@@ -61,7 +59,7 @@ def assign_character(position: GravityFallsPosition, task: Task, outcome: int) -
     position._log.append(("Setup: seat %s plays %s", task.seat, position.tables.char_names[outcome]))
 
 
-def movement_card_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def movement_card_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     """Any card of the monster movement deck, equally likely (setup placements and the row)."""
     return uniform(position.movement_deck)
 
@@ -142,7 +140,7 @@ def reveal_first_card(position: GravityFallsPosition, task: Task, card: int) -> 
     position._log.append(("Setup: monster movement card %s is revealed", position.location_name(card)))
 
 
-def event_card_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def event_card_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     # the event cards are the card ids from the first one after the locations on
     return uniform([card for card in position.box if card >= position.rule_tables.n_loc])
 

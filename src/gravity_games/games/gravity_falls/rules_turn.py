@@ -33,6 +33,7 @@ from .tables import (
     CARD_DRAWS,
     REROLL_OUTCOMES,
     ROLL_LINES,
+    Outcomes,
     count_words,
     dice_distribution,
     discard_choices,
@@ -155,18 +156,18 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
     if not rolled:
         position.tasks[0] = Task(TaskKind.RESOLVE_ROLL, seat)
     elif tb.char_ability[char] == "reroll_one":
-        position.tasks[0:1] = (Task(TaskKind.ROLL, seat, count=rolled), Task(TaskKind.REROLL_OFFER, seat), Task(TaskKind.RESOLVE_ROLL, seat))
+        position.tasks[0:1] = (Task(TaskKind.ROLL, seat, amount=rolled), Task(TaskKind.REROLL_OFFER, seat), Task(TaskKind.RESOLVE_ROLL, seat))
     else:
-        position.tasks[0:1] = (Task(TaskKind.ROLL, seat, count=rolled), Task(TaskKind.RESOLVE_ROLL, seat))
+        position.tasks[0:1] = (Task(TaskKind.ROLL, seat, amount=rolled), Task(TaskKind.RESOLVE_ROLL, seat))
 
 
-def roll_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
-    return dice_distribution(task.count)
+def roll_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
+    return dice_distribution(task.amount)
 
 
 def read_roll(position: GravityFallsPosition, task: Task, outcome: int) -> None:
     ds, dm = outcome >> 3, outcome & 7  # the id is 8 * successes + moves (dice.dice_distribution)
-    dc = task.count - ds - dm
+    dc = task.amount - ds - dm
     position.roll_successes, position.roll_arrows, position.roll_curses = ds, dm, dc
     tasks = position.tasks
     del tasks[0]
@@ -202,7 +203,7 @@ def choose_reroll(position: GravityFallsPosition, task: Task, action: int) -> No
     push_tasks(position, Task(TaskKind.REROLL, task.seat))
 
 
-def reroll_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def reroll_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     return REROLL_OUTCOMES
 
 
@@ -237,7 +238,7 @@ def apply_successes(position: GravityFallsPosition, task: Task) -> bool:
             position._log.append(("%s distrust token at %s flips to support" if flips == 1 else
                               "%s distrust tokens at %s flip to support", flips, position.tables.names[here]))
     if moves:
-        position.tasks[0:1] = (Task(TaskKind.MOVE_TOKEN, seat, count=moves), Task(TaskKind.ROLL_CURSES, seat))
+        position.tasks[0:1] = (Task(TaskKind.MOVE_TOKEN, seat, amount=moves), Task(TaskKind.ROLL_CURSES, seat))
         return True
     position.tasks[0] = Task(TaskKind.ROLL_CURSES, seat)
     return True
@@ -293,7 +294,7 @@ def token_moves(position: GravityFallsPosition, task: Task) -> list[int]:
 
 
 def move_token(position: GravityFallsPosition, task: Task, action: int) -> None:
-    seat, left = task.seat, task.count
+    seat, left = task.seat, task.amount
     here = position.character_locations[seat]
     g = position.rule_tables
     if action >= g.A_MOVE_D:
@@ -309,7 +310,7 @@ def move_token(position: GravityFallsPosition, task: Task, action: int) -> None:
     names = position.tables.names
     position._log.append(("A %s token moves from %s to %s", kind, names[here], names[to]))
     if left > 1:
-        position.tasks[0] = task._replace(count=left - 1)
+        position.tasks[0] = task._replace(amount=left - 1)
     else:
         tasks = position.tasks
         del tasks[0]
@@ -334,7 +335,7 @@ def end_character_phase(position: GravityFallsPosition, task: Task) -> bool:
     """
     seat = task.seat
     tasks = position.tasks
-    tasks[0] = Task(TaskKind.DRAW, seat, count=draws_allowed(position, seat))
+    tasks[0] = Task(TaskKind.DRAW, seat, amount=draws_allowed(position, seat))
     tasks[1:1] = (Task(TaskKind.FLIP_CURSE, seat), Task(TaskKind.CLEANSE, seat), Task(TaskKind.ABILITY, seat), Task(TaskKind.MONSTER_MOVE, seat))
     if courage_die_options(position, task):  # (reads the seat only) a choice: it goes first
         tasks.insert(0, Task(TaskKind.PLACE_DIE, seat))
@@ -381,7 +382,7 @@ def draws_allowed(position: GravityFallsPosition, seat: int) -> int:
 
 
 def draw_cards(position: GravityFallsPosition, task: Task) -> bool:
-    seat, left = task.seat, task.count
+    seat, left = task.seat, task.amount
     if not left or not (position.action_decks[seat] | position.action_discards[seat]):  # (left is never below 0)
         tasks = position.tasks
         del tasks[0]
@@ -399,7 +400,7 @@ def draw_from_deck(position: GravityFallsPosition, seat: int, left: int) -> None
         position.action_decks[seat] = position.action_discards[seat]
         position.action_discards[seat] = 0
         position._log.append(("%s shuffles the discard pile into a new action deck", position.character_name(seat)))
-    position.tasks[0] = Task(TaskKind.DRAW_CARD, seat, count=left)
+    position.tasks[0] = Task(TaskKind.DRAW_CARD, seat, amount=left)
 
 
 def draw_options(position: GravityFallsPosition, task: Task) -> list[int]:
@@ -409,7 +410,7 @@ def draw_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 
 def choose_draw(position: GravityFallsPosition, task: Task, action: int) -> None:
-    seat, left = task.seat, task.count
+    seat, left = task.seat, task.amount
     g = position.rule_tables
     if action == g.A_DECK:
         draw_from_deck(position, seat, left)
@@ -418,19 +419,19 @@ def choose_draw(position: GravityFallsPosition, task: Task, action: int) -> None
     position.action_discards[seat] &= ~(1 << c)
     position.hands[seat] |= 1 << c
     position._log.append(("%s takes %s from his discard pile", position.character_name(seat), card_label(position, seat, c)))
-    position.tasks[0] = task._replace(count=left - 1)
+    position.tasks[0] = task._replace(amount=left - 1)
 
 
-def card_draw_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def card_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     return CARD_DRAWS[position.action_decks[task.seat]]
 
 
 def draw_card(position: GravityFallsPosition, task: Task, c: int) -> None:
-    seat, left = task.seat, task.count
+    seat, left = task.seat, task.amount
     position.action_decks[seat] &= ~(1 << c)
     position.hands[seat] |= 1 << c
     position._log.append(("%s draws an action card", position.tables.char_names[position.characters[seat]]))
-    position.tasks[0] = Task(TaskKind.DRAW, seat, count=left - 1)
+    position.tasks[0] = Task(TaskKind.DRAW, seat, amount=left - 1)
 
 
 def flip_curse(position: GravityFallsPosition, task: Task) -> bool:
@@ -465,7 +466,7 @@ def offer_cleanse(position: GravityFallsPosition, task: Task) -> bool:
     return True
 
 
-def cleanse_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def cleanse_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     return successes_distribution(cleanse_dice(position, task.seat))
 
 
@@ -475,7 +476,7 @@ def roll_against_curses(position: GravityFallsPosition, task: Task, hits: int) -
     position._log.append(("%s rolls %s against curses: %s", position.character_name(seat), _dice(cleanse_dice(position, seat)),
                       count_words(hits, "success", "successes")))
     if hits:
-        push_tasks(position, Task(TaskKind.DISCARD_CURSE, seat, count=hits))
+        push_tasks(position, Task(TaskKind.DISCARD_CURSE, seat, amount=hits))
 
 
 def discard_curse_options(position: GravityFallsPosition, task: Task) -> list[int]:
@@ -484,11 +485,11 @@ def discard_curse_options(position: GravityFallsPosition, task: Task) -> list[in
 
 
 def discard_curse(position: GravityFallsPosition, task: Task, action: int) -> None:
-    seat, left = task.seat, task.count
+    seat, left = task.seat, task.amount
     if action != position.rule_tables.A_NO:
         drop_curse(position, seat, action - position.rule_tables.A_CURSE)
         if left > 1:
-            position.tasks[0] = task._replace(count=left - 1)
+            position.tasks[0] = task._replace(amount=left - 1)
             return
     del position.tasks[0]
 
@@ -579,7 +580,7 @@ def take_cards_back(position: GravityFallsPosition, task: Task) -> bool:
     return True
 
 
-def rest_return_chances(position: GravityFallsPosition, task: Task) -> list[tuple[int, float]]:
+def rest_return_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     return CARD_DRAWS[rest_pool(position, task.seat)]
 
 

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from gravity_games.core.api import TERMINAL, Game, State
 
 from .data import COURAGE_DICE
+from .tables import RuleTables
 
 # --- how long a game may last -------------------------------------------------------------------
 TURN_LIMIT = 200  # the summer's turns (the rules name no limit; a bound so that every game ends)
@@ -142,7 +143,7 @@ class Task(NamedTuple):
     - ``location``: the neighbour a token is pulled from (setup_pull, rumor, disorder_pull);
     - ``monster``: a monster slot (pick_monster, place_monster, setup_pull, setup_flip,
       move_monster, disorder_pull, disorder_alarm);
-    - ``count``: dice to roll (roll), tokens left to move (move_token), cards left to draw (draw,
+    - ``amount``: dice to roll (roll), tokens left to move (move_token), cards left to draw (draw,
       draw_card), curses left to discard (discard_curse);
     - ``card``: a movement card (choose_mover, move_monster), the event card (event), the event
       revealed on the way and waiting (reveal; ``NO_CARD`` when none);
@@ -155,7 +156,7 @@ class Task(NamedTuple):
     seat: int = TABLE
     location: int = 0
     monster: int = 0
-    count: int = 0
+    amount: int = 0
     card: int = 0
     context: int = 0
     target: int = 0
@@ -169,11 +170,11 @@ TASK_ARGUMENTS: dict[TaskKind, tuple[str, str]] = {
     TaskKind.SETUP_FLIP: ("monster", ""),
     TaskKind.TELEPORT: ("context", ""),
     TaskKind.RUMOR: ("location", ""),
-    TaskKind.ROLL: ("count", ""),
-    TaskKind.MOVE_TOKEN: ("count", ""),
-    TaskKind.DRAW: ("count", ""),
-    TaskKind.DISCARD_CURSE: ("count", ""),
-    TaskKind.DRAW_CARD: ("count", ""),
+    TaskKind.ROLL: ("amount", ""),
+    TaskKind.MOVE_TOKEN: ("amount", ""),
+    TaskKind.DRAW: ("amount", ""),
+    TaskKind.DISCARD_CURSE: ("amount", ""),
+    TaskKind.DRAW_CARD: ("amount", ""),
     TaskKind.CHOOSE_MOVER: ("card", ""),
     TaskKind.MOVE_MONSTER: ("monster", "card"),
     TaskKind.DISORDER_PULL: ("location", "monster"),
@@ -254,7 +255,7 @@ class GravityFallsPosition(State):
         "turn",
     )
 
-    def __init__(self, game: Game, rule_tables: Any) -> None:
+    def __init__(self, game: Game, rule_tables: RuleTables) -> None:
         super().__init__(game)
         tables = rule_tables.tables
         locations = rule_tables.n_loc

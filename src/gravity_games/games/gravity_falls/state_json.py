@@ -12,13 +12,14 @@ from typing import Any
 from gravity_games.core.api import InvalidStateError
 
 from .data import COURAGE_DICE, TOKENS_IN_BOX
+from .state import GravityFallsPosition
 
 
-def _cards(state: Any, mask: int) -> list[str]:
+def _cards(state: GravityFallsPosition, mask: int) -> list[str]:
     return [("T" if c == 5 else state.tables.card_names[c]) for c in range(6) if mask >> c & 1]
 
 
-def _mask(state: Any, names: list[str], where: str) -> int:
+def _mask(state: GravityFallsPosition, names: list[str], where: str) -> int:
     lookup = {n: i for i, n in enumerate(state.tables.card_names)}
     mask = 0
     for name in names:
@@ -28,11 +29,11 @@ def _mask(state: Any, names: list[str], where: str) -> int:
     return mask
 
 
-def _kinds(state: Any, mask: int) -> list[str]:
+def _kinds(state: GravityFallsPosition, mask: int) -> list[str]:
     return [e for k, e in enumerate(state.tables.curse_kinds) if mask >> k & 1]
 
 
-def _kind_mask(state: Any, names: list[str], where: str) -> int:
+def _kind_mask(state: GravityFallsPosition, names: list[str], where: str) -> int:
     kinds = state.tables.curse_kinds
     mask = 0
     for name in names:
@@ -42,7 +43,7 @@ def _kind_mask(state: Any, names: list[str], where: str) -> int:
     return mask
 
 
-def _card_id(state: Any, name: str, where: str) -> int:
+def _card_id(state: GravityFallsPosition, name: str, where: str) -> int:
     if name in state.tables.names:
         return state.tables.names.index(name)
     for c in range(state.rule_tables.n_loc, state.rule_tables.n_cards):
@@ -51,7 +52,7 @@ def _card_id(state: Any, name: str, where: str) -> int:
     raise InvalidStateError(f"{where}: unknown monster movement or event card {name!r}")
 
 
-def _loc_id(state: Any, name: str | None, where: str) -> int:
+def _loc_id(state: GravityFallsPosition, name: str | None, where: str) -> int:
     if name is None:
         return -1
     if name not in state.tables.names:
@@ -59,7 +60,7 @@ def _loc_id(state: Any, name: str | None, where: str) -> int:
     return state.tables.names.index(name)
 
 
-def dump(state: Any) -> dict[str, Any]:
+def dump(state: GravityFallsPosition) -> dict[str, Any]:
     """The position's canonical document (the body of ``to_json``)."""
     from .state import DEFEATED, RESULT_TEXT, TASK_NAMES, task_arguments
 
@@ -118,7 +119,7 @@ def dump(state: Any) -> dict[str, Any]:
     }
 
 
-def load(state: Any, body: Mapping[str, Any]) -> None:
+def load(state: GravityFallsPosition, body: Mapping[str, Any]) -> None:
     """Fill a fresh ``state`` from a document; every count is checked against the components in the box."""
     from .state import DEFEATED, RESULT_TEXT, TASK_KINDS, Result, task_from_arguments
 
@@ -190,7 +191,7 @@ def load(state: Any, body: Mapping[str, Any]) -> None:
     check_counts(state)
 
 
-def check_counts(state: Any) -> None:
+def check_counts(state: GravityFallsPosition) -> None:
     """Components are neither created nor lost: tokens, courage dice, cards."""
     problems = []
     tokens = sum(state.support) + sum(state.distrust)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from functools import lru_cache
-from itertools import repeat
 from math import comb, factorial
 from typing import NamedTuple
 
@@ -22,7 +21,7 @@ FACES = ("success", "move", "curse")
 FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)
 
 
-class Outcomes(list):  # type: ignore[type-arg]
+class Outcomes(list[tuple[int, float]]):
     """A chance step's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes.
 
     ``ids`` answers apply_action's legality check (``_chance_actions``) without building a lookup
@@ -61,31 +60,14 @@ def successes_distribution(n: int) -> Outcomes:
     return Outcomes((k, comb(n, k) / 2**n) for k in range(n + 1))
 
 
-UNIFORM_IDS = 64
-"""Ids below this (every card, monster and character id of the printed game) draw their pairs from
-``_UNIFORM_PAIRS``; larger ones (a user's data file with many more cards) build them."""
-
-# _UNIFORM_PAIRS[n][i] is the pair (i, 1/n), built once: a draw among n items then allocates no
-# pair. Card draws are a quarter of all steps of a random playout.
-_UNIFORM_PAIRS = [[]] + [[(i, 1.0 / n) for i in range(UNIFORM_IDS)] for n in range(1, UNIFORM_IDS + 1)]
-_new_outcomes = list.__new__
-
-
 def uniform(items: list[int]) -> Outcomes:
     """Each of ``items`` (ids >= 0) with the same chance (a card drawn from a shuffled pile), in their order.
 
     >>> uniform([4, 0, 7])
     [(4, 0.3333333333333333), (0, 0.3333333333333333), (7, 0.3333333333333333)]
     """
-    n = len(items)
-    out = _new_outcomes(Outcomes)  # not Outcomes(...): its __init__ would build the ids again
-    try:
-        out += map(_UNIFORM_PAIRS[n].__getitem__, items)
-    except IndexError:  # more than UNIFORM_IDS items, or an id beyond: build the pairs
-        return Outcomes(zip(items, repeat(1.0 / n)), tuple(items))
-    # ids: a copy, as ``items`` may be a list of the state (a clone keeps these outcomes)
-    out.ids = tuple(items)
-    return out
+    chance = 1.0 / len(items) if items else 0.0
+    return Outcomes([(item, chance) for item in items], tuple(items))
 
 
 # CARD_DRAWS[mask]: one card drawn at random from a pile of action cards (bit c: card c), the
@@ -109,16 +91,12 @@ ROLL_LINES = tuple(
 
 
 
-def monster_draws(levels: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], Outcomes], ...]:
-    """Per setup slot (easy, medium, hard): the monsters of its difficulty in data order, and the
-    draw of one of them (outcome ids as a frozenset; shared, never changed). Built once per game."""
-    table = []
-    for difficulty in ("easy", "medium", "hard"):
-        level = tuple(i for i, lv in enumerate(levels) if lv == difficulty)
-        draw = uniform(list(level))
-        draw.ids = frozenset(level)
-        table.append((level, draw))
-    return tuple(table)
+def monster_levels(levels: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per setup slot (easy, medium, hard): the monsters of its difficulty, in data order."""
+    return tuple(
+        tuple(monster for monster, level in enumerate(levels) if level == difficulty)
+        for difficulty in ("easy", "medium", "hard")
+    )
 
 
 class AlarmMarks(NamedTuple):
@@ -244,7 +222,7 @@ class RuleTables:
         # defeated) reads 999, so the nearest-monster test needs no branch per monster
         self.dist_far = tuple((*row, 999, 999) for row in t.dist)
         # per setup slot, the monsters of its difficulty and the draw of one of them (rules_setup)
-        self.monster_draws = monster_draws(t.monster_level)
+        self.monster_levels = monster_levels(t.monster_level)
         # a curse discard's choices per mask of old curses, kept as they are first asked (rules_turn)
         self.discard_choices: dict[int, tuple[int, ...]] = {}
         # reach[pos][d]: bit per location at most d roads from pos (d = 0..7, beyond every card's
@@ -274,4 +252,4 @@ def discard_choices(g: RuleTables, old: int) -> tuple[int, ...]:
     if out is None:
         kinds = [g.A_CURSE + k for k in range(len(g.tables.curse_kinds)) if old >> k & 1]
         out = table[old] = (*kinds, g.A_NO) if kinds else ()
-    return out  # type: ignore[no-any-return]
+    return out

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gravity_games.core.api import TensorPart, tensor_layout
 
 from .data import COURAGE_DICE
+from .tables import RuleTables
 
 if TYPE_CHECKING:
     from gravity_games.core.api import Game
@@ -24,7 +25,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     """Locations, monsters, characters, the movement cards, curses, alarm, dice, the turn, own hand."""
     from .state import TASK_NAMES
 
-    g: Any = getattr(game, "rule_tables")
+    g: RuleTables = getattr(game, "rule_tables")
     tb = g.tables
     n = g.n_loc
     k = len(tb.curse_kinds)
@@ -88,7 +89,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     return tensor_layout(parts)
 
 
-def tensor_size(g: Any) -> int:
+def tensor_size(g: RuleTables) -> int:
     from .state import TASK_NAMES
 
     n = g.n_loc
@@ -112,7 +113,7 @@ def tensor_size(g: Any) -> int:
     )
 
 
-def observation_tensor(g: Any, obs: dict[str, Any]) -> list[float]:
+def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
     """Flat floats encoding exactly ``obs`` (length ``tensor_size``)."""
     from .state import RESULT_TEXT, TASK_NAMES
 
@@ -209,7 +210,7 @@ def observation_tensor(g: Any, obs: dict[str, Any]) -> list[float]:
     return out
 
 
-def _card_name(g: Any, card: int) -> str:
+def _card_name(g: RuleTables, card: int) -> str:
     tb = g.tables
     if card < g.n_loc:
         return tb.names[card]
