@@ -219,13 +219,13 @@ def _spot(obs: Observation, side: int, spot: str, cx: float, cy: float, owner: i
     on = next((t for t in obs["seesaw"] if t["side"] == side and t["spot"] == spot), None)
     announced = owner is not None and obs["announced"][owner] == spot and on is None
     body = []
-    if announced:
+    if announced and owner is not None:
         colour = obs["colours"][owner]
         body.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN_R + 2:.1f}" fill="#fffaf0" stroke="{swatch(colour).fill}" '
             'stroke-width="3" stroke-dasharray="6 4"/>'
         )
-        who = "your token" if owner == obs["seat"] else f"{player_name(obs, owner)}'s token"  # type: ignore[arg-type]
+        who = "your token" if owner == obs["seat"] else f"{player_name(obs, owner)}'s token"
         body.append(_text(x, y - TOKEN_R - 10, f"{who} goes here", 13, anchor="middle", weight="bold"))
     else:
         body.append(
