@@ -83,3 +83,11 @@ def test_tournament_document_has_elo_intervals_and_head_to_head() -> None:
     assert forward["score"] + back["score"] == forward["results"]
     none = run_tournament("toy-nim", ["random", "ismcts:iterations=20"], games=6, seed=2, bootstrap=0)
     assert none["standings"][0]["elo_low"] is None and none["bootstrap_samples"] == 0
+
+
+def test_tournament_printout_names_what_a_level_stands_for(capsys: pytest.CaptureFixture[str]) -> None:
+    from gravity_games.agents.levels import level_spec
+    from gravity_games.cli.main import main
+
+    main(["tournament", "comparison-gravity", "--agents", "random,easy", "--games", "2", "--bootstrap", "0"])
+    assert f"easy = {level_spec('comparison-gravity', 'easy', 2)}" in capsys.readouterr().out

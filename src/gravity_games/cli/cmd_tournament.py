@@ -11,6 +11,7 @@ from typing import Any
 import typer
 from rich.table import Table
 
+from gravity_games.agents.levels import LEVELS, level_spec
 from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import parse_params
 from gravity_games.sim.tournament import run_tournament
@@ -95,6 +96,11 @@ def print_standings(doc: dict[str, Any]) -> None:
         )
     console.print(table)
     print_head_to_head(doc)
+    levels = [row["agent"] for row in doc["standings"] if row["agent"] in LEVELS]
+    if levels:
+        # A level is a different agent in each game: say which one played here.
+        meant = ", ".join(f"{lv} = {level_spec(doc['game'], lv, doc['players'])}" for lv in levels)
+        console.print(f"[dim]levels in {doc['game']}: {meant}[/]")
     if doc["cooperative"]:
         console.print("cooperative game: every seat shares the team's result, so no Elo is computed")
 
