@@ -15,8 +15,17 @@ from gravity_games import load
 from gravity_games.games.gravity_falls.rules import GravityFallsGame, GravityFallsState
 
 TURN_STATE = {
-    "card": -1, "start": -1, "route_pos": -1, "route_left": 0, "route_used": 0, "foe": -1, "roll": [0, 0, 0],
-    "extra": 0, "event_used": 0, "alarm_due": 0, "current_event": -1,
+    "card": -1,
+    "start": -1,
+    "route_pos": -1,
+    "route_left": 0,
+    "route_used": 0,
+    "foe": -1,
+    "roll": [0, 0, 0],
+    "extra": 0,
+    "event_used": 0,
+    "alarm_due": 0,
+    "current_event": -1,
 }
 ALL_CARDS = ["0-4", "1-5", "2-2", "3-1", "4-0", "T"]
 
@@ -56,8 +65,10 @@ def complete(g: GravityFallsGame, part: dict[str, Any], filler: str = "Mini Golf
         for k in ch["curses"]:
             held[k] += 1
     body.setdefault("curse_discard", {k: 0 for k in tb.curse_kinds})
-    body.setdefault("curse_deck", {k: c - held[k] - body["curse_discard"][k]
-                                   for k, c in zip(tb.curse_kinds, tb.curse_counts, strict=True)})
+    body.setdefault(
+        "curse_deck",
+        {k: c - held[k] - body["curse_discard"][k] for k, c in zip(tb.curse_kinds, tb.curse_counts, strict=True)},
+    )
     body.setdefault("revealed", [])
     body.setdefault("movement_discard", [])
     taken = set(body["revealed"]) | set(body["movement_discard"])
@@ -69,8 +80,15 @@ def complete(g: GravityFallsGame, part: dict[str, Any], filler: str = "Mini Golf
     body.setdefault("box", [c for c in every if c not in taken])
     body["turn_state"] = {**TURN_STATE, **body.get("turn_state", {})}
     body.setdefault("tasks", [])
-    return {"game": "gravity-falls", "version": g.VERSION, "players": g.players, "params": {}, "state": body,
-            "history": [], "log": []}
+    return {
+        "game": "gravity-falls",
+        "version": g.VERSION,
+        "players": g.players,
+        "params": {},
+        "state": body,
+        "history": [],
+        "log": [],
+    }
 
 
 def build(g: GravityFallsGame, part: dict[str, Any], filler: str = "Mini Golf Course") -> GravityFallsState:

@@ -26,8 +26,9 @@ def test_fast_path_equals_the_generic_path_at_every_step(players: int) -> None:
         steps = 0
         while not state.is_terminal():
             assert state.legal_actions() == State.legal_actions(twin)
-            action = sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(
-                state.legal_actions())
+            action = (
+                sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
+            )
             state.apply_action(action)
             State.apply_action(twin, action)  # the generic path: memo, checks, _apply, history
             assert _doc(state) == _doc(twin)
@@ -52,8 +53,11 @@ def test_refused_actions_name_the_problem_and_change_nothing() -> None:
                 with pytest.raises(IllegalActionError) as err:
                     state.apply_action(bad)  # type: ignore[arg-type]
                 text = str(err.value)
-                assert ("integer id" in text) if not isinstance(bad, int) or isinstance(bad, bool) else (
-                    f"action {bad} is illegal" in text and "legal:" in text)
+                assert (
+                    ("integer id" in text)
+                    if not isinstance(bad, int) or isinstance(bad, bool)
+                    else (f"action {bad} is illegal" in text and "legal:" in text)
+                )
                 assert _doc(state) == before
         state.apply_action(sample_chance(state, rng) if kind == "chance" else rng.choice(legal))
     assert seen == {"chance": 25, "seat": 25}
@@ -68,11 +72,13 @@ def test_a_clone_keeps_its_own_log_and_history_through_the_fast_path() -> None:
     rng = random.Random(3)
     state = game.new_initial_state()
     for _ in range(40):
-        state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE
-                           else rng.choice(state.legal_actions()))
+        state.apply_action(
+            sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
+        )
     copy = state.clone()
     before = (_doc(copy), copy.log())
     for _ in range(30):
-        state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE
-                           else rng.choice(state.legal_actions()))
+        state.apply_action(
+            sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
+        )
     assert (_doc(copy), copy.log()) == before

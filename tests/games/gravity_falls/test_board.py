@@ -10,8 +10,11 @@ from gravity_games.games.gravity_falls.render_svg import render_svg
 
 from .scenario import build, game, play
 
-FAR = [{"name": "Gremoblin", "location": "Kordroy House"}, {"name": "Manotaur", "location": "Mini Golf Course"},
-       {"name": "Time Monster", "location": "Cemetery"}]
+FAR = [
+    {"name": "Gremoblin", "location": "Kordroy House"},
+    {"name": "Manotaur", "location": "Mini Golf Course"},
+    {"name": "Time Monster", "location": "Cemetery"},
+]
 ROW = ["Skull Fracture", "Police Station", "Water Tower"]
 
 
@@ -27,10 +30,15 @@ def drawn(svg: str) -> set[str]:
 
 def route_start(card: str = "2-2"):
     g = game(2)
-    return build(g, {"monsters": FAR, "revealed": ROW,
-                     "characters": [{"name": "Dipper", "location": "Mystery Shack"},
-                                    {"name": "Mabel", "location": "Town Hall"}],
-                     "tasks": [["choose_card", 0, 0, 0], ["end_turn", 0, 0, 0]]})
+    return build(
+        g,
+        {
+            "monsters": FAR,
+            "revealed": ROW,
+            "characters": [{"name": "Dipper", "location": "Mystery Shack"}, {"name": "Mabel", "location": "Town Hall"}],
+            "tasks": [["choose_card", 0, 0, 0], ["end_turn", 0, 0, 0]],
+        },
+    )
 
 
 def test_a_card_is_played_by_tapping_it_and_rest_is_a_button():
@@ -65,11 +73,17 @@ def test_a_route_is_one_confirmed_tap_per_location_passed_and_the_board_shows_th
 
 def test_an_arrow_of_the_roll_is_the_token_then_the_neighbour():
     g = game(1)
-    state = build(g, {"monsters": FAR, "revealed": ROW,
-                      "locations": {"Town Hall": {"support": 1, "distrust": 1}},
-                      "characters": [{"name": "Wendy", "location": "Town Hall"}],
-                      "turn_state": {"roll": [0, 1, 0]},
-                      "tasks": [["move_token", 0, 1, 0], ["end_turn", 0, 0, 0]]})
+    state = build(
+        g,
+        {
+            "monsters": FAR,
+            "revealed": ROW,
+            "locations": {"Town Hall": {"support": 1, "distrust": 1}},
+            "characters": [{"name": "Wendy", "location": "Town Hall"}],
+            "turn_state": {"roll": [0, 1, 0]},
+            "tasks": [["move_token", 0, 1, 0], ["end_turn", 0, 0, 0]],
+        },
+    )
     moves = moves_of(state)
     assert moves["move distrust to Police Station"].parts == ("distrust:town-hall", "loc:police-station")
     assert moves["move support to Greasy's Diner"].parts == ("support:town-hall", "loc:greasys-diner")
@@ -82,10 +96,16 @@ def test_an_arrow_of_the_roll_is_the_token_then_the_neighbour():
 def test_rumors_pull_the_chip_of_the_neighbour_asked():
     g = game(1)
     tent = g.tables.names.index("Gideon's Telepathy Tent")
-    state = build(g, {"monsters": FAR, "revealed": ROW,
-                      "locations": {"Gideon's Telepathy Tent": {"support": 2, "distrust": 1, "die": True}},
-                      "characters": [{"name": "Stan", "location": "Arcade"}],
-                      "tasks": [["rumor", 0, tent, 0], ["end_turn", 0, 0, 0]]})
+    state = build(
+        g,
+        {
+            "monsters": FAR,
+            "revealed": ROW,
+            "locations": {"Gideon's Telepathy Tent": {"support": 2, "distrust": 1, "die": True}},
+            "characters": [{"name": "Stan", "location": "Arcade"}],
+            "tasks": [["rumor", 0, tent, 0], ["end_turn", 0, 0, 0]],
+        },
+    )
     moves = moves_of(state)
     assert moves["pull distrust"].parts == ("distrust:gideons-telepathy-tent",)
     assert moves["pull distrust"].description == "Stan pulls a distrust token from Gideon's Telepathy Tent to Arcade"
@@ -96,10 +116,17 @@ def test_rumors_pull_the_chip_of_the_neighbour_asked():
 
 def test_the_event_choice_is_a_hand_card_or_the_alarm_track():
     g = game(1)
-    state = build(g, {"monsters": FAR, "revealed": ROW,
-                      "characters": [{"name": "Soos", "location": "Town Hall", "hand": ["1-5", "T"],
-                                      "deck": ["0-4", "2-2", "3-1", "4-0"]}],
-                      "tasks": [["ev_discard_or_alarm", 0, 0, 0], ["end_turn", 0, 0, 0]]})
+    state = build(
+        g,
+        {
+            "monsters": FAR,
+            "revealed": ROW,
+            "characters": [
+                {"name": "Soos", "location": "Town Hall", "hand": ["1-5", "T"], "deck": ["0-4", "2-2", "3-1", "4-0"]}
+            ],
+            "tasks": [["ev_discard_or_alarm", 0, 0, 0], ["end_turn", 0, 0, 0]],
+        },
+    )
     moves = moves_of(state)
     assert moves["raise alarm"].parts == ("alarm",) and moves["raise alarm"].confirm
     assert moves["discard teleport"].parts == ("card:teleport",)
@@ -152,12 +179,21 @@ def test_the_glossary_explains_every_curse_kind_of_the_notation():
 
 def test_the_foe_among_monsters_sharing_a_location_is_tapped_on_the_map():
     g = game(1)
-    state = build(g, {"monsters": [{"name": "Gremoblin", "location": "Town Hall"},
-                                   {"name": "Manotaur", "location": "Town Hall"}, FAR[2]],
-                      "revealed": ROW, "locations": {"Town Hall": {"support": 2, "distrust": 1}},
-                      "characters": [{"name": "Dipper", "location": "Town Hall"}],
-                      "turn_state": {"card": 1},
-                      "tasks": [["roll_setup", 0, 0, 0], ["end_turn", 0, 0, 0]]})
+    state = build(
+        g,
+        {
+            "monsters": [
+                {"name": "Gremoblin", "location": "Town Hall"},
+                {"name": "Manotaur", "location": "Town Hall"},
+                FAR[2],
+            ],
+            "revealed": ROW,
+            "locations": {"Town Hall": {"support": 2, "distrust": 1}},
+            "characters": [{"name": "Dipper", "location": "Town Hall"}],
+            "turn_state": {"card": 1},
+            "tasks": [["roll_setup", 0, 0, 0], ["end_turn", 0, 0, 0]],
+        },
+    )
     moves = moves_of(state)
     assert {m.parts for m in moves.values()} == {("monster:gremoblin",), ("monster:manotaur",)}
     assert moves["monster Manotaur"].description == "Dipper fights Manotaur"

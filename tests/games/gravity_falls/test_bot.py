@@ -35,14 +35,20 @@ def test_fight_odds():
 def test_bot_fights_a_monster_it_can_beat():
     """Dipper next to Gideon-Bot (no distrust there): the bot goes for the fight with its best card."""
     g = game(1)
-    state = build(g, {
-        "monsters": [{"name": "Gideon-Bot", "location": "Police Station"},
-                     {"name": "Gremoblin", "location": "Cemetery"}, {"name": "Manotaur", "location": "Kordroy House"}],
-        "characters": [{"name": "Dipper", "location": "Town Hall"}],
-        "locations": {"Police Station": {"support": 2}},
-        "revealed": ["Arcade", "Skull Fracture", "Bottomless Pit"],
-        "tasks": [["start_turn", -1, 0, 0]],
-    })
+    state = build(
+        g,
+        {
+            "monsters": [
+                {"name": "Gideon-Bot", "location": "Police Station"},
+                {"name": "Gremoblin", "location": "Cemetery"},
+                {"name": "Manotaur", "location": "Kordroy House"},
+            ],
+            "characters": [{"name": "Dipper", "location": "Town Hall"}],
+            "locations": {"Police Station": {"support": 2}},
+            "revealed": ["Arcade", "Skull Fracture", "Bottomless Pit"],
+            "tasks": [["start_turn", -1, 0, 0]],
+        },
+    )
     bot = HeuristicAgent(g, 0, seed=1)
     choice = bot.act(SeatView(state, 0))
     assert state.action_to_string(choice) in ("play 1-5", "play teleport")

@@ -20,9 +20,17 @@ def test_packaged_components_fit_the_rulebook():
     assert len(data.monsters) == 9 and sum(c.count for c in data.curses) == 18
     assert sum(e.count for e in data.events) == 8 and len(data.characters) * 6 == 30
     names = {loc.name for loc in data.locations}
-    for named in ("Gideon's Telepathy Tent", "Letoyin's Shop", "From Dusk Till Dawn", "Arcade",
-                  "Gravity Falls Junkyard", "Babulita's House", "Kordroy House", "Gravity Falls High School",
-                  "Gravity Falls History Museum"):
+    for named in (
+        "Gideon's Telepathy Tent",
+        "Letoyin's Shop",
+        "From Dusk Till Dawn",
+        "Arcade",
+        "Gravity Falls Junkyard",
+        "Babulita's House",
+        "Kordroy House",
+        "Gravity Falls High School",
+        "Gravity Falls History Museum",
+    ):
         assert named in names
     assert any(item["path"] == "alarm" for item in reconstructed_list())
 
@@ -32,10 +40,17 @@ def test_the_worked_examples_fix_these_neighbours():
     tb = g.tables
     tent = tb.names.index("Gideon's Telepathy Tent")
     babulita = tb.names.index("Babulita's House")
-    assert {tb.names[i] for i in tb.adj[tent]} == {"Letoyin's Shop", "From Dusk Till Dawn", "Arcade",
-                                                  "Gravity Falls Junkyard"}
-    assert {tb.names[i] for i in tb.adj[babulita]} == {"Kordroy House", "Gravity Falls High School",
-                                                      "Gravity Falls History Museum"}
+    assert {tb.names[i] for i in tb.adj[tent]} == {
+        "Letoyin's Shop",
+        "From Dusk Till Dawn",
+        "Arcade",
+        "Gravity Falls Junkyard",
+    }
+    assert {tb.names[i] for i in tb.adj[babulita]} == {
+        "Kordroy House",
+        "Gravity Falls High School",
+        "Gravity Falls History Museum",
+    }
 
 
 def test_a_users_file_replaces_the_packaged_data(tmp_path: Path):

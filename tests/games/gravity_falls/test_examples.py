@@ -13,14 +13,19 @@ TENT = "Gideon's Telepathy Tent"
 
 def movement_position():
     g = game(1)
-    return build(g, {
-        "monsters": [{"name": "Gideon-Bot", "location": "Kordroy House"},
-                     {"name": "Gremoblin", "location": "Water Tower"},
-                     {"name": "Manotaur", "location": "Cemetery"}],
-        "characters": [{"name": "Dipper", "location": "Mystery Shack"}],
-        "revealed": ["Police Station", "Town Hall", "Arcade"],
-        "tasks": [["start_turn", -1, 0, 0]],
-    })
+    return build(
+        g,
+        {
+            "monsters": [
+                {"name": "Gideon-Bot", "location": "Kordroy House"},
+                {"name": "Gremoblin", "location": "Water Tower"},
+                {"name": "Manotaur", "location": "Cemetery"},
+            ],
+            "characters": [{"name": "Dipper", "location": "Mystery Shack"}],
+            "revealed": ["Police Station", "Town Hall", "Arcade"],
+            "tasks": [["start_turn", -1, 0, 0]],
+        },
+    )
 
 
 def test_movement_example_three_roads_to_the_tent():
@@ -57,22 +62,28 @@ def test_rumors_example():
     """Support from Letoyin's, distrust from Dusk Till Dawn, a chosen distrust from the Arcade, none from the
     junkyard with its courage die."""
     g = game(1)
-    state = build(g, {
-        "locations": {
-            TENT: {"support": 2, "distrust": 1},
-            "Letoyin's Shop": {"support": 2},
-            "From Dusk Till Dawn": {"distrust": 2},
-            "Arcade": {"support": 1, "distrust": 1},
-            "Gravity Falls Junkyard": {"support": 2, "die": True},
+    state = build(
+        g,
+        {
+            "locations": {
+                TENT: {"support": 2, "distrust": 1},
+                "Letoyin's Shop": {"support": 2},
+                "From Dusk Till Dawn": {"distrust": 2},
+                "Arcade": {"support": 1, "distrust": 1},
+                "Gravity Falls Junkyard": {"support": 2, "die": True},
+            },
+            "monsters": [
+                {"name": "Gideon-Bot", "location": "Kordroy House"},
+                {"name": "Gremoblin", "location": "Water Tower"},
+                {"name": "Manotaur", "location": "Cemetery"},
+            ],
+            "characters": [
+                {"name": "Dipper", "location": TENT, "hand": ["0-4", "1-5", "2-2", "4-0", "T"], "discard": ["3-1"]}
+            ],
+            "turn_state": {"card": 3},
+            "tasks": [["after_move", 0, 0, 0]],
         },
-        "monsters": [{"name": "Gideon-Bot", "location": "Kordroy House"},
-                     {"name": "Gremoblin", "location": "Water Tower"},
-                     {"name": "Manotaur", "location": "Cemetery"}],
-        "characters": [{"name": "Dipper", "location": TENT, "hand": ["0-4", "1-5", "2-2", "4-0", "T"],
-                        "discard": ["3-1"]}],
-        "turn_state": {"card": 3},
-        "tasks": [["after_move", 0, 0, 0]],
-    })
+    )
     assert sorted(texts(state)) == ["pull distrust", "pull support"]  # the Arcade: Dipper chooses
     play(state, "pull distrust")
     assert sorted(texts(state)) == ["leave", "pull support"]  # the junkyard: pulling is optional
@@ -86,17 +97,29 @@ def test_rumors_example():
 
 def persuasion_position():
     g = game(1)
-    return build(g, {
-        "locations": {"Town Hall": {"support": 4, "distrust": 3}},
-        "monsters": [{"name": "Gideon-Bot", "location": "Kordroy House"},
-                     {"name": "Gremoblin", "location": "Water Tower"},
-                     {"name": "Manotaur", "location": "Cemetery"}],
-        "characters": [{"name": "Dipper", "location": "Town Hall", "hand": ["0-4", "1-5"],
-                        "deck": ["2-2", "4-0", "T"], "discard": ["3-1"]}],
-        "revealed": ["Police Station", "Arcade", "Bottomless Pit"],
-        "turn_state": {"card": 3},
-        "tasks": [["roll_setup", 0, 0, 0]],
-    })
+    return build(
+        g,
+        {
+            "locations": {"Town Hall": {"support": 4, "distrust": 3}},
+            "monsters": [
+                {"name": "Gideon-Bot", "location": "Kordroy House"},
+                {"name": "Gremoblin", "location": "Water Tower"},
+                {"name": "Manotaur", "location": "Cemetery"},
+            ],
+            "characters": [
+                {
+                    "name": "Dipper",
+                    "location": "Town Hall",
+                    "hand": ["0-4", "1-5"],
+                    "deck": ["2-2", "4-0", "T"],
+                    "discard": ["3-1"],
+                }
+            ],
+            "revealed": ["Police Station", "Arcade", "Bottomless Pit"],
+            "turn_state": {"card": 3},
+            "tasks": [["roll_setup", 0, 0, 0]],
+        },
+    )
 
 
 def test_persuasion_example():
@@ -123,17 +146,29 @@ def test_persuasion_example():
 
 def test_fight_example():
     g = game(1)
-    state = build(g, {
-        "locations": {"Town Hall": {"support": 4, "distrust": 2}},
-        "monsters": [{"name": "Gideon-Bot", "location": "Town Hall"},
-                     {"name": "Gremoblin", "location": "Water Tower"},
-                     {"name": "Manotaur", "location": "Cemetery"}],
-        "characters": [{"name": "Dipper", "location": "Town Hall", "hand": ["0-4", "1-5"],
-                        "deck": ["2-2", "4-0", "T"], "discard": ["3-1"]}],
-        "revealed": ["Police Station", "Arcade", "Bottomless Pit"],
-        "turn_state": {"card": 3},
-        "tasks": [["roll_setup", 0, 0, 0]],
-    })
+    state = build(
+        g,
+        {
+            "locations": {"Town Hall": {"support": 4, "distrust": 2}},
+            "monsters": [
+                {"name": "Gideon-Bot", "location": "Town Hall"},
+                {"name": "Gremoblin", "location": "Water Tower"},
+                {"name": "Manotaur", "location": "Cemetery"},
+            ],
+            "characters": [
+                {
+                    "name": "Dipper",
+                    "location": "Town Hall",
+                    "hand": ["0-4", "1-5"],
+                    "deck": ["2-2", "4-0", "T"],
+                    "discard": ["3-1"],
+                }
+            ],
+            "revealed": ["Police Station", "Arcade", "Bottomless Pit"],
+            "turn_state": {"card": 3},
+            "tasks": [["roll_setup", 0, 0, 0]],
+        },
+    )
     play(state, roll_id(3, 1), "pass")  # success x3, movement, curse
     body = state.to_json()["state"]
     assert body["monsters"][0]["location"] == "defeated"
@@ -149,21 +184,26 @@ def test_fight_example():
 
 def monster_phase_position():
     g = game(1)
-    return build(g, {
-        "locations": {
-            "Babulita's House": {"support": 1, "distrust": 1},
-            "Kordroy House": {"distrust": 2},
-            "Gravity Falls High School": {"support": 2, "distrust": 1},
-            "Gravity Falls History Museum": {"support": 3, "die": True},
+    return build(
+        g,
+        {
+            "locations": {
+                "Babulita's House": {"support": 1, "distrust": 1},
+                "Kordroy House": {"distrust": 2},
+                "Gravity Falls High School": {"support": 2, "distrust": 1},
+                "Gravity Falls History Museum": {"support": 3, "die": True},
+            },
+            "monsters": [
+                {"name": "Gremoblin", "location": "Town Hall"},
+                {"name": "Gideon-Bot", "location": "Bottomless Pit"},
+                {"name": "Manotaur", "location": "Cemetery"},
+            ],
+            "characters": [{"name": "Dipper", "location": "Police Station"}],
+            "revealed": ["Arcade", "Skull Fracture", "Babulita's House"],
+            "movement_deck": ["Water Tower"],
+            "tasks": [["monster_move", 0, 0, 0]],
         },
-        "monsters": [{"name": "Gremoblin", "location": "Town Hall"},
-                     {"name": "Gideon-Bot", "location": "Bottomless Pit"},
-                     {"name": "Manotaur", "location": "Cemetery"}],
-        "characters": [{"name": "Dipper", "location": "Police Station"}],
-        "revealed": ["Arcade", "Skull Fracture", "Babulita's House"],
-        "movement_deck": ["Water Tower"],
-        "tasks": [["monster_move", 0, 0, 0]],
-    })
+    )
 
 
 def test_monster_movement_example():
@@ -193,16 +233,21 @@ def test_event_example():
     """The first event acts (courage dice near monsters go), the second is discarded and raises the alarm by 1,
     then a movement card fills the free space."""
     g = game(1)
-    state = build(g, {
-        "locations": {"Arcade": {"die": True}, "Water Tower": {"die": True}},
-        "monsters": [{"name": "Gremoblin", "location": "Arcade"},
-                     {"name": "Gideon-Bot", "location": "Police Station"},
-                     {"name": "Manotaur", "location": "Cemetery"}],
-        "characters": [{"name": "Dipper", "location": "Mystery Shack"}],
-        "revealed": ["Skull Fracture", "Town Hall"],
-        "movement_deck": ["Greasy's Diner", "event 5 (remove_die_monsters)", "event 7 (flee)"],
-        "tasks": [["reveal_stage", 0, 0, 0], ["end_turn", 0, 0, 0]],
-    })
+    state = build(
+        g,
+        {
+            "locations": {"Arcade": {"die": True}, "Water Tower": {"die": True}},
+            "monsters": [
+                {"name": "Gremoblin", "location": "Arcade"},
+                {"name": "Gideon-Bot", "location": "Police Station"},
+                {"name": "Manotaur", "location": "Cemetery"},
+            ],
+            "characters": [{"name": "Dipper", "location": "Mystery Shack"}],
+            "revealed": ["Skull Fracture", "Town Hall"],
+            "movement_deck": ["Greasy's Diner", "event 5 (remove_die_monsters)", "event 7 (flee)"],
+            "tasks": [["reveal_stage", 0, 0, 0], ["end_turn", 0, 0, 0]],
+        },
+    )
     play(state, card_id(state, "event 5 (remove_die_monsters)"))
     body = state.to_json()["state"]
     assert loc(state, "Arcade")["die"] is False and loc(state, "Water Tower")["die"] is False

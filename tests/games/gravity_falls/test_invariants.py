@@ -21,8 +21,11 @@ def count_components(state) -> tuple[int, int, int, int]:
     tokens = sum(v["support"] + v["distrust"] for v in b["locations"].values())
     dice = b["supply"] + sum(1 for v in b["locations"].values() if v["die"]) + 1
     cards = len(b["movement_deck"]) + len(b["revealed"]) + len(b["movement_discard"]) + len(b["box"])
-    curses = sum(b["curse_deck"].values()) + sum(b["curse_discard"].values()) + sum(
-        len(c["curses"]) for c in b["characters"])
+    curses = (
+        sum(b["curse_deck"].values())
+        + sum(b["curse_discard"].values())
+        + sum(len(c["curses"]) for c in b["characters"])
+    )
     return tokens, dice, cards, curses
 
 
@@ -95,7 +98,8 @@ def test_fresh_game_is_set_up_by_the_rules():
     assert len(b["revealed"]) == 3 and len(b["movement_discard"]) == 3 + 4
     assert sum(1 for c in b["movement_deck"] if c.startswith("event")) == 4  # the default events=4
     assert sorted(state.observation(None)["events_in_game"]) == sorted(
-        c for c in b["movement_deck"] if c.startswith("event"))
+        c for c in b["movement_deck"] if c.startswith("event")
+    )
     assert all(c["hand"] == ["0-4", "1-5", "2-2", "3-1", "4-0", "T"] for c in b["characters"])
     assert b["tasks"][0][:2] == ["choose_card", 0]
 
@@ -147,14 +151,25 @@ def test_route_options_equal_the_plain_route_rule_at_every_route_step(players: i
             continue
         seat = state.tasks[0].seat
         lonely = state.curses[seat] & g.rule_tables.cm_lonely
-        blocked = sum(1 << loc for loc in {loc for s, loc in enumerate(state.character_locations)
-                                           if s != seat and loc >= 0}) if lonely else 0
-        stop = sum(1 << state.monster_locations[m] for m in range(3) if state.monster_locations[m] >= 0 and state.monsters[m] in g.rule_tables.gnome_giants)
+        blocked = (
+            sum(1 << loc for loc in {loc for s, loc in enumerate(state.character_locations) if s != seat and loc >= 0})
+            if lonely
+            else 0
+        )
+        stop = sum(
+            1 << state.monster_locations[m]
+            for m in range(3)
+            if state.monster_locations[m] >= 0 and state.monsters[m] in g.rule_tables.gnome_giants
+        )
         pos, left, used, start = state.route_position, state.route_left, state.route_used, state.route_start
         expected = sorted(
-            g.rule_tables.A_LOC + nxt for nxt, bit in g.rule_tables.adj_roads[pos]
+            g.rule_tables.A_LOC + nxt
+            for nxt, bit in g.rule_tables.adj_roads[pos]
             if not (used & bit or nxt == start or blocked >> nxt & 1)
-            and (stop >> nxt & 1 or route_continues(g.rule_tables.adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
+            and (
+                stop >> nxt & 1
+                or route_continues(g.rule_tables.adj_roads, nxt, left - 1, used | bit, start, blocked, stop)
+            )
         )
         assert legal == expected
         checked += 1
@@ -166,8 +181,9 @@ def test_route_options_equal_the_plain_route_rule_at_every_route_step(players: i
 def _play_to_the_next_turn(state, rng) -> int:
     turn, steps = state.turn, 0
     while state.turn == turn and not state.is_terminal():
-        state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE
-                           else rng.choice(state.legal_actions()))
+        state.apply_action(
+            sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
+        )
         steps += 1
     return steps
 
@@ -183,8 +199,9 @@ def test_the_summer_ends_at_the_turn_limit_or_when_a_turn_no_longer_fits(bound: 
     rng = random.Random(9)
     state = g.new_initial_state()
     while state.tasks[0].kind != TaskKind.CHOOSE_CARD:  # the first turn has started
-        state.apply_action(sample_chance(state, rng) if state.current_player() == CHANCE
-                           else rng.choice(state.legal_actions()))
+        state.apply_action(
+            sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
+        )
     turn = state.turn
     if bound == "turns":
         state.turn = TURN_LIMIT - 1  # the turn now played is the last one

@@ -31,14 +31,20 @@ def plain(text: str) -> str:
 
 def route_position():
     g = game(2)
-    return g, build(g, {"monsters": [{"name": "Gremoblin", "location": "Letoyin's Shop"},
-                                     {"name": "Manotaur", "location": "Arcade"},
-                                     {"name": "Time Monster", "location": "Kordroy House"}],
-                        "revealed": ["Skull Fracture", "Police Station", "Water Tower"],
-                        "characters": [{"name": "Dipper", "location": "Mystery Shack"},
-                                       {"name": "Mabel", "location": "Town Hall"}],
-                        "turn_state": {"route_pos": 0, "route_left": 2, "card": 2, "start": 0},
-                        "tasks": [["route", 0, 0, 0], ["end_turn", 0, 0, 0]]})
+    return g, build(
+        g,
+        {
+            "monsters": [
+                {"name": "Gremoblin", "location": "Letoyin's Shop"},
+                {"name": "Manotaur", "location": "Arcade"},
+                {"name": "Time Monster", "location": "Kordroy House"},
+            ],
+            "revealed": ["Skull Fracture", "Police Station", "Water Tower"],
+            "characters": [{"name": "Dipper", "location": "Mystery Shack"}, {"name": "Mabel", "location": "Town Hall"}],
+            "turn_state": {"route_pos": 0, "route_left": 2, "card": 2, "start": 0},
+            "tasks": [["route", 0, 0, 0], ["end_turn", 0, 0, 0]],
+        },
+    )
 
 
 def test_text_view_lists_locations_tokens_monsters_and_the_alarm():

@@ -62,8 +62,9 @@ def state_digest(cfg: dict[str, Any]) -> str:
 
 
 def write_fixture() -> None:
-    FIXTURE.write_text(json.dumps({config_id(c): state_digest(c) for c in CONFIGS}, indent=1, sort_keys=True) + "\n",
-                       encoding="utf-8")
+    FIXTURE.write_text(
+        json.dumps({config_id(c): state_digest(c) for c in CONFIGS}, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
 
 
 @pytest.mark.parametrize("cfg", CONFIGS, ids=config_id)

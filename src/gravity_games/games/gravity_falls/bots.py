@@ -26,8 +26,14 @@ from .data import Tables
 from .rules_turn import immune_to_successes, successes_needed
 from .tables import FACE_P
 
-CURSE_HARM = {"draw_fewer": 5, "max_five_dice": 4, "flip_support": 3, "no_shared_location": 2,
-              "no_move_support": 2, "reveal_card": 0}
+CURSE_HARM = {
+    "draw_fewer": 5,
+    "max_five_dice": 4,
+    "flip_support": 3,
+    "no_shared_location": 2,
+    "no_move_support": 2,
+    "reveal_card": 0,
+}
 CARD_PREFERENCE = ["1-5", "0-4", "2-2", "T", "3-1", "4-0"]
 
 
@@ -178,19 +184,20 @@ class HeuristicAgent(Agent):
             "quiet": lambda loc: loc not in monsters and loc not in others,
         }
         lonely = "no_shared_location" in self._me(obs)["curses"]
-        return [loc for loc in range(len(sup)) if loc != here and checks[rule](loc)
-                and not (lonely and loc in others)]
+        return [loc for loc in range(len(sup)) if loc != here and checks[rule](loc) and not (lonely and loc in others)]
 
     def _routes(self, obs: dict[str, Any], start: int, dist: int) -> dict[int, list[int]]:
         """End locations of the legal routes of ``dist`` roads (the rules of movement), with one route each."""
         adj = self.tables.adj
         road = self.tables.road_id
-        stops = {self.index[m["location"]] for m in obs["monsters"]
-                 if m["location"] is not None and m["ability"] == "stop_movers"}
+        stops = {
+            self.index[m["location"]]
+            for m in obs["monsters"]
+            if m["location"] is not None and m["ability"] == "stop_movers"
+        }
         blocked: set[int] = set()
         if "no_shared_location" in self._me(obs)["curses"]:
-            blocked = {self.index[c["location"]] for c in obs["characters"]
-                       if c["seat"] != self.seat and c["location"]}
+            blocked = {self.index[c["location"]] for c in obs["characters"] if c["seat"] != self.seat and c["location"]}
         out: dict[int, list[int]] = {}
 
         def walk(pos: int, left: int, used: int, path: list[int]) -> None:
@@ -332,7 +339,9 @@ class HeuristicAgent(Agent):
     def _on_choose_mover(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         return legal[0]
 
-    def _on_ev_discard_or_alarm(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
+    def _on_ev_discard_or_alarm(
+        self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]
+    ) -> int:
         texts = {self._text(view, a): a for a in legal}
         for card in reversed(CARD_PREFERENCE):
             if f"discard {card}" in texts and len(texts) > 2:

@@ -19,7 +19,13 @@ from gravity_games.core.data import Component, DataFile, read_package_toml, read
 
 Difficulty = Literal["easy", "medium", "hard"]
 MonsterAbility = Literal[
-    "none", "no_draw_nearby", "stop_movers", "arrows_fight", "last_only", "cursed_only", "pull_distrust",
+    "none",
+    "no_draw_nearby",
+    "stop_movers",
+    "arrows_fight",
+    "last_only",
+    "cursed_only",
+    "pull_distrust",
     "extra_success",
 ]
 CharacterAbility = Literal["reroll_one", "draw_to_three", "draw_from_discard", "remove_curse", "move_courage_die"]

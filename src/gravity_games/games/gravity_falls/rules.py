@@ -134,6 +134,8 @@ from .tables import (
 )
 
 __all__ = ["GravityFallsGame", "GravityFallsState"]
+
+
 def _names_param(value: Any, known: tuple[str, ...], what: str, count: int) -> tuple[int, ...]:
     lookup = {n.lower(): i for i, n in enumerate(known)}
     ids = []
@@ -156,15 +158,23 @@ class GravityFallsGame(Game):
     COOPERATIVE = True
     VERSION = 1
     RULEBOOK = "gravity-falls.txt"
-    SUMMARY = (
-        "Cooperative: travel the town, persuade residents, fight three monsters before the alarm reaches the bus."
-    )
+    SUMMARY = "Cooperative: travel the town, persuade residents, fight three monsters before the alarm reaches the bus."
     PRIVATE_FIELDS = ("hand",)
     PARAMS = (
-        Param("variant", "standard", "standard rules, or 'simplified' (the rules for young players)", str,
-              choices=("standard", "simplified")),
-        Param("monsters", None, "three monster names; none = one easy, one medium, one hard by chance", tuple,
-              nullable=True),
+        Param(
+            "variant",
+            "standard",
+            "standard rules, or 'simplified' (the rules for young players)",
+            str,
+            choices=("standard", "simplified"),
+        ),
+        Param(
+            "monsters",
+            None,
+            "three monster names; none = one easy, one medium, one hard by chance",
+            tuple,
+            nullable=True,
+        ),
         Param("events", 4, "event cards shuffled into the monster movement deck (standard rules)", int, low=0, high=8),
         Param("characters", None, "one character name per player; none = chosen by chance", tuple, nullable=True),
         Param("data", None, "path to your own components TOML file; none = the packaged data", str, nullable=True),
@@ -176,16 +186,19 @@ class GravityFallsGame(Game):
         self.standard = self.params["variant"] == "standard"
         self.events = self.params["events"] if self.standard else 0
         self.fixed_monsters = (
-            None if self.params["monsters"] is None else _names_param(self.params["monsters"], t.monster_names,
-                                                                      "monsters", 3)
+            None
+            if self.params["monsters"] is None
+            else _names_param(self.params["monsters"], t.monster_names, "monsters", 3)
         )
         self.monster_set = monster_set_label(t, self.fixed_monsters)
         self.fixed_chars = (
-            None if self.params["characters"] is None
+            None
+            if self.params["characters"] is None
             else _names_param(self.params["characters"], t.char_names, "characters", self.players)
         )
-        self.rule_tables = RuleTables(t, self.standard, self.events, self.fixed_monsters, self.fixed_chars,
-                                      self.monster_set)
+        self.rule_tables = RuleTables(
+            t, self.standard, self.events, self.fixed_monsters, self.fixed_chars, self.monster_set
+        )
         self.n_actions = self.rule_tables.n_actions
         self.n_cards = self.rule_tables.n_cards
         self.tensor_size = _tensor_size(self)
@@ -321,11 +334,15 @@ class GravityFallsState(GravityFallsPosition):
             return None
         won = self.result == Result.WON
         winners = tuple(range(self.players)) if won else ()
-        detail = {"alarm": self.alarm, "turns": self.turn,
-                  "defeated": sum(1 for x in self.monster_locations if x == DEFEATED), "monster_set": self.rule_tables.monster_set,
-                  # the three monsters actually met (drawn or chosen), in data order: a designer's
-                  # per-trio breakdown from one run of the default draw
-                  "monsters": " + ".join(self.tables.monster_names[m] for m in sorted(self.monsters) if m >= 0)}
+        detail = {
+            "alarm": self.alarm,
+            "turns": self.turn,
+            "defeated": sum(1 for x in self.monster_locations if x == DEFEATED),
+            "monster_set": self.rule_tables.monster_set,
+            # the three monsters actually met (drawn or chosen), in data order: a designer's
+            # per-trio breakdown from one run of the default draw
+            "monsters": " + ".join(self.tables.monster_names[m] for m in sorted(self.monsters) if m >= 0),
+        }
         return Outcome(winners, RESULT_TEXT[self.result] if self.result else "ended", detail)
 
     def _legal_actions(self) -> list[int]:
@@ -346,7 +363,9 @@ class GravityFallsState(GravityFallsPosition):
 
     def apply_action(self, action: int) -> None:
         cp = self._player_to_act
-        if type(action) is int and (action in self._step_options.ids if cp == CHANCE else cp >= 0 and action in self._step_options):
+        if type(action) is int and (
+            action in self._step_options.ids if cp == CHANCE else cp >= 0 and action in self._step_options
+        ):
             if self._shared:  # handlers write to the log directly
                 self._unshare()
             self._step_apply(self, self.tasks[0], action)
@@ -431,8 +450,6 @@ class GravityFallsState(GravityFallsPosition):
             new.hands[s] = sum(1 << c for c in cards[:k])
             new.action_decks[s] = sum(1 << c for c in cards[k:])
         return new
-
-
 
 
 def _no_rule(position: GravityFallsPosition, task: Task, action: int) -> None:

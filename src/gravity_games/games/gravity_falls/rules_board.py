@@ -51,8 +51,13 @@ def flip_all_support(position: GravityFallsPosition, loc: int) -> None:
     sup = position.support
     n = sup[loc]
     if n:
-        position._log.append(("%s support token at %s flips to distrust" if n == 1 else
-                          "%s support tokens at %s flip to distrust", n, position.tables.names[loc]))
+        position._log.append(
+            (
+                "%s support token at %s flips to distrust" if n == 1 else "%s support tokens at %s flip to distrust",
+                n,
+                position.tables.names[loc],
+            )
+        )
         position.distrust[loc] += n
         sup[loc] = 0
 
@@ -95,7 +100,9 @@ def raise_alarm(position: GravityFallsPosition, n: int, why: str, *why_args: Any
         if row and (by_effect or len(row) > 2):
             card = row.pop(0)  # the revealed card closest to the deck
             to_discard_pile(position, card)
-            position._log.append(("The revealed card closest to the deck is discarded: %s", position.tables.names[card]))
+            position._log.append(
+                ("The revealed card closest to the deck is discarded: %s", position.tables.names[card])
+            )
 
 
 def curse_everyone(position: GravityFallsPosition) -> None:
@@ -128,7 +135,6 @@ def seats_from_active(position: GravityFallsPosition) -> list[int]:
 
 def to_discard_pile(position: GravityFallsPosition, card: int) -> None:
     position.movement_discard.append(card)
-
 
 
 def push_tasks(position: GravityFallsPosition, *tasks: Task) -> None:

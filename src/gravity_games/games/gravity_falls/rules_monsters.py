@@ -40,6 +40,7 @@ DISORDER_PULL = "%s pulls a %s token from %s"  # the log line of a monster's pul
 
 # ===================================================================== alarm track ===========
 
+
 def alarm_check(position: GravityFallsPosition, task: Task) -> bool:
     """Curses of the monster icon come once the effect that raised the alarm is over."""
     del position.tasks[0]
@@ -49,6 +50,7 @@ def alarm_check(position: GravityFallsPosition, task: Task) -> bool:
 
 
 # ===================================================================== curses ================
+
 
 def check_curse_deck(position: GravityFallsPosition, task: Task) -> bool:
     if any(position.curse_deck):
@@ -84,8 +86,13 @@ def take_curse(position: GravityFallsPosition, task: Task, k: int) -> None:
     held = position.curses[seat]
     if held & bit:
         position.curse_discard[k] += 1
-        position._log.append(("%s already has '%s': it is discarded and another drawn",
-                          tb.char_names[position.characters[seat]], tb.curse_names[k]))
+        position._log.append(
+            (
+                "%s already has '%s': it is discarded and another drawn",
+                tb.char_names[position.characters[seat]],
+                tb.curse_names[k],
+            )
+        )
         return
     position.curses[seat] = held | bit
     position.new_curses[seat] |= bit
@@ -102,11 +109,14 @@ def advance_revealed_cards(position: GravityFallsPosition, task: Task) -> bool:
     """Curse (reconstructed): the revealed cards move one space on, the furthest is discarded, a new one shows."""
     if position.revealed and len(position.revealed) >= position.revealed_capacity:
         to_discard_pile(position, position.revealed.pop())
-    position.tasks[0] = Task(TaskKind.REVEAL, TABLE, context=RevealContext.CURSE, card=NO_CARD)  # the reveal takes this task's place
+    position.tasks[0] = Task(
+        TaskKind.REVEAL, TABLE, context=RevealContext.CURSE, card=NO_CARD
+    )  # the reveal takes this task's place
     return True
 
 
 # ===================================================================== monster phase =========
+
 
 def nearest_monsters(position: GravityFallsPosition, seat: int) -> tuple[int, ...]:
     """The monsters in play nearest to the seat's character (by roads), in slot order."""
@@ -130,7 +140,11 @@ def move_nearest_monster(position: GravityFallsPosition, task: Task) -> bool:
     position.movement_discard.append(card)
     near = nearest_monsters(position, seat)
     if len(near) > 1:
-        tasks[0:1] = (Task(TaskKind.CHOOSE_MOVER, seat, card=card), Task(TaskKind.REVEAL_STAGE, seat), Task(TaskKind.END_TURN, seat))
+        tasks[0:1] = (
+            Task(TaskKind.CHOOSE_MOVER, seat, card=card),
+            Task(TaskKind.REVEAL_STAGE, seat),
+            Task(TaskKind.END_TURN, seat),
+        )
         return True
     tasks[0:1] = (Task(TaskKind.REVEAL_STAGE, seat), Task(TaskKind.END_TURN, seat))
     return move_monster(position, seat, near[0], card)
@@ -174,7 +188,9 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
     adj = tb.adj[card]
     tasks = position.tasks
     if card in position.character_locations:
-        sub = [Task(TaskKind.GIVE_CURSE, s) for s in seats_from_active(position) if position.character_locations[s] == card]
+        sub = [
+            Task(TaskKind.GIVE_CURSE, s) for s in seats_from_active(position) if position.character_locations[s] == card
+        ]
         sub += [Task(TaskKind.DISORDER_PULL, seat, location=nb, monster=m) for nb in adj]
         sub += (Task(TaskKind.DISORDER_ALARM, seat, monster=m), Task(TaskKind.ALARM_CHECK))
         tasks[0:0] = sub
@@ -186,13 +202,19 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
         if kind == PULL_NONE:
             continue
         if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
-            sub = [Task(TaskKind.DISORDER_PULL, seat, location=x, monster=m) for x in adj[adj.index(nb):]]
+            sub = [Task(TaskKind.DISORDER_PULL, seat, location=x, monster=m) for x in adj[adj.index(nb) :]]
             sub += (Task(TaskKind.DISORDER_ALARM, seat, monster=m), Task(TaskKind.ALARM_CHECK))
             tasks[0:0] = sub
             return True
         # _do_disorder_pull's pull, without a choice (there is none here)
-        log.append((DISORDER_PULL, name, pull_token(position, nb, card, g.A_PULL_S if kind == PULL_SUPPORT
-                                                          else g.A_PULL_D), names[nb]))
+        log.append(
+            (
+                DISORDER_PULL,
+                name,
+                pull_token(position, nb, card, g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D),
+                names[nb],
+            )
+        )
     disorder_alarm(position, card, name)
     if position.result:
         return True
@@ -213,7 +235,9 @@ def disorder_pull_kind(position: GravityFallsPosition, frm: int, pterodactyl: bo
 def disorder_pull_options(position: GravityFallsPosition, task: Task) -> list[int]:
     """What the monster ``task.monster`` may pull from the neighbour ``task.location`` (none, one kind, or a choice)."""
     g = position.rule_tables
-    kind = disorder_pull_kind(position, task.location, g.monster_ability[position.monsters[task.monster]] == "pull_distrust")
+    kind = disorder_pull_kind(
+        position, task.location, g.monster_ability[position.monsters[task.monster]] == "pull_distrust"
+    )
     if kind == PULL_NONE:
         return []
     if kind == PULL_CHOICE:
@@ -226,8 +250,14 @@ def disorder_pull(position: GravityFallsPosition, task: Task, action: int) -> No
     del position.tasks[0]
     frm, m = task.location, task.monster
     tb = position.tables
-    position._log.append((DISORDER_PULL, tb.monster_names[position.monsters[m]], pull_token(position, frm, position.monster_locations[m], action),
-                      tb.names[frm]))
+    position._log.append(
+        (
+            DISORDER_PULL,
+            tb.monster_names[position.monsters[m]],
+            pull_token(position, frm, position.monster_locations[m], action),
+            tb.names[frm],
+        )
+    )
 
 
 def finish_disorder(position: GravityFallsPosition, task: Task) -> bool:
@@ -242,12 +272,18 @@ def disorder_alarm(position: GravityFallsPosition, loc: int, name: str) -> None:
     """The alarm rises by the distrust tokens at the monster's location ``loc``; its support flips."""
     dis = position.distrust[loc]
     if dis:
-        raise_alarm(position, dis, "%s distrust token where %s stands" if dis == 1 else
-                          "%s distrust tokens where %s stands", dis, name)
+        raise_alarm(
+            position,
+            dis,
+            "%s distrust token where %s stands" if dis == 1 else "%s distrust tokens where %s stands",
+            dis,
+            name,
+        )
     flip_all_support(position, loc)
 
 
 # ===================================================================== 3. reveal =============
+
 
 def reveal_stage(position: GravityFallsPosition, task: Task) -> bool:
     if len(position.revealed) < position.revealed_capacity:
@@ -301,12 +337,17 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
     position._log.append(("Event: %s", name))
     ctx = task.context
     if ctx == 0:
-        position.tasks[0:1] = (Task(TaskKind.EVENT, TABLE, card=card), Task(TaskKind.ALARM_CHECK), Task(TaskKind.REVEAL, TABLE, card=NO_CARD))
+        position.tasks[0:1] = (
+            Task(TaskKind.EVENT, TABLE, card=card),
+            Task(TaskKind.ALARM_CHECK),
+            Task(TaskKind.REVEAL, TABLE, card=NO_CARD),
+        )
     else:  # revealed by a curse: finish revealing first, then resolve the event
         position.tasks[0] = task._replace(context=ctx, card=card)
 
 
 # ===================================================================== events ================
+
 
 def start_event(position: GravityFallsPosition, task: Task) -> bool:
     card = task.card
@@ -348,7 +389,9 @@ def monsters_pull_distrust(position: GravityFallsPosition) -> None:
             if position.distrust[nb]:
                 position.distrust[nb] -= 1
                 position.distrust[to] += 1
-                position._log.append(("%s pulls a distrust token from %s", position.monster_name(m), position.location_name(nb)))
+                position._log.append(
+                    ("%s pulls a distrust token from %s", position.monster_name(m), position.location_name(nb))
+                )
 
 
 def check_event_teleport(position: GravityFallsPosition, task: Task) -> bool:
@@ -378,8 +421,13 @@ def event_teleport(position: GravityFallsPosition, task: Task, action: int) -> N
     discard_teleport(position, seat)
     del position.tasks[0]
     position.character_locations[seat] = action - position.rule_tables.A_LOC
-    position._log.append(("%s uses the Teleport card and goes to %s", position.character_name(seat),
-                      position.location_name(position.character_locations[seat])))
+    position._log.append(
+        (
+            "%s uses the Teleport card and goes to %s",
+            position.character_name(seat),
+            position.location_name(position.character_locations[seat]),
+        )
+    )
 
 
 def discard_or_alarm_options(position: GravityFallsPosition, task: Task) -> list[int]:
@@ -404,7 +452,9 @@ def die_removal_options(position: GravityFallsPosition, task: Task) -> list[int]
     center = position.monster_locations[idx] if who == 0 else position.character_locations[idx]
     if center < 0:
         return []
-    return sorted(position.rule_tables.A_LOC + loc for loc in (center, *position.tables.adj[center]) if position.courage_dice[loc])
+    return sorted(
+        position.rule_tables.A_LOC + loc for loc in (center, *position.tables.adj[center]) if position.courage_dice[loc]
+    )
 
 
 def remove_courage_die(position: GravityFallsPosition, task: Task, action: int) -> None:
@@ -437,10 +487,13 @@ def flee(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
     del position.tasks[0]
     position.character_locations[seat] = action - position.rule_tables.A_LOC
-    position._log.append(("%s runs to %s", position.character_name(seat), position.location_name(position.character_locations[seat])))
+    position._log.append(
+        ("%s runs to %s", position.character_name(seat), position.location_name(position.character_locations[seat]))
+    )
 
 
 # ===================================================================== end of turn ===========
+
 
 def end_turn(position: GravityFallsPosition, task: Task) -> bool:
     if position.alarm_due:
@@ -450,5 +503,3 @@ def end_turn(position: GravityFallsPosition, task: Task) -> bool:
     position.turn += 1
     position.tasks[0] = Task(TaskKind.START_TURN)  # this task is done: the next turn takes its place
     return True
-
-

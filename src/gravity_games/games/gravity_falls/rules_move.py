@@ -25,7 +25,12 @@ ROUTE_CACHE_LIMIT = 50_000  # route answers kept per game (about 12 MB when full
 
 
 def route_continues(
-    adj_roads: tuple[tuple[tuple[int, int], ...], ...], pos: int, left: int, used: int, start: int, blocked: int,
+    adj_roads: tuple[tuple[tuple[int, int], ...], ...],
+    pos: int,
+    left: int,
+    used: int,
+    start: int,
+    blocked: int,
     stop: int,
 ) -> bool:
     """A route of ``left`` more roads from ``pos``: never a road twice (``used``: road bits), never back
@@ -41,9 +46,8 @@ def route_continues(
     return False
 
 
-
-
 # ===================================================================== turn start ===========
+
 
 def start_turn(position: GravityFallsPosition, task: Task) -> bool:
     if position.turn >= TURN_LIMIT or len(position._history) > LAST_TURN_START:
@@ -58,12 +62,15 @@ def start_turn(position: GravityFallsPosition, task: Task) -> bool:
     position.fought_monster = -1
     position.roll_successes = position.roll_arrows = position.roll_curses = position.extra_dice = 0
     position.route_start = position.character_locations[active]
-    position._log.append(("Turn %s: %s (seat %s)", position.turn + 1, position.tables.char_names[position.characters[active]], active))
+    position._log.append(
+        ("Turn %s: %s (seat %s)", position.turn + 1, position.tables.char_names[position.characters[active]], active)
+    )
     position.tasks[0] = Task(TaskKind.CHOOSE_CARD, active)  # this task is done: the card choice takes its place
     return True
 
 
 # ===================================================================== 1. action card ========
+
 
 def playable_cards(position: GravityFallsPosition, task: Task) -> list[int]:
     """Rest, or a card in hand that can be played: a route of its distance exists, or a Teleport target."""
@@ -98,8 +105,12 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
     if action == g.A_REST:
         position.card_played = CARD_REST
         position._log.append(("%s declares a rest", position.character_name(seat)))
-        tasks[0:1] = (Task(TaskKind.REST_RETURN, seat), Task(TaskKind.FLIP_CURSE, seat),
-                      Task(TaskKind.ABILITY, seat), Task(TaskKind.MONSTER_MOVE, seat))
+        tasks[0:1] = (
+            Task(TaskKind.REST_RETURN, seat),
+            Task(TaskKind.FLIP_CURSE, seat),
+            Task(TaskKind.ABILITY, seat),
+            Task(TaskKind.MONSTER_MOVE, seat),
+        )
         return
     c = action - g.A_CARD
     position.card_played = c
@@ -125,6 +136,7 @@ def card_label(position: GravityFallsPosition, seat: int, c: int) -> str:
 
 # ===================================================================== 2. movement ===========
 
+
 def gnome_giant_stops(position: GravityFallsPosition) -> int:
     """Bit per location where a Gnome Giant stands: a character moving through it must stop there."""
     giants = position.rule_tables.gnome_giants
@@ -148,7 +160,13 @@ def forbidden_locations(position: GravityFallsPosition, seat: int) -> int:
 
 
 def route_first_steps(
-    position: GravityFallsPosition, pos: int, left: int, used: int, start: int, blocked: int, stop: int,
+    position: GravityFallsPosition,
+    pos: int,
+    left: int,
+    used: int,
+    start: int,
+    blocked: int,
+    stop: int,
 ) -> tuple[int, ...]:
     """The moves (``A_LOC`` + neighbour of ``pos``) where a legal route of ``left`` more roads may go next.
 
@@ -173,7 +191,8 @@ def route_first_steps(
     if firsts is None:
         adj_roads = g.adj_roads
         firsts = cache[used << 3 | left] = tuple(
-            g.A_LOC + nxt for nxt, bit in adj_roads[pos]
+            g.A_LOC + nxt
+            for nxt, bit in adj_roads[pos]
             if not (used & bit or nxt == start or blocked >> nxt & 1)
             and (stop >> nxt & 1 or route_continues(adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
         )
@@ -188,7 +207,17 @@ def route_options(position: GravityFallsPosition, task: Task) -> list[int]:
     g = position.rule_tables
     blocked = forbidden_locations(position, seat) if position.curses[seat] & g.cm_lonely else 0
     stop = 0 if g.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
-    return list(route_first_steps(position, position.route_position, position.route_left, position.route_used, position.route_start, blocked, stop))
+    return list(
+        route_first_steps(
+            position,
+            position.route_position,
+            position.route_left,
+            position.route_used,
+            position.route_start,
+            blocked,
+            stop,
+        )
+    )
 
 
 def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None:
@@ -200,14 +229,19 @@ def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None
     left = position.route_left = position.route_left - 1
     position.character_locations[seat] = nxt
     if left and nxt in position.monster_locations and gnome_giant_stops(position) >> nxt & 1:
-        position._log.append(("%s must stop at %s and fight the Gnome Giant", position.character_name(seat), position.location_name(nxt)))
+        position._log.append(
+            ("%s must stop at %s and fight the Gnome Giant", position.character_name(seat), position.location_name(nxt))
+        )
         left = position.route_left = 0
     if left == 0:
-        position._log.append(("%s moves to %s", position.tables.char_names[position.characters[seat]], position.tables.names[nxt]))
+        position._log.append(
+            ("%s moves to %s", position.tables.char_names[position.characters[seat]], position.tables.names[nxt])
+        )
         position.tasks[0] = task = Task(TaskKind.AFTER_MOVE, seat)  # this task is done: the rumors take its place
 
 
 # ----------------------------------------------------------------- Teleport -----------------
+
 
 def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
     """Locations the seat's Teleport card allows (never its own location), in location order; the
@@ -247,5 +281,3 @@ def teleport(position: GravityFallsPosition, task: Task, action: int) -> None:
     position._log.append(("%s teleports to %s", position.character_name(seat), position.location_name(loc)))
     if mode == 0:
         position.tasks.insert(0, Task(TaskKind.AFTER_MOVE, seat))
-
-

@@ -33,11 +33,21 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
         "active": state.active,
         "current_player": state.current_player(),
         "result": RESULT_TEXT[state.result],
-        "alarm": {"level": state.alarm, "curse_space": al.curse_space, "shrink_space": al.shrink_space,
-                  "bus": al.bus, "revealed_capacity": state.revealed_capacity},
+        "alarm": {
+            "level": state.alarm,
+            "curse_space": al.curse_space,
+            "shrink_space": al.shrink_space,
+            "bus": al.bus,
+            "revealed_capacity": state.revealed_capacity,
+        },
         "supply": state.supply,
         "locations": [
-            {"name": tb.names[i], "support": state.support[i], "distrust": state.distrust[i], "die": bool(state.courage_dice[i])}
+            {
+                "name": tb.names[i],
+                "support": state.support[i],
+                "distrust": state.distrust[i],
+                "die": bool(state.courage_dice[i]),
+            }
             for i in range(g.n_loc)
         ],
         "monsters": [
@@ -70,8 +80,15 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
         "events_in_game": [state.card_name(c) for c in range(g.n_loc, g.n_cards) if c not in state.box],
         "curse_deck_size": sum(state.curse_deck),
         "curse_discard": dict(zip(tb.curse_kinds, state.curse_discard, strict=True)),
-        "card_played": (None if state.card_played < 0 else "rest" if state.card_played == 6 else
-                        "T" if state.card_played == 5 else tb.card_names[state.card_played]),
+        "card_played": (
+            None
+            if state.card_played < 0
+            else "rest"
+            if state.card_played == 6
+            else "T"
+            if state.card_played == 5
+            else tb.card_names[state.card_played]
+        ),
         "roll": [state.roll_successes, state.roll_arrows, state.roll_curses],
         "extra_dice": state.extra_dice,
         "event": tb.event_effects[state.current_event] if state.current_event >= 0 else None,

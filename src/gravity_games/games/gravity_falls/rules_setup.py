@@ -35,6 +35,7 @@ from .tables import (
 
 # ===================================================================== setup ================
 
+
 def monster_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     """Any monster of the slot's difficulty not in the game yet, equally likely."""
     level = position.rule_tables.monster_levels[task.monster]
@@ -44,8 +45,13 @@ def monster_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes
 def add_monster(position: GravityFallsPosition, task: Task, outcome: int) -> None:
     position.monsters[task.monster] = outcome
     del position.tasks[0]
-    position._log.append(("Setup: %s (%s) joins the game", position.tables.monster_names[outcome],
-                      position.tables.monster_level[outcome]))
+    position._log.append(
+        (
+            "Setup: %s (%s) joins the game",
+            position.tables.monster_names[outcome],
+            position.tables.monster_level[outcome],
+        )
+    )
 
 
 def character_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
@@ -83,16 +89,24 @@ def place_monster(position: GravityFallsPosition, task: Task, card: int) -> None
     m = task.monster
     discard_placing_card(position, card)
     position.monster_locations[m] = card
-    position._log.append(("Setup: %s appears at %s", position.tables.monster_names[position.monsters[m]], position.tables.names[card]))
+    position._log.append(
+        ("Setup: %s appears at %s", position.tables.monster_names[position.monsters[m]], position.tables.names[card])
+    )
     adj = position.tables.adj[card]
     for i, nb in enumerate(adj):
         kind = pull_kind(position, nb)  # _pull_options as one number: no list per neighbour
         if kind == PULL_NONE:
             continue
         if kind == PULL_CHOICE:
-            push_tasks(position, *[Task(TaskKind.SETUP_PULL, 0, location=x, monster=m) for x in adj[i:]], Task(TaskKind.SETUP_FLIP, TABLE, monster=m))
+            push_tasks(
+                position,
+                *[Task(TaskKind.SETUP_PULL, 0, location=x, monster=m) for x in adj[i:]],
+                Task(TaskKind.SETUP_FLIP, TABLE, monster=m),
+            )
             return
-        monster_takes_token_at_setup(position, nb, m, position.rule_tables.A_PULL_S if kind == PULL_SUPPORT else position.rule_tables.A_PULL_D)
+        monster_takes_token_at_setup(
+            position, nb, m, position.rule_tables.A_PULL_S if kind == PULL_SUPPORT else position.rule_tables.A_PULL_D
+        )
         if position.result:
             return
     flip_all_support(position, card)
@@ -110,8 +124,14 @@ def choose_setup_pull(position: GravityFallsPosition, task: Task, action: int) -
 
 def monster_takes_token_at_setup(position: GravityFallsPosition, frm: int, m: int, action: int) -> None:
     kind = pull_token(position, frm, position.monster_locations[m], action)
-    position._log.append(("Setup: %s takes a %s token from %s", position.tables.monster_names[position.monsters[m]], kind,
-                      position.tables.names[frm]))
+    position._log.append(
+        (
+            "Setup: %s takes a %s token from %s",
+            position.tables.monster_names[position.monsters[m]],
+            kind,
+            position.tables.names[frm],
+        )
+    )
     if kind == "distrust":
         raise_alarm(position, 1, "a distrust token taken during setup")
 
@@ -130,7 +150,9 @@ def place_character(position: GravityFallsPosition, task: Task, card: int) -> No
     if not position.courage_dice[card] and position.supply:
         position.courage_dice[card] = 1
         position.supply -= 1
-    position._log.append(("Setup: %s starts at %s with a courage die", position.character_name(seat), position.location_name(card)))
+    position._log.append(
+        ("Setup: %s starts at %s with a courage die", position.character_name(seat), position.location_name(card))
+    )
 
 
 def reveal_first_card(position: GravityFallsPosition, task: Task, card: int) -> None:

@@ -50,9 +50,8 @@ def _dice(n: int) -> str:
     return "1 die" if n == 1 else f"{n} dice"
 
 
-
-
 # ===================================================================== 3. rumors =============
+
 
 def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
     """3. Rumors: a token from each neighbour, then 4. the roll.
@@ -72,12 +71,19 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
         if kind == PULL_CHOICE or die[nb]:  # both kinds, or a pull the die makes optional
             break
         # _rumor's pull, without its check for the choice to leave (there is none here)
-        position._log.append((RUMOR_PULL, pull_token(position, nb, here, g.A_PULL_S if kind == PULL_SUPPORT
-                                                        else g.A_PULL_D), position.tables.names[nb]))
+        position._log.append(
+            (
+                RUMOR_PULL,
+                pull_token(position, nb, here, g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D),
+                position.tables.names[nb],
+            )
+        )
     else:
         tasks[0] = Task(TaskKind.ROLL_SETUP, seat)
         return True
-    sub = [Task(TaskKind.RUMOR, seat, location=x) for x in adj[adj.index(nb):]]  # from the neighbour that stopped the loop
+    sub = [
+        Task(TaskKind.RUMOR, seat, location=x) for x in adj[adj.index(nb) :]
+    ]  # from the neighbour that stopped the loop
     sub.append(Task(TaskKind.ROLL_SETUP, seat))
     tasks[0:1] = sub
     return True
@@ -97,13 +103,25 @@ def pull_rumor(position: GravityFallsPosition, task: Task, action: int) -> None:
     del tasks[0]
     seat, frm = task.seat, task.location
     if action == position.rule_tables.A_LEAVE:
-        position._log.append(("Rumors: %s leaves the tokens at %s", position.tables.char_names[position.characters[seat]],
-                          position.tables.names[frm]))
+        position._log.append(
+            (
+                "Rumors: %s leaves the tokens at %s",
+                position.tables.char_names[position.characters[seat]],
+                position.tables.names[frm],
+            )
+        )
     else:
-        position._log.append((RUMOR_PULL, pull_token(position, frm, position.character_locations[seat], action), position.tables.names[frm]))
+        position._log.append(
+            (
+                RUMOR_PULL,
+                pull_token(position, frm, position.character_locations[seat], action),
+                position.tables.names[frm],
+            )
+        )
 
 
 # ===================================================================== 4. roll ==============
+
 
 def prepare_roll(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
@@ -137,7 +155,9 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
     char = position.characters[seat]
     card = position.card_played
     # resourcefulness: the played card's, or for a Teleport the character's own
-    want = (tb.char_teleport_res[char] if card == CARD_TELEPORT else tb.card_res[card]) + position.support[position.character_locations[seat]]
+    want = (tb.char_teleport_res[char] if card == CARD_TELEPORT else tb.card_res[card]) + position.support[
+        position.character_locations[seat]
+    ]
     cap = 5 if position.curses[seat] & position.rule_tables.cm_max_five else 7
     rolled = want if want < cap else cap
     extra = position.extra_dice = want - rolled
@@ -156,7 +176,11 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
     if not rolled:
         position.tasks[0] = Task(TaskKind.RESOLVE_ROLL, seat)
     elif tb.char_ability[char] == "reroll_one":
-        position.tasks[0:1] = (Task(TaskKind.ROLL, seat, amount=rolled), Task(TaskKind.REROLL_OFFER, seat), Task(TaskKind.RESOLVE_ROLL, seat))
+        position.tasks[0:1] = (
+            Task(TaskKind.ROLL, seat, amount=rolled),
+            Task(TaskKind.REROLL_OFFER, seat),
+            Task(TaskKind.RESOLVE_ROLL, seat),
+        )
     else:
         position.tasks[0:1] = (Task(TaskKind.ROLL, seat, amount=rolled), Task(TaskKind.RESOLVE_ROLL, seat))
 
@@ -235,8 +259,15 @@ def apply_successes(position: GravityFallsPosition, task: Task) -> bool:
         if flips:
             dis[here] -= flips
             position.support[here] += flips
-            position._log.append(("%s distrust token at %s flips to support" if flips == 1 else
-                              "%s distrust tokens at %s flip to support", flips, position.tables.names[here]))
+            position._log.append(
+                (
+                    "%s distrust token at %s flips to support"
+                    if flips == 1
+                    else "%s distrust tokens at %s flip to support",
+                    flips,
+                    position.tables.names[here],
+                )
+            )
     if moves:
         position.tasks[0:1] = (Task(TaskKind.MOVE_TOKEN, seat, amount=moves), Task(TaskKind.ROLL_CURSES, seat))
         return True
@@ -330,13 +361,18 @@ def take_rolled_curses(position: GravityFallsPosition, task: Task) -> bool:
 
 # ===================================================================== 5. end of turn ========
 
+
 def end_character_phase(position: GravityFallsPosition, task: Task) -> bool:
-    """5. Place a courage die, draw, the flip curse, cleanse, abilities, then the monster phase.
-    """
+    """5. Place a courage die, draw, the flip curse, cleanse, abilities, then the monster phase."""
     seat = task.seat
     tasks = position.tasks
     tasks[0] = Task(TaskKind.DRAW, seat, amount=draws_allowed(position, seat))
-    tasks[1:1] = (Task(TaskKind.FLIP_CURSE, seat), Task(TaskKind.CLEANSE, seat), Task(TaskKind.ABILITY, seat), Task(TaskKind.MONSTER_MOVE, seat))
+    tasks[1:1] = (
+        Task(TaskKind.FLIP_CURSE, seat),
+        Task(TaskKind.CLEANSE, seat),
+        Task(TaskKind.ABILITY, seat),
+        Task(TaskKind.MONSTER_MOVE, seat),
+    )
     if courage_die_options(position, task):  # (reads the seat only) a choice: it goes first
         tasks.insert(0, Task(TaskKind.PLACE_DIE, seat))
     return True
@@ -344,7 +380,12 @@ def end_character_phase(position: GravityFallsPosition, task: Task) -> bool:
 
 def courage_die_options(position: GravityFallsPosition, task: Task) -> list[int]:
     here = position.character_locations[task.seat]
-    if position.distrust[here] or position.courage_dice[here] or not position.supply or here in position.monster_locations:
+    if (
+        position.distrust[here]
+        or position.courage_dice[here]
+        or not position.supply
+        or here in position.monster_locations
+    ):
         return []
     return [position.rule_tables.A_YES, position.rule_tables.A_NO]
 
@@ -387,8 +428,9 @@ def draw_cards(position: GravityFallsPosition, task: Task) -> bool:
         tasks = position.tasks
         del tasks[0]
         return True
-    stan = position.tables.char_ability[position.characters[seat]] == "draw_from_discard" and not near_manotaur(position, 
-        position.character_locations[seat])
+    stan = position.tables.char_ability[position.characters[seat]] == "draw_from_discard" and not near_manotaur(
+        position, position.character_locations[seat]
+    )
     if stan and position.action_discards[seat]:
         return False  # Stan chooses: the top of the deck, or any card of his discard pile
     draw_from_deck(position, seat, left)
@@ -418,7 +460,9 @@ def choose_draw(position: GravityFallsPosition, task: Task, action: int) -> None
     c = action - g.A_HANDCARD
     position.action_discards[seat] &= ~(1 << c)
     position.hands[seat] |= 1 << c
-    position._log.append(("%s takes %s from his discard pile", position.character_name(seat), card_label(position, seat, c)))
+    position._log.append(
+        ("%s takes %s from his discard pile", position.character_name(seat), card_label(position, seat, c))
+    )
     position.tasks[0] = task._replace(amount=left - 1)
 
 
@@ -473,8 +517,14 @@ def cleanse_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
 def roll_against_curses(position: GravityFallsPosition, task: Task, hits: int) -> None:
     seat = task.seat
     del position.tasks[0]
-    position._log.append(("%s rolls %s against curses: %s", position.character_name(seat), _dice(cleanse_dice(position, seat)),
-                      count_words(hits, "success", "successes")))
+    position._log.append(
+        (
+            "%s rolls %s against curses: %s",
+            position.character_name(seat),
+            _dice(cleanse_dice(position, seat)),
+            count_words(hits, "success", "successes"),
+        )
+    )
     if hits:
         push_tasks(position, Task(TaskKind.DISCARD_CURSE, seat, amount=hits))
 
@@ -498,10 +548,13 @@ def drop_curse(position: GravityFallsPosition, seat: int, k: int) -> None:
     position.curses[seat] &= ~(1 << k)
     position.new_curses[seat] &= ~(1 << k)
     position.curse_discard[k] += 1
-    position._log.append(("%s discards the curse '%s'", position.character_name(seat), position.tables.data.curses[k].name))
+    position._log.append(
+        ("%s discards the curse '%s'", position.character_name(seat), position.tables.data.curses[k].name)
+    )
 
 
 # ----------------------------------------------------------------- abilities ----------------
+
 
 def ability_options(position: GravityFallsPosition, task: Task) -> list[int]:
     """Soos removes another nearby character's curse; Wendy moves a courage die (once per turn)."""
@@ -513,7 +566,9 @@ def ability_options(position: GravityFallsPosition, task: Task) -> list[int]:
         out: list[int] = []
         k_n = len(position.tables.curse_kinds)
         for s in range(position.players):
-            if s != seat and (position.character_locations[s] == here or position.character_locations[s] in position.tables.adj[here]):
+            if s != seat and (
+                position.character_locations[s] == here or position.character_locations[s] in position.tables.adj[here]
+            ):
                 out += [g.A_SOOS + s * k_n + k for k in range(k_n) if position.curses[s] >> k & 1]
     elif ability == "move_courage_die":
         g = position.rule_tables
@@ -544,11 +599,15 @@ def use_ability(position: GravityFallsPosition, task: Task, action: int) -> None
     elif action >= g.A_WENDY_FROM:
         nb = action - g.A_WENDY_FROM
         position.courage_dice[nb], position.courage_dice[here] = 0, 1
-        position._log.append(("Wendy brings the courage die from %s to %s", position.location_name(nb), position.location_name(here)))
+        position._log.append(
+            ("Wendy brings the courage die from %s to %s", position.location_name(nb), position.location_name(here))
+        )
     elif action >= g.A_WENDY_TO:
         nb = action - g.A_WENDY_TO
         position.courage_dice[nb], position.courage_dice[here] = 1, 0
-        position._log.append(("Wendy carries the courage die from %s to %s", position.location_name(here), position.location_name(nb)))
+        position._log.append(
+            ("Wendy carries the courage die from %s to %s", position.location_name(here), position.location_name(nb))
+        )
     else:
         k_n = len(position.tables.curse_kinds)
         s, k = divmod(action - g.A_SOOS, k_n)
@@ -557,6 +616,7 @@ def use_ability(position: GravityFallsPosition, task: Task, action: int) -> None
 
 
 # ----------------------------------------------------------------- rest ---------------------
+
 
 def rest_pool(position: GravityFallsPosition, seat: int) -> int:
     return position.action_decks[seat] | position.action_discards[seat]

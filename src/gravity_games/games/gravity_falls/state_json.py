@@ -73,14 +73,19 @@ def dump(state: GravityFallsPosition) -> dict[str, Any]:
         "row_capacity": state.revealed_capacity,
         "supply": state.supply,
         "locations": {
-            tb.names[i]: {"support": state.support[i], "distrust": state.distrust[i], "die": bool(state.courage_dice[i])}
+            tb.names[i]: {
+                "support": state.support[i],
+                "distrust": state.distrust[i],
+                "die": bool(state.courage_dice[i]),
+            }
             for i in range(state.rule_tables.n_loc)
         },
         "monsters": [
             {
                 "name": tb.monster_names[state.monsters[m]] if state.monsters[m] >= 0 else None,
-                "location": "defeated" if state.monster_locations[m] == DEFEATED else (
-                    tb.names[state.monster_locations[m]] if state.monster_locations[m] >= 0 else None),
+                "location": "defeated"
+                if state.monster_locations[m] == DEFEATED
+                else (tb.names[state.monster_locations[m]] if state.monster_locations[m] >= 0 else None),
             }
             for m in range(3)
         ],
@@ -204,8 +209,9 @@ def check_counts(state: GravityFallsPosition) -> None:
         problems.append("a location holds more than one courage die")
     cards = sorted(state.movement_deck + state.revealed + state.movement_discard + state.box)
     if cards != list(range(state.rule_tables.n_cards)):
-        problems.append("monster movement and event cards must each be in exactly one of deck, revealed, "
-                        "discard and box")
+        problems.append(
+            "monster movement and event cards must each be in exactly one of deck, revealed, discard and box"
+        )
     held = [0] * len(state.curse_deck)
     for s in range(state.players):
         for k in range(len(held)):

@@ -83,12 +83,16 @@ def count_words(n: int, one: str, many: str) -> str:
 # "Roll: ..." for every outcome (successes << 6 | arrows << 3 | curses; at most 7 dice), built once:
 # a roll's log line is then one lookup, not three plural choices.
 ROLL_LINES = tuple(
-    "Roll: " + ", ".join((count_words(k >> 6, "success", "successes"), count_words(k >> 3 & 7, "arrow", "arrows"),
-                          count_words(k & 7, "curse", "curses")))
+    "Roll: "
+    + ", ".join(
+        (
+            count_words(k >> 6, "success", "successes"),
+            count_words(k >> 3 & 7, "arrow", "arrows"),
+            count_words(k & 7, "curse", "curses"),
+        )
+    )
     for k in range(512)
 )
-
-
 
 
 def monster_levels(levels: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
@@ -107,7 +111,6 @@ class AlarmMarks(NamedTuple):
     bus: int
 
 
-
 def plain_routes(t: Tables) -> tuple[tuple[bool, ...], ...]:
     """route_ok[start][d]: a route of exactly d roads exists (no curse, no Gnome Giant in the way)."""
 
@@ -121,7 +124,6 @@ def plain_routes(t: Tables) -> tuple[tuple[bool, ...], ...]:
         return False
 
     return tuple(tuple(exists(s, s, d, 0) for d in range(7)) for s in range(len(t.names)))
-
 
 
 class RuleTables:
@@ -206,8 +208,7 @@ class RuleTables:
         )
         # card_label[character][card]: how the log names a played card (the Teleport by its text)
         self.card_label = tuple(
-            (*(f'"{t.card_names[c]}"' for c in range(5)), f"Teleport ({ch.teleport_text})")
-            for ch in t.data.characters
+            (*(f'"{t.card_names[c]}"' for c in range(5)), f"Teleport ({ch.teleport_text})") for ch in t.data.characters
         )
         # road_bit[a][b]: the bit of the road between two neighbours (0 where there is none)
         self.road_bit = tuple(
@@ -232,14 +233,12 @@ class RuleTables:
             tuple(sum(1 << x for x, far in enumerate(row) if far <= d) for d in range(8)) for row in t.dist
         )
 
-
     def clear_route_cache(self) -> None:
         """Forget every route answer kept (when the tables are full, and for tests)."""
         n = self.n_loc
         self.plain_route_cache = [[{} for _ in range(n)] for _ in range(n)]
         self.route_cache = [[{} for _ in range(n)] for _ in range(n)]
         self.route_answers = 0
-
 
 
 def discard_choices(g: RuleTables, old: int) -> tuple[int, ...]:

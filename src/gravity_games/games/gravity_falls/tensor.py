@@ -25,7 +25,9 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     """Locations, monsters, characters, the movement cards, curses, alarm, dice, the turn, own hand."""
     from .state import TASK_NAMES
 
-    g: RuleTables = getattr(game, "rule_tables")
+    g = getattr(game, "rule_tables", None)  # a GravityFallsGame's (rules.py imports this module)
+    if not isinstance(g, RuleTables):
+        raise TypeError(f"not a gravity-falls game: {game!r}")
     tb = g.tables
     n = g.n_loc
     k = len(tb.curse_kinds)
@@ -99,17 +101,31 @@ def tensor_size(g: RuleTables) -> int:
         11 * n  # locations
         + 3 * 11  # monsters
         + 5 * per_char  # characters
-        + 3 * g.n_cards + g.n_cards + 1  # revealed, discard, deck size
+        + 3 * g.n_cards
+        + g.n_cards
+        + 1  # revealed, discard, deck size
         + len(g.tables.event_cards)  # events in the game
-        + 1 + k  # curse deck, curse discard
-        + 3 + 1  # alarm level, capacity, curse/shrink passed; supply
+        + 1
+        + k  # curse deck, curse discard
+        + 3
+        + 1  # alarm level, capacity, curse/shrink passed; supply
         + 4  # roll and extra dice
         + 8  # card played
-        + len(g.tables.event_effects) + 1 + 1  # event, event used
-        + n + 1 + len(g.tables.data.roads)  # route
-        + len(TASK_NAMES) + 6 + 2  # prompt
-        + 5 + 1 + 4 + 1  # active, turn, result, variant
-        + 7 + 7  # own hand (6 cards + present), current player
+        + len(g.tables.event_effects)
+        + 1
+        + 1  # event, event used
+        + n
+        + 1
+        + len(g.tables.data.roads)  # route
+        + len(TASK_NAMES)
+        + 6
+        + 2  # prompt
+        + 5
+        + 1
+        + 4
+        + 1  # active, turn, result, variant
+        + 7
+        + 7  # own hand (6 cards + present), current player
     )
 
 
@@ -169,8 +185,12 @@ def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
     out.append(obs["curse_deck_size"] / 18)
     out += [obs["curse_discard"][e] / 3 for e in tb.curse_kinds]
     al = obs["alarm"]
-    out += [al["level"] / al["bus"], 1.0 if al["revealed_capacity"] == 2 else 0.0,
-            1.0 if al["level"] >= al["curse_space"] else 0.0, obs["supply"] / COURAGE_DICE]
+    out += [
+        al["level"] / al["bus"],
+        1.0 if al["revealed_capacity"] == 2 else 0.0,
+        1.0 if al["level"] >= al["curse_space"] else 0.0,
+        obs["supply"] / COURAGE_DICE,
+    ]
     out += [x / 7 for x in obs["roll"]] + [obs["extra_dice"] / 10]
     played = [0.0] * 8
     cp = obs["card_played"]
