@@ -76,7 +76,7 @@ def complete(g: GravityFallsGame, part: dict[str, Any], filler: str = "Mini Golf
         body["movement_deck"] = [n for n in tb.names if n not in taken]
     taken |= set(body["movement_deck"])
     probe = g.new_initial_state()
-    every = [probe.card_name(c) for c in range(g.n_cards)]
+    every = [probe.card_name(c) for c in range(g.movement_card_count)]
     body.setdefault("box", [c for c in every if c not in taken])
     body["turn_state"] = {**TURN_STATE, **body.get("turn_state", {})}
     body.setdefault("tasks", [])
@@ -118,7 +118,7 @@ def roll_id(successes: int, moves: int) -> int:
 
 
 def card_id(state: GravityFallsState, name: str) -> int:
-    return next(c for c in range(state.rule_tables.n_cards) if state.card_name(c) == name)
+    return next(c for c in range(state.rule_tables.movement_card_count) if state.card_name(c) == name)
 
 
 def curse_id(state: GravityFallsState, effect: str) -> int:

@@ -42,7 +42,7 @@ def test_random_games_keep_every_component(players: int, variant: str):
             else:
                 action = rng.choice(state.legal_actions())
             state.apply_action(action)
-            assert count_components(state) == (51, 20, g.n_cards, 18)
+            assert count_components(state) == (51, 20, g.movement_card_count, 18)
             check_counts(state)  # also: no location with two dice, action cards in exactly one pile
 
 
@@ -51,7 +51,7 @@ def test_heuristic_games_keep_every_component_and_end():
     seen = []
 
     def check(state, player, action):
-        assert count_components(state) == (51, 20, g.n_cards, 18)
+        assert count_components(state) == (51, 20, g.movement_card_count, 18)
 
     for seed in range(3):
         state, record = play_game(g, make_agents(["heuristic"], g, seed=seed), seed=seed, on_step=check)
@@ -150,7 +150,7 @@ def test_route_options_equal_the_plain_route_rule_at_every_route_step(players: i
         if state.tasks[0].kind != TaskKind.ROUTE:
             continue
         seat = state.tasks[0].seat
-        lonely = state.curses[seat] & g.rule_tables.cm_lonely
+        lonely = state.curses[seat] & g.rule_tables.curse_no_shared_location
         blocked = (
             sum(1 << loc for loc in {loc for s, loc in enumerate(state.character_locations) if s != seat and loc >= 0})
             if lonely
@@ -163,12 +163,12 @@ def test_route_options_equal_the_plain_route_rule_at_every_route_step(players: i
         )
         pos, left, used, start = state.route_position, state.route_left, state.route_used, state.route_start
         expected = sorted(
-            g.rule_tables.A_LOC + nxt
-            for nxt, bit in g.rule_tables.adj_roads[pos]
+            g.rule_tables.ACTION_LOCATION + nxt
+            for nxt, bit in g.rule_tables.adjacent_roads[pos]
             if not (used & bit or nxt == start or blocked >> nxt & 1)
             and (
                 stop >> nxt & 1
-                or route_continues(g.rule_tables.adj_roads, nxt, left - 1, used | bit, start, blocked, stop)
+                or route_continues(g.rule_tables.adjacent_roads, nxt, left - 1, used | bit, start, blocked, stop)
             )
         )
         assert legal == expected

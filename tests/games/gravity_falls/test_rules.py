@@ -822,7 +822,7 @@ def test_illegal_action_changes_nothing():
     state = pos(characters=[{"name": "Dipper", "location": "Town Hall"}], tasks=[["start_turn", -1, 0, 0]])
     before = state.to_json()
     with pytest.raises(IllegalActionError):
-        state.apply_action(state.rule_tables.A_YES)
+        state.apply_action(state.rule_tables.ACTION_PLACE_DIE)
     assert state.to_json() == before
 
 

@@ -200,12 +200,12 @@ class GravityFallsGame(Game):
             t, self.standard, self.events, self.fixed_monsters, self.fixed_chars, self.monster_set
         )
         self.n_actions = self.rule_tables.n_actions
-        self.n_cards = self.rule_tables.n_cards
+        self.movement_card_count = self.rule_tables.movement_card_count
         self.tensor_size = _tensor_size(self)
         self._initial: GravityFallsState | None = None  # see new_initial_state
 
     def _dimensions(self) -> tuple[int, int, int]:
-        return MAX_GAME_LENGTH, self.n_actions, max(64, self.n_cards)
+        return MAX_GAME_LENGTH, self.n_actions, max(64, self.movement_card_count)
 
     def _observation_shape(self) -> tuple[int, ...]:
         return (self.tensor_size,)

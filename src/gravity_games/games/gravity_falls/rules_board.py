@@ -24,8 +24,8 @@ def pull_options(position: GravityFallsPosition, frm: int) -> list[int]:
     """Pull a support token, a distrust token, whichever ``frm`` holds."""
     g = position.rule_tables
     if position.support[frm]:
-        return [g.A_PULL_S, g.A_PULL_D] if position.distrust[frm] else [g.A_PULL_S]
-    return [g.A_PULL_D] if position.distrust[frm] else []
+        return [g.ACTION_PULL_SUPPORT, g.ACTION_PULL_DISTRUST] if position.distrust[frm] else [g.ACTION_PULL_SUPPORT]
+    return [g.ACTION_PULL_DISTRUST] if position.distrust[frm] else []
 
 
 def pull_kind(position: GravityFallsPosition, frm: int) -> int:
@@ -37,8 +37,8 @@ def pull_kind(position: GravityFallsPosition, frm: int) -> int:
 
 
 def pull_token(position: GravityFallsPosition, frm: int, to: int, action: int) -> str:
-    """Move the pulled token (``A_PULL_S`` support, else distrust); returns its kind for the log."""
-    if action == position.rule_tables.A_PULL_S:
+    """Move the pulled token (``ACTION_PULL_SUPPORT`` support, else distrust); returns its kind for the log."""
+    if action == position.rule_tables.ACTION_PULL_SUPPORT:
         position.support[frm] -= 1
         position.support[to] += 1
         return "support"

@@ -151,12 +151,12 @@ def move_nearest_monster(position: GravityFallsPosition, task: Task) -> bool:
 
 
 def mover_options(position: GravityFallsPosition, task: Task) -> list[int]:
-    return [position.rule_tables.A_MONSTER + m for m in nearest_monsters(position, task.seat)]
+    return [position.rule_tables.ACTION_MONSTER + m for m in nearest_monsters(position, task.seat)]
 
 
 def choose_mover(position: GravityFallsPosition, task: Task, action: int) -> None:
     del position.tasks[0]
-    move_monster(position, task.seat, action - position.rule_tables.A_MONSTER, task.card)
+    move_monster(position, task.seat, action - position.rule_tables.ACTION_MONSTER, task.card)
 
 
 def queued_monster_move(position: GravityFallsPosition, task: Task) -> bool:
@@ -211,7 +211,9 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
             (
                 DISORDER_PULL,
                 name,
-                pull_token(position, nb, card, g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D),
+                pull_token(
+                    position, nb, card, g.ACTION_PULL_SUPPORT if kind == PULL_SUPPORT else g.ACTION_PULL_DISTRUST
+                ),
                 names[nb],
             )
         )
@@ -241,8 +243,8 @@ def disorder_pull_options(position: GravityFallsPosition, task: Task) -> list[in
     if kind == PULL_NONE:
         return []
     if kind == PULL_CHOICE:
-        return [g.A_PULL_S, g.A_PULL_D]
-    return [g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D]
+        return [g.ACTION_PULL_SUPPORT, g.ACTION_PULL_DISTRUST]
+    return [g.ACTION_PULL_SUPPORT if kind == PULL_SUPPORT else g.ACTION_PULL_DISTRUST]
 
 
 def disorder_pull(position: GravityFallsPosition, task: Task, action: int) -> None:
@@ -316,7 +318,7 @@ def reveal_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
 def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
     """A movement card fills the free space; an event acts (one per turn) or raises the alarm."""
     position.movement_deck.remove(card)
-    if card < position.rule_tables.n_loc:
+    if card < position.rule_tables.location_count:
         position.revealed.insert(0, card)
         position._log.append(("Monster movement card revealed: %s", position.tables.names[card]))
         tasks = position.tasks
@@ -327,7 +329,7 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
             del tasks[0]
         return
     to_discard_pile(position, card)
-    kind = position.tables.event_cards[card - position.rule_tables.n_loc]
+    kind = position.tables.event_cards[card - position.rule_tables.location_count]
     name = position.tables.data.events[kind].name
     if position.event_used:
         position._log.append(("Event '%s' is discarded: only one event per turn", name))
@@ -352,7 +354,7 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
 def start_event(position: GravityFallsPosition, task: Task) -> bool:
     card = task.card
     del position.tasks[0]
-    kind = position.tables.event_cards[card - position.rule_tables.n_loc]
+    kind = position.tables.event_cards[card - position.rule_tables.location_count]
     position.current_event = kind
     effect = position.tables.event_effects[kind]
     seats = seats_from_active(position)
@@ -413,14 +415,14 @@ def discard_teleport(position: GravityFallsPosition, seat: int) -> None:
 
 
 def event_teleport_options(position: GravityFallsPosition, task: Task) -> list[int]:
-    return [position.rule_tables.A_LOC + loc for loc in teleport_targets(position, task.seat)]
+    return [position.rule_tables.ACTION_LOCATION + loc for loc in teleport_targets(position, task.seat)]
 
 
 def event_teleport(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
     discard_teleport(position, seat)
     del position.tasks[0]
-    position.character_locations[seat] = action - position.rule_tables.A_LOC
+    position.character_locations[seat] = action - position.rule_tables.ACTION_LOCATION
     position._log.append(
         (
             "%s uses the Teleport card and goes to %s",
@@ -432,16 +434,16 @@ def event_teleport(position: GravityFallsPosition, task: Task, action: int) -> N
 
 def discard_or_alarm_options(position: GravityFallsPosition, task: Task) -> list[int]:
     hand, g = position.hands[task.seat], position.rule_tables
-    return [g.A_HANDCARD + c for c in range(6) if hand >> c & 1] + [g.A_ALARM]
+    return [g.ACTION_HAND_CARD + c for c in range(6) if hand >> c & 1] + [g.ACTION_RAISE_ALARM]
 
 
 def discard_or_raise_alarm(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
     del position.tasks[0]
-    if action == position.rule_tables.A_ALARM:
+    if action == position.rule_tables.ACTION_RAISE_ALARM:
         raise_alarm(position, 1, "%s keeps the cards", position.character_name(seat), by_effect=True)
         return
-    c = action - position.rule_tables.A_HANDCARD
+    c = action - position.rule_tables.ACTION_HAND_CARD
     position.hands[seat] &= ~(1 << c)
     position.action_discards[seat] |= 1 << c
     position._log.append(("%s discards %s", position.character_name(seat), card_label(position, seat, c)))
@@ -453,12 +455,14 @@ def die_removal_options(position: GravityFallsPosition, task: Task) -> list[int]
     if center < 0:
         return []
     return sorted(
-        position.rule_tables.A_LOC + loc for loc in (center, *position.tables.adj[center]) if position.courage_dice[loc]
+        position.rule_tables.ACTION_LOCATION + loc
+        for loc in (center, *position.tables.adj[center])
+        if position.courage_dice[loc]
     )
 
 
 def remove_courage_die(position: GravityFallsPosition, task: Task, action: int) -> None:
-    loc = action - position.rule_tables.A_LOC
+    loc = action - position.rule_tables.ACTION_LOCATION
     del position.tasks[0]
     position.courage_dice[loc] = 0
     position.supply += 1
@@ -479,14 +483,14 @@ def flee_options(position: GravityFallsPosition, task: Task) -> list[int]:
         further = all(dist[nb][position.monster_locations[m]] == d0 + 1 for m in near)
         lonely = has_curse(position, seat, "no_shared_location") and others_at(position, seat, nb)
         if further and not lonely:
-            out.append(position.rule_tables.A_LOC + nb)
+            out.append(position.rule_tables.ACTION_LOCATION + nb)
     return out
 
 
 def flee(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
     del position.tasks[0]
-    position.character_locations[seat] = action - position.rule_tables.A_LOC
+    position.character_locations[seat] = action - position.rule_tables.ACTION_LOCATION
     position._log.append(
         ("%s runs to %s", position.character_name(seat), position.location_name(position.character_locations[seat]))
     )

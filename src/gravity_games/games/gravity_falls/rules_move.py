@@ -25,7 +25,7 @@ ROUTE_CACHE_LIMIT = 50_000  # route answers kept per game (about 12 MB when full
 
 
 def route_continues(
-    adj_roads: tuple[tuple[tuple[int, int], ...], ...],
+    adjacent_roads: tuple[tuple[tuple[int, int], ...], ...],
     pos: int,
     left: int,
     used: int,
@@ -38,10 +38,10 @@ def route_continues(
     (``stop``: bit per location) ends the route there, which counts as complete."""
     if left == 0:
         return True
-    for nxt, bit in adj_roads[pos]:
+    for nxt, bit in adjacent_roads[pos]:
         if used & bit or nxt == start or blocked >> nxt & 1:
             continue
-        if stop >> nxt & 1 or route_continues(adj_roads, nxt, left - 1, used | bit, start, blocked, stop):
+        if stop >> nxt & 1 or route_continues(adjacent_roads, nxt, left - 1, used | bit, start, blocked, stop):
             return True
     return False
 
@@ -78,22 +78,22 @@ def playable_cards(position: GravityFallsPosition, task: Task) -> list[int]:
     g = position.rule_tables
     hand = position.hands[seat]
     here = position.character_locations[seat]
-    blocked = forbidden_locations(position, seat) if position.curses[seat] & g.cm_lonely else 0
+    blocked = forbidden_locations(position, seat) if position.curses[seat] & g.curse_no_shared_location else 0
     if not blocked:
         # without the curse, or with no other character on the board to avoid, the plain route
         # table answers (a Gnome Giant on the way only shortens routes, never forbids one)
         out = list(g.card_choices[hand & g.plain_cards[here]])
     else:  # with it, the route search (the masks found once for every card)
         stop = 0 if g.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
-        out = [g.A_REST]
+        out = [g.ACTION_REST]
         distance = position.tables.card_distance
         for c in range(CARD_TELEPORT):
             if hand >> c & 1:
                 d = distance[c]
                 if d == 0 or route_first_steps(position, here, d, 0, here, blocked, stop):
-                    out.append(g.A_CARD + c)
+                    out.append(g.ACTION_PLAY_CARD + c)
     if hand >> CARD_TELEPORT & 1 and teleport_targets(position, seat):
-        out.append(g.A_CARD + CARD_TELEPORT)
+        out.append(g.ACTION_PLAY_CARD + CARD_TELEPORT)
     return out
 
 
@@ -102,7 +102,7 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
     tasks = position.tasks
     g = position.rule_tables
-    if action == g.A_REST:
+    if action == g.ACTION_REST:
         position.card_played = CARD_REST
         position._log.append(("%s declares a rest", position.character_name(seat)))
         tasks[0:1] = (
@@ -112,7 +112,7 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
             Task(TaskKind.MONSTER_MOVE, seat),
         )
         return
-    c = action - g.A_CARD
+    c = action - g.ACTION_PLAY_CARD
     position.card_played = c
     position.hands[seat] &= ~(1 << c)
     position.action_discards[seat] |= 1 << c
@@ -150,7 +150,7 @@ def gnome_giant_stops(position: GravityFallsPosition) -> int:
 
 def forbidden_locations(position: GravityFallsPosition, seat: int) -> int:
     """Bit per location the seat may not enter: under the curse, where another character stands."""
-    if not position.curses[seat] & position.rule_tables.cm_lonely:
+    if not position.curses[seat] & position.rule_tables.curse_no_shared_location:
         return 0
     blocked = 0
     for s, loc in enumerate(position.character_locations):
@@ -168,7 +168,7 @@ def route_first_steps(
     blocked: int,
     stop: int,
 ) -> tuple[int, ...]:
-    """The moves (``A_LOC`` + neighbour of ``pos``) where a legal route of ``left`` more roads may go next.
+    """The moves (``ACTION_LOCATION`` + neighbour of ``pos``) where a legal route of ``left`` more roads may go next.
 
     ``blocked`` (``_blocked_mask``, under the no-shared-location curse) and ``stop``
     (``_stop_mask``, with a Gnome Giant in play) are the mover's masks, found by the caller.
@@ -182,19 +182,19 @@ def route_first_steps(
         stop &= near
     if blocked or stop:
         by_mask = g.route_cache[start][pos]
-        cache = by_mask.get(blocked << g.n_loc | stop)
+        cache = by_mask.get(blocked << g.location_count | stop)
         if cache is None:
-            cache = by_mask[blocked << g.n_loc | stop] = {}
+            cache = by_mask[blocked << g.location_count | stop] = {}
     else:
         cache = g.plain_route_cache[start][pos]
     firsts = cache.get(used << 3 | left)
     if firsts is None:
-        adj_roads = g.adj_roads
+        adjacent_roads = g.adjacent_roads
         firsts = cache[used << 3 | left] = tuple(
-            g.A_LOC + nxt
-            for nxt, bit in adj_roads[pos]
+            g.ACTION_LOCATION + nxt
+            for nxt, bit in adjacent_roads[pos]
             if not (used & bit or nxt == start or blocked >> nxt & 1)
-            and (stop >> nxt & 1 or route_continues(adj_roads, nxt, left - 1, used | bit, start, blocked, stop))
+            and (stop >> nxt & 1 or route_continues(adjacent_roads, nxt, left - 1, used | bit, start, blocked, stop))
         )
         g.route_answers += 1
         if g.route_answers >= ROUTE_CACHE_LIMIT:
@@ -205,7 +205,7 @@ def route_first_steps(
 def route_options(position: GravityFallsPosition, task: Task) -> list[int]:
     seat = task.seat
     g = position.rule_tables
-    blocked = forbidden_locations(position, seat) if position.curses[seat] & g.cm_lonely else 0
+    blocked = forbidden_locations(position, seat) if position.curses[seat] & g.curse_no_shared_location else 0
     stop = 0 if g.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
     return list(
         route_first_steps(
@@ -223,7 +223,7 @@ def route_options(position: GravityFallsPosition, task: Task) -> list[int]:
 def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
     g = position.rule_tables
-    nxt = action - g.A_LOC
+    nxt = action - g.ACTION_LOCATION
     position.route_used |= g.road_bit[position.route_position][nxt]
     position.route_position = nxt
     left = position.route_left = position.route_left - 1
@@ -250,7 +250,7 @@ def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
     cloc = position.character_locations
     here = cloc[seat]
     others = [cloc[s] for s in range(position.players) if s != seat]
-    lonely = position.curses[seat] & position.rule_tables.cm_lonely
+    lonely = position.curses[seat] & position.rule_tables.curse_no_shared_location
     if rule == "monster":
         found = {loc for loc in position.monster_locations if loc >= 0}
     elif rule == "character":
@@ -261,7 +261,7 @@ def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
         found = {loc for loc, d in enumerate(position.courage_dice) if d}
     else:  # quiet: no character and no monster
         taken = {here, *others, *position.monster_locations}
-        return [loc for loc in range(position.rule_tables.n_loc) if loc not in taken]
+        return [loc for loc in range(position.rule_tables.location_count) if loc not in taken]
     found.discard(here)
     if lonely:
         found.difference_update(others)
@@ -269,13 +269,13 @@ def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
 
 
 def teleport_options(position: GravityFallsPosition, task: Task) -> list[int]:
-    a_loc = position.rule_tables.A_LOC
+    a_loc = position.rule_tables.ACTION_LOCATION
     return [a_loc + loc for loc in teleport_targets(position, task.seat)]
 
 
 def teleport(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat, mode = task.seat, task.context
-    loc = action - position.rule_tables.A_LOC
+    loc = action - position.rule_tables.ACTION_LOCATION
     position.tasks.pop(0)
     position.character_locations[seat] = loc
     position._log.append(("%s teleports to %s", position.character_name(seat), position.location_name(loc)))

@@ -21,52 +21,52 @@ def action_text(state: GravityFallsPosition, action: int) -> str:
     if task is not None and task.kind in CHANCE_TASKS:
         return _chance_text(state, TASK_NAMES[task.kind], task, action, FACES)
     k_n = len(state.tables.curse_kinds)
-    if action < g.A_REST:
+    if action < g.ACTION_REST:
         return f"play {state.tables.card_names[action]}" if action < 5 else "play teleport"
-    if action == g.A_REST:
+    if action == g.ACTION_REST:
         return "rest"
-    if action < g.A_PULL_S:
-        name = _loc(state, action - g.A_LOC)
+    if action < g.ACTION_PULL_SUPPORT:
+        name = _loc(state, action - g.ACTION_LOCATION)
         if task is not None and TASK_NAMES[task.kind] == "ev_remove_die":
             return f"remove die {name}"
         return f"go {name}"
-    if action == g.A_PULL_S:
+    if action == g.ACTION_PULL_SUPPORT:
         return "pull support"
-    if action == g.A_PULL_D:
+    if action == g.ACTION_PULL_DISTRUST:
         return "pull distrust"
-    if action == g.A_LEAVE:
+    if action == g.ACTION_LEAVE:
         return "leave"
-    if action < g.A_MOVE_D:
-        return f"move support to {_loc(state, action - g.A_MOVE_S)}"
-    if action < g.A_YES:
-        return f"move distrust to {_loc(state, action - g.A_MOVE_D)}"
-    if action == g.A_YES:
+    if action < g.ACTION_MOVE_DISTRUST:
+        return f"move support to {_loc(state, action - g.ACTION_MOVE_SUPPORT)}"
+    if action < g.ACTION_PLACE_DIE:
+        return f"move distrust to {_loc(state, action - g.ACTION_MOVE_DISTRUST)}"
+    if action == g.ACTION_PLACE_DIE:
         return "place die"
-    if action == g.A_NO:
+    if action == g.ACTION_PASS:
         return "pass"
-    if action == g.A_DECK:
+    if action == g.ACTION_DRAW_DECK:
         return "draw deck"
-    if action < g.A_ALARM:
-        c = action - g.A_HANDCARD
+    if action < g.ACTION_RAISE_ALARM:
+        c = action - g.ACTION_HAND_CARD
         card = "teleport" if c == 5 else state.tables.card_names[c]
         if task is not None and TASK_NAMES[task.kind] == "draw":
             return f"take {card}"
         return f"discard {card}"
-    if action == g.A_ALARM:
+    if action == g.ACTION_RAISE_ALARM:
         return "raise alarm"
-    if action < g.A_SOOS:
-        return f"drop curse {state.tables.curse_kinds[action - g.A_CURSE]}"
-    if action < g.A_WENDY_TO:
-        s, k = divmod(action - g.A_SOOS, k_n)
+    if action < g.ACTION_SOOS_HEAL:
+        return f"drop curse {state.tables.curse_kinds[action - g.ACTION_DROP_CURSE]}"
+    if action < g.ACTION_WENDY_TO:
+        s, k = divmod(action - g.ACTION_SOOS_HEAL, k_n)
         return f"heal {state.character_name(s)} {state.tables.curse_kinds[k]}"
-    if action < g.A_WENDY_FROM:
-        return f"die to {_loc(state, action - g.A_WENDY_TO)}"
-    if action < g.A_REROLL:
-        return f"die from {_loc(state, action - g.A_WENDY_FROM)}"
-    if action < g.A_MONSTER:
-        return f"reroll {FACES[action - g.A_REROLL]}"
+    if action < g.ACTION_WENDY_FROM:
+        return f"die to {_loc(state, action - g.ACTION_WENDY_TO)}"
+    if action < g.ACTION_REROLL:
+        return f"die from {_loc(state, action - g.ACTION_WENDY_FROM)}"
+    if action < g.ACTION_MONSTER:
+        return f"reroll {FACES[action - g.ACTION_REROLL]}"
     if action < g.n_actions:
-        m = action - g.A_MONSTER
+        m = action - g.ACTION_MONSTER
         return f"monster {state.monster_name(m)}"
     return f"action {action}"
 

@@ -48,7 +48,7 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
                 "distrust": state.distrust[i],
                 "die": bool(state.courage_dice[i]),
             }
-            for i in range(g.n_loc)
+            for i in range(g.location_count)
         ],
         "monsters": [
             {
@@ -77,7 +77,9 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
         "movement_deck_size": len(state.movement_deck),
         "movement_discard": [state.card_name(c) for c in state.movement_discard],
         # the players shuffle the event cards in by hand, so which ones are in play is public
-        "events_in_game": [state.card_name(c) for c in range(g.n_loc, g.n_cards) if c not in state.box],
+        "events_in_game": [
+            state.card_name(c) for c in range(g.location_count, g.movement_card_count) if c not in state.box
+        ],
         "curse_deck_size": sum(state.curse_deck),
         "curse_discard": dict(zip(tb.curse_kinds, state.curse_discard, strict=True)),
         "card_played": (

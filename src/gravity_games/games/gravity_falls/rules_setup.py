@@ -105,7 +105,12 @@ def place_monster(position: GravityFallsPosition, task: Task, card: int) -> None
             )
             return
         monster_takes_token_at_setup(
-            position, nb, m, position.rule_tables.A_PULL_S if kind == PULL_SUPPORT else position.rule_tables.A_PULL_D
+            position,
+            nb,
+            m,
+            position.rule_tables.ACTION_PULL_SUPPORT
+            if kind == PULL_SUPPORT
+            else position.rule_tables.ACTION_PULL_DISTRUST,
         )
         if position.result:
             return
@@ -164,7 +169,7 @@ def reveal_first_card(position: GravityFallsPosition, task: Task, card: int) -> 
 
 def event_card_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     # the event cards are the card ids from the first one after the locations on
-    return uniform([card for card in position.box if card >= position.rule_tables.n_loc])
+    return uniform([card for card in position.box if card >= position.rule_tables.location_count])
 
 
 def shuffle_in_event(position: GravityFallsPosition, task: Task, card: int) -> None:

@@ -74,7 +74,9 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
         position._log.append(
             (
                 RUMOR_PULL,
-                pull_token(position, nb, here, g.A_PULL_S if kind == PULL_SUPPORT else g.A_PULL_D),
+                pull_token(
+                    position, nb, here, g.ACTION_PULL_SUPPORT if kind == PULL_SUPPORT else g.ACTION_PULL_DISTRUST
+                ),
                 position.tables.names[nb],
             )
         )
@@ -93,7 +95,7 @@ def rumor_options(position: GravityFallsPosition, task: Task) -> list[int]:
     frm = task.location
     out = pull_options(position, frm)
     if out and position.courage_dice[frm]:
-        out.append(position.rule_tables.A_LEAVE)  # pulling from a location with a courage die is optional
+        out.append(position.rule_tables.ACTION_LEAVE)  # pulling from a location with a courage die is optional
     return out
 
 
@@ -102,7 +104,7 @@ def pull_rumor(position: GravityFallsPosition, task: Task, action: int) -> None:
     tasks = position.tasks
     del tasks[0]
     seat, frm = task.seat, task.location
-    if action == position.rule_tables.A_LEAVE:
+    if action == position.rule_tables.ACTION_LEAVE:
         position._log.append(
             (
                 "Rumors: %s leaves the tokens at %s",
@@ -138,11 +140,13 @@ def prepare_roll(position: GravityFallsPosition, task: Task) -> bool:
 
 
 def foe_options(position: GravityFallsPosition, task: Task) -> list[int]:
-    return [position.rule_tables.A_MONSTER + m for m in monsters_at(position, position.character_locations[task.seat])]
+    return [
+        position.rule_tables.ACTION_MONSTER + m for m in monsters_at(position, position.character_locations[task.seat])
+    ]
 
 
 def choose_foe(position: GravityFallsPosition, task: Task, action: int) -> None:
-    position.fought_monster = action - position.rule_tables.A_MONSTER
+    position.fought_monster = action - position.rule_tables.ACTION_MONSTER
     roll_dice(position, task.seat)
 
 
@@ -158,7 +162,7 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
     want = (tb.char_teleport_res[char] if card == CARD_TELEPORT else tb.card_res[card]) + position.support[
         position.character_locations[seat]
     ]
-    cap = 5 if position.curses[seat] & position.rule_tables.cm_max_five else 7
+    cap = 5 if position.curses[seat] & position.rule_tables.curse_max_five_dice else 7
     rolled = want if want < cap else cap
     extra = position.extra_dice = want - rolled
     who = tb.char_names[char]
@@ -200,8 +204,8 @@ def read_roll(position: GravityFallsPosition, task: Task, outcome: int) -> None:
 
 def reroll_options(position: GravityFallsPosition, task: Task) -> list[int]:
     """Dipper (reconstructed): once per turn he may re-roll one die of his roll."""
-    a = position.rule_tables.A_REROLL  # + the face shown: 0 success, 1 move, 2 curse
-    out = [position.rule_tables.A_NO]
+    a = position.rule_tables.ACTION_REROLL  # + the face shown: 0 success, 1 move, 2 curse
+    out = [position.rule_tables.ACTION_PASS]
     if position.roll_successes:
         out.append(a)
     if position.roll_arrows:
@@ -214,9 +218,9 @@ def reroll_options(position: GravityFallsPosition, task: Task) -> list[int]:
 def choose_reroll(position: GravityFallsPosition, task: Task, action: int) -> None:
     tasks = position.tasks
     del tasks[0]
-    if action == position.rule_tables.A_NO:
+    if action == position.rule_tables.ACTION_PASS:
         return
-    face = action - position.rule_tables.A_REROLL
+    face = action - position.rule_tables.ACTION_REROLL
     if face == 0:
         position.roll_successes -= 1
     elif face == 1:
@@ -319,7 +323,7 @@ def token_moves(position: GravityFallsPosition, task: Task) -> list[int]:
     here = position.character_locations[seat]
     g = position.rule_tables
     out = list(g.move_distrust[here]) if position.distrust[here] else []
-    if position.support[here] and not position.curses[seat] & g.cm_no_move_support:
+    if position.support[here] and not position.curses[seat] & g.curse_no_move_support:
         out += g.move_support[here]
     return out
 
@@ -328,13 +332,13 @@ def move_token(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat, left = task.seat, task.amount
     here = position.character_locations[seat]
     g = position.rule_tables
-    if action >= g.A_MOVE_D:
-        to = action - g.A_MOVE_D
+    if action >= g.ACTION_MOVE_DISTRUST:
+        to = action - g.ACTION_MOVE_DISTRUST
         position.distrust[here] -= 1
         position.distrust[to] += 1
         kind = "distrust"
     else:
-        to = action - g.A_MOVE_S
+        to = action - g.ACTION_MOVE_SUPPORT
         position.support[here] -= 1
         position.support[to] += 1
         kind = "support"
@@ -387,12 +391,12 @@ def courage_die_options(position: GravityFallsPosition, task: Task) -> list[int]
         or here in position.monster_locations
     ):
         return []
-    return [position.rule_tables.A_YES, position.rule_tables.A_NO]
+    return [position.rule_tables.ACTION_PLACE_DIE, position.rule_tables.ACTION_PASS]
 
 
 def place_courage_die(position: GravityFallsPosition, task: Task, action: int) -> None:
     del position.tasks[0]
-    if action == position.rule_tables.A_YES:
+    if action == position.rule_tables.ACTION_PLACE_DIE:
         here = position.character_locations[task.seat]
         position.courage_dice[here] = 1
         position.supply -= 1
@@ -417,7 +421,7 @@ def draws_allowed(position: GravityFallsPosition, seat: int) -> int:
     if held >= 3 or position.distrust[here] or here in position.monster_locations or near_manotaur(position, here):
         return 0
     base = 3 - held if position.tables.char_ability[position.characters[seat]] == "draw_to_three" else 1
-    if position.curses[seat] & position.rule_tables.cm_draw_fewer:
+    if position.curses[seat] & position.rule_tables.curse_draw_fewer:
         base -= 1
     return base if base > 0 else 0
 
@@ -448,16 +452,16 @@ def draw_from_deck(position: GravityFallsPosition, seat: int, left: int) -> None
 def draw_options(position: GravityFallsPosition, task: Task) -> list[int]:
     seat = task.seat
     g = position.rule_tables
-    return [g.A_DECK] + [g.A_HANDCARD + c for c in range(6) if position.action_discards[seat] >> c & 1]
+    return [g.ACTION_DRAW_DECK] + [g.ACTION_HAND_CARD + c for c in range(6) if position.action_discards[seat] >> c & 1]
 
 
 def choose_draw(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat, left = task.seat, task.amount
     g = position.rule_tables
-    if action == g.A_DECK:
+    if action == g.ACTION_DRAW_DECK:
         draw_from_deck(position, seat, left)
         return
-    c = action - g.A_HANDCARD
+    c = action - g.ACTION_HAND_CARD
     position.action_discards[seat] &= ~(1 << c)
     position.hands[seat] |= 1 << c
     position._log.append(
@@ -483,7 +487,7 @@ def flip_curse(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     tasks = position.tasks
     del tasks[0]
-    if position.curses[seat] & position.rule_tables.cm_flip_support:
+    if position.curses[seat] & position.rule_tables.curse_flip_support:
         here = position.character_locations[seat]
         if position.support[here]:
             position.support[here] -= 1
@@ -536,8 +540,8 @@ def discard_curse_options(position: GravityFallsPosition, task: Task) -> list[in
 
 def discard_curse(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat, left = task.seat, task.amount
-    if action != position.rule_tables.A_NO:
-        drop_curse(position, seat, action - position.rule_tables.A_CURSE)
+    if action != position.rule_tables.ACTION_PASS:
+        drop_curse(position, seat, action - position.rule_tables.ACTION_DROP_CURSE)
         if left > 1:
             position.tasks[0] = task._replace(amount=left - 1)
             return
@@ -569,7 +573,7 @@ def ability_options(position: GravityFallsPosition, task: Task) -> list[int]:
             if s != seat and (
                 position.character_locations[s] == here or position.character_locations[s] in position.tables.adj[here]
             ):
-                out += [g.A_SOOS + s * k_n + k for k in range(k_n) if position.curses[s] >> k & 1]
+                out += [g.ACTION_SOOS_HEAL + s * k_n + k for k in range(k_n) if position.curses[s] >> k & 1]
     elif ability == "move_courage_die":
         g = position.rule_tables
         here = position.character_locations[seat]
@@ -578,14 +582,14 @@ def ability_options(position: GravityFallsPosition, task: Task) -> list[int]:
         if die[here]:  # carry it to a neighbour without one
             for nb in position.tables.adj[here]:
                 if not die[nb]:
-                    out.append(g.A_WENDY_TO + nb)
+                    out.append(g.ACTION_WENDY_TO + nb)
         else:  # bring one from a neighbour
             for nb in position.tables.adj[here]:
                 if die[nb]:
-                    out.append(g.A_WENDY_FROM + nb)
+                    out.append(g.ACTION_WENDY_FROM + nb)
     else:
         return []  # the other characters have no ability step
-    return [*out, g.A_NO] if out else []
+    return [*out, g.ACTION_PASS] if out else []
 
 
 def use_ability(position: GravityFallsPosition, task: Task, action: int) -> None:
@@ -594,23 +598,23 @@ def use_ability(position: GravityFallsPosition, task: Task, action: int) -> None
     tasks = position.tasks
     del tasks[0]
     here = position.character_locations[seat]
-    if action == g.A_NO:
+    if action == g.ACTION_PASS:
         pass
-    elif action >= g.A_WENDY_FROM:
-        nb = action - g.A_WENDY_FROM
+    elif action >= g.ACTION_WENDY_FROM:
+        nb = action - g.ACTION_WENDY_FROM
         position.courage_dice[nb], position.courage_dice[here] = 0, 1
         position._log.append(
             ("Wendy brings the courage die from %s to %s", position.location_name(nb), position.location_name(here))
         )
-    elif action >= g.A_WENDY_TO:
-        nb = action - g.A_WENDY_TO
+    elif action >= g.ACTION_WENDY_TO:
+        nb = action - g.ACTION_WENDY_TO
         position.courage_dice[nb], position.courage_dice[here] = 1, 0
         position._log.append(
             ("Wendy carries the courage die from %s to %s", position.location_name(here), position.location_name(nb))
         )
     else:
         k_n = len(position.tables.curse_kinds)
-        s, k = divmod(action - g.A_SOOS, k_n)
+        s, k = divmod(action - g.ACTION_SOOS_HEAL, k_n)
         position._log.append(("Soos helps %s:", position.character_name(s)))
         drop_curse(position, s, k)
 
@@ -625,7 +629,7 @@ def rest_pool(position: GravityFallsPosition, seat: int) -> int:
 def take_cards_back(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     pool = rest_pool(position, seat)
-    cursed = position.curses[seat] & position.rule_tables.cm_draw_fewer
+    cursed = position.curses[seat] & position.rule_tables.curse_draw_fewer
     if cursed and pool.bit_count() > 1:
         return False  # one random card stays out (chance)
     tasks = position.tasks

@@ -258,7 +258,7 @@ class GravityFallsPosition(State):
     def __init__(self, game: Game, rule_tables: RuleTables) -> None:
         super().__init__(game)
         tables = rule_tables.tables
-        locations = rule_tables.n_loc
+        locations = rule_tables.location_count
         players = game.players
         self.rule_tables = rule_tables
         self.tables = tables
@@ -294,7 +294,9 @@ class GravityFallsPosition(State):
         # setup step 4: the 3+ cards stay in the box for 1-2 players
         self.movement_deck = [c for c in range(locations) if not (tables.three_plus[c] and players <= 2)]
         self.box = [c for c in range(locations) if tables.three_plus[c] and players <= 2]
-        self.box += list(range(locations, rule_tables.n_cards))  # event cards wait aside until setup shuffles some in
+        self.box += list(
+            range(locations, rule_tables.movement_card_count)
+        )  # event cards wait aside until setup shuffles some in
         self.revealed: list[int] = []
         self.movement_discard: list[int] = []
         # the turn in progress
@@ -375,7 +377,7 @@ class GravityFallsPosition(State):
 
     def card_name(self, card: int) -> str:
         """A monster movement card by its location; an event card by its number and effect."""
-        locations = self.rule_tables.n_loc
+        locations = self.rule_tables.location_count
         if card < locations:
             return str(self.tables.names[card])
         event = card - locations

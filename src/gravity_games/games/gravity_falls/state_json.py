@@ -46,7 +46,7 @@ def _kind_mask(state: GravityFallsPosition, names: list[str], where: str) -> int
 def _card_id(state: GravityFallsPosition, name: str, where: str) -> int:
     if name in state.tables.names:
         return state.tables.names.index(name)
-    for c in range(state.rule_tables.n_loc, state.rule_tables.n_cards):
+    for c in range(state.rule_tables.location_count, state.rule_tables.movement_card_count):
         if state.card_name(c) == name:
             return c
     raise InvalidStateError(f"{where}: unknown monster movement or event card {name!r}")
@@ -78,7 +78,7 @@ def dump(state: GravityFallsPosition) -> dict[str, Any]:
                 "distrust": state.distrust[i],
                 "die": bool(state.courage_dice[i]),
             }
-            for i in range(state.rule_tables.n_loc)
+            for i in range(state.rule_tables.location_count)
         },
         "monsters": [
             {
@@ -208,7 +208,7 @@ def check_counts(state: GravityFallsPosition) -> None:
     if any(d not in (0, 1) for d in state.courage_dice):
         problems.append("a location holds more than one courage die")
     cards = sorted(state.movement_deck + state.revealed + state.movement_discard + state.box)
-    if cards != list(range(state.rule_tables.n_cards)):
+    if cards != list(range(state.rule_tables.movement_card_count)):
         problems.append(
             "monster movement and event cards must each be in exactly one of deck, revealed, discard and box"
         )

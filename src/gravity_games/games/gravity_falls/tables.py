@@ -112,7 +112,7 @@ class AlarmMarks(NamedTuple):
 
 
 def plain_routes(t: Tables) -> tuple[tuple[bool, ...], ...]:
-    """route_ok[start][d]: a route of exactly d roads exists (no curse, no Gnome Giant in the way)."""
+    """route_exists[start][d]: a route of exactly d roads exists (no curse, no Gnome Giant in the way)."""
 
     def exists(pos: int, start: int, left: int, used: int) -> bool:
         if left == 0:
@@ -145,35 +145,35 @@ class RuleTables:
         self.fixed_monsters = fixed_monsters
         self.fixed_chars = fixed_chars
         self.monster_set = monster_set
-        self.n_loc = len(t.names)
+        self.location_count = len(t.names)
         self.curse_mask = {e: sum(1 << k for k, kind in enumerate(t.curse_kinds) if kind == e) for e in t.curse_kinds}
-        self.n_cards = self.n_loc + len(t.event_cards)  # monster movement cards, then event cards
+        self.movement_card_count = self.location_count + len(t.event_cards)  # monster movement cards, then event cards
         k = len(t.curse_kinds)
-        n = self.n_loc
+        n = self.location_count
         # action ids (see docs: Action notation)
-        self.A_CARD = 0
-        self.A_REST = 6
-        self.A_LOC = 7
-        self.A_PULL_S = 7 + n
-        self.A_PULL_D = 8 + n
-        self.A_LEAVE = 9 + n
-        self.A_MOVE_S = 10 + n
-        self.A_MOVE_D = 10 + 2 * n
-        self.A_YES = 10 + 3 * n
-        self.A_NO = 11 + 3 * n
-        self.A_DECK = 12 + 3 * n
-        self.A_HANDCARD = 13 + 3 * n
-        self.A_ALARM = 19 + 3 * n
-        self.A_CURSE = 20 + 3 * n
-        self.A_SOOS = self.A_CURSE + k
-        self.A_WENDY_TO = self.A_SOOS + 5 * k
-        self.A_WENDY_FROM = self.A_WENDY_TO + n
-        self.A_REROLL = self.A_WENDY_FROM + n
-        self.A_MONSTER = self.A_REROLL + 3
-        self.n_actions = self.A_MONSTER + 3
-        self.route_ok = plain_routes(t)
-        # adj_roads[pos]: (neighbour, bit of the road to it) in adjacency order, for route searches.
-        self.adj_roads: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+        self.ACTION_PLAY_CARD = 0
+        self.ACTION_REST = 6
+        self.ACTION_LOCATION = 7
+        self.ACTION_PULL_SUPPORT = 7 + n
+        self.ACTION_PULL_DISTRUST = 8 + n
+        self.ACTION_LEAVE = 9 + n
+        self.ACTION_MOVE_SUPPORT = 10 + n
+        self.ACTION_MOVE_DISTRUST = 10 + 2 * n
+        self.ACTION_PLACE_DIE = 10 + 3 * n
+        self.ACTION_PASS = 11 + 3 * n
+        self.ACTION_DRAW_DECK = 12 + 3 * n
+        self.ACTION_HAND_CARD = 13 + 3 * n
+        self.ACTION_RAISE_ALARM = 19 + 3 * n
+        self.ACTION_DROP_CURSE = 20 + 3 * n
+        self.ACTION_SOOS_HEAL = self.ACTION_DROP_CURSE + k
+        self.ACTION_WENDY_TO = self.ACTION_SOOS_HEAL + 5 * k
+        self.ACTION_WENDY_FROM = self.ACTION_WENDY_TO + n
+        self.ACTION_REROLL = self.ACTION_WENDY_FROM + n
+        self.ACTION_MONSTER = self.ACTION_REROLL + 3
+        self.n_actions = self.ACTION_MONSTER + 3
+        self.route_exists = plain_routes(t)
+        # adjacent_roads[pos]: (neighbour, bit of the road to it) in adjacency order, for route searches.
+        self.adjacent_roads: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((nxt, 1 << t.road_id[(pos, nxt)]) for nxt in t.adj[pos]) for pos in range(len(t.names))
         )
         # Route answers (see rules_move._route_firsts), by start and position, then under
@@ -189,22 +189,22 @@ class RuleTables:
         self.curse_outcomes: dict[tuple[int, ...], Outcomes] = {}
         # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
         # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
-        self.cm_lonely = self.curse_mask.get("no_shared_location", 0)
-        self.cm_draw_fewer = self.curse_mask.get("draw_fewer", 0)
-        self.cm_flip_support = self.curse_mask.get("flip_support", 0)
-        self.cm_max_five = self.curse_mask.get("max_five_dice", 0)
-        self.cm_no_move_support = self.curse_mask.get("no_move_support", 0)
+        self.curse_no_shared_location = self.curse_mask.get("no_shared_location", 0)
+        self.curse_draw_fewer = self.curse_mask.get("draw_fewer", 0)
+        self.curse_flip_support = self.curse_mask.get("flip_support", 0)
+        self.curse_max_five_dice = self.curse_mask.get("max_five_dice", 0)
+        self.curse_no_move_support = self.curse_mask.get("no_move_support", 0)
         self.monster_ability = t.monster_ability if self.standard else ("none",) * len(t.monster_ability)
         self.gnome_giants = frozenset(i for i, a in enumerate(self.monster_ability) if a == "stop_movers")
         # plain_cards[loc]: bit per numbered action card playable from loc without the curse that
         # forbids shared locations (distance 0, or a route of that many roads exists);
         # card_choices[mask]: the choose-card options for such a mask of cards in hand (rest included)
         self.plain_cards = tuple(
-            sum(1 << c for c, d in enumerate(t.card_distance[:5]) if d == 0 or self.route_ok[loc][d])
+            sum(1 << c for c, d in enumerate(t.card_distance[:5]) if d == 0 or self.route_exists[loc][d])
             for loc in range(n)
         )
         self.card_choices = tuple(
-            (*(self.A_CARD + c for c in range(5) if mask >> c & 1), self.A_REST) for mask in range(32)
+            (*(self.ACTION_PLAY_CARD + c for c in range(5) if mask >> c & 1), self.ACTION_REST) for mask in range(32)
         )
         # card_label[character][card]: how the log names a played card (the Teleport by its text)
         self.card_label = tuple(
@@ -215,14 +215,11 @@ class RuleTables:
             tuple(1 << t.road_id[(a, b)] if (a, b) in t.road_id else 0 for b in range(n)) for a in range(n)
         )
         # move_tokens[loc]: the token moves a roll's arrows allow from loc, distrust then support
-        self.move_distrust = tuple(tuple(self.A_MOVE_D + nb for nb in t.adj[loc]) for loc in range(n))
-        self.move_support = tuple(tuple(self.A_MOVE_S + nb for nb in t.adj[loc]) for loc in range(n))
+        self.move_distrust = tuple(tuple(self.ACTION_MOVE_DISTRUST + nb for nb in t.adj[loc]) for loc in range(n))
+        self.move_support = tuple(tuple(self.ACTION_MOVE_SUPPORT + nb for nb in t.adj[loc]) for loc in range(n))
         # near[loc]: the location and its neighbours (the Manotaur's reach)
         self.near = tuple(frozenset((loc, *t.adj[loc])) for loc in range(len(t.names)))
-        # dist_far[loc][x]: roads from loc to x; a monster's location -1 / -2 (not placed yet, or
-        # defeated) reads 999, so the nearest-monster test needs no branch per monster
-        self.dist_far = tuple((*row, 999, 999) for row in t.dist)
-        # per setup slot, the monsters of its difficulty and the draw of one of them (rules_setup)
+        # per setup slot, the monsters of its difficulty (rules_setup)
         self.monster_levels = monster_levels(t.monster_level)
         # a curse discard's choices per mask of old curses, kept as they are first asked (rules_turn)
         self.discard_choices: dict[int, tuple[int, ...]] = {}
@@ -235,7 +232,7 @@ class RuleTables:
 
     def clear_route_cache(self) -> None:
         """Forget every route answer kept (when the tables are full, and for tests)."""
-        n = self.n_loc
+        n = self.location_count
         self.plain_route_cache = [[{} for _ in range(n)] for _ in range(n)]
         self.route_cache = [[{} for _ in range(n)] for _ in range(n)]
         self.route_answers = 0
@@ -249,6 +246,6 @@ def discard_choices(g: RuleTables, old: int) -> tuple[int, ...]:
     table = g.discard_choices
     out = table.get(old)
     if out is None:
-        kinds = [g.A_CURSE + k for k in range(len(g.tables.curse_kinds)) if old >> k & 1]
-        out = table[old] = (*kinds, g.A_NO) if kinds else ()
+        kinds = [g.ACTION_DROP_CURSE + k for k in range(len(g.tables.curse_kinds)) if old >> k & 1]
+        out = table[old] = (*kinds, g.ACTION_PASS) if kinds else ()
     return out

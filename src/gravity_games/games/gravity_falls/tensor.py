@@ -29,7 +29,7 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     if not isinstance(g, RuleTables):
         raise TypeError(f"not a gravity-falls game: {game!r}")
     tb = g.tables
-    n = g.n_loc
+    n = g.location_count
     k = len(tb.curse_kinds)
     curses = ", ".join(tb.curse_kinds)
     parts: list[Part] = []
@@ -57,9 +57,9 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
             (f"character[{s}].deck_size", 1, "scaled", "action cards in its deck / 6"),
             (f"character[{s}].discard", 6, "flags", "its discarded action cards"),
         ]
-    parts += [(f"revealed[{i}]", g.n_cards, "one-hot", "a revealed movement card") for i in range(3)]
+    parts += [(f"revealed[{i}]", g.movement_card_count, "one-hot", "a revealed movement card") for i in range(3)]
     parts += [
-        ("movement_discard", g.n_cards, "scaled", "movement cards discarded, by card (counts)"),
+        ("movement_discard", g.movement_card_count, "scaled", "movement cards discarded, by card (counts)"),
         ("movement_deck_size", 1, "scaled", "movement deck size / movement cards"),
         ("events_in_game", len(tb.event_cards), "flags", "event cards shuffled into the movement deck"),
         ("curse_deck_size", 1, "scaled", "curse deck size / 18"),
@@ -94,15 +94,15 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
 def tensor_size(g: RuleTables) -> int:
     from .state import TASK_NAMES
 
-    n = g.n_loc
+    n = g.location_count
     k = len(g.tables.curse_kinds)
     per_char = 1 + 5 + 2 * k + 2 + 6
     return (
         11 * n  # locations
         + 3 * 11  # monsters
         + 5 * per_char  # characters
-        + 3 * g.n_cards
-        + g.n_cards
+        + 3 * g.movement_card_count
+        + g.movement_card_count
         + 1  # revealed, discard, deck size
         + len(g.tables.event_cards)  # events in the game
         + 1
@@ -134,7 +134,7 @@ def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
     from .state import RESULT_TEXT, TASK_NAMES
 
     tb = g.tables
-    n = g.n_loc
+    n = g.location_count
     k = len(tb.curse_kinds)
     loc_index = {name: i for i, name in enumerate(tb.names)}
     out: list[float] = []
@@ -169,19 +169,19 @@ def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
         for c in ch["discard"]:
             disc[card_idx[c]] = 1.0
         out += [1.0, *onehot, *curses, *new, ch["hand_size"] / 6, ch["deck_size"] / 6, *disc]
-    names = {_card_name(g, c): c for c in range(g.n_cards)}
+    names = {_card_name(g, c): c for c in range(g.movement_card_count)}
     for slot in range(3):
-        onehot = [0.0] * g.n_cards
+        onehot = [0.0] * g.movement_card_count
         if slot < len(obs["revealed"]):
             onehot[names[obs["revealed"][slot]]] = 1.0
         out += onehot
-    disc = [0.0] * g.n_cards
+    disc = [0.0] * g.movement_card_count
     for c in obs["movement_discard"]:
         disc[names[c]] += 1.0
     out += disc
-    out.append(obs["movement_deck_size"] / max(g.n_cards, 1))
+    out.append(obs["movement_deck_size"] / max(g.movement_card_count, 1))
     in_game = set(obs["events_in_game"])
-    out += [1.0 if _card_name(g, c) in in_game else 0.0 for c in range(n, g.n_cards)]
+    out += [1.0 if _card_name(g, c) in in_game else 0.0 for c in range(n, g.movement_card_count)]
     out.append(obs["curse_deck_size"] / 18)
     out += [obs["curse_discard"][e] / 3 for e in tb.curse_kinds]
     al = obs["alarm"]
@@ -232,7 +232,7 @@ def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
 
 def _card_name(g: RuleTables, card: int) -> str:
     tb = g.tables
-    if card < g.n_loc:
+    if card < g.location_count:
         return tb.names[card]
-    e = card - g.n_loc
+    e = card - g.location_count
     return f"event {e} ({tb.event_effects[tb.event_cards[e]]})"
