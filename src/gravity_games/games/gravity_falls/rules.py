@@ -309,16 +309,16 @@ class GravityFallsState(GravityFallsPosition):
         self._step_options = ()
 
     def _setup_tasks(self) -> None:
-        g = self.rule_tables
+        rule_tables = self.rule_tables
         tasks = []
-        if g.fixed_monsters is None:
+        if rule_tables.fixed_monsters is None:
             tasks += [Task(TaskKind.PICK_MONSTER, TABLE, monster=slot) for slot in range(3)]
-        if g.fixed_chars is None:
+        if rule_tables.fixed_chars is None:
             tasks += [Task(TaskKind.PICK_CHARACTER, seat) for seat in range(self.players)]
         tasks += [Task(TaskKind.PLACE_MONSTER, TABLE, monster=m) for m in range(3)]
         tasks += [Task(TaskKind.PLACE_CHARACTER, seat) for seat in range(self.players)]
         tasks += [Task(TaskKind.SETUP_ROW)] * 3
-        tasks += [Task(TaskKind.PICK_EVENT)] * g.events
+        tasks += [Task(TaskKind.PICK_EVENT)] * rule_tables.events
         tasks.append(Task(TaskKind.START_TURN))
         self.tasks = tasks
 

@@ -20,29 +20,33 @@ from .state import (
 PULL_NONE, PULL_SUPPORT, PULL_DISTRUST, PULL_CHOICE = range(4)
 
 
-def pull_options(position: GravityFallsPosition, frm: int) -> list[int]:
+def pull_options(position: GravityFallsPosition, source: int) -> list[int]:
     """Pull a support token, a distrust token, whichever ``frm`` holds."""
-    g = position.rule_tables
-    if position.support[frm]:
-        return [g.ACTION_PULL_SUPPORT, g.ACTION_PULL_DISTRUST] if position.distrust[frm] else [g.ACTION_PULL_SUPPORT]
-    return [g.ACTION_PULL_DISTRUST] if position.distrust[frm] else []
+    rule_tables = position.rule_tables
+    if position.support[source]:
+        return (
+            [rule_tables.ACTION_PULL_SUPPORT, rule_tables.ACTION_PULL_DISTRUST]
+            if position.distrust[source]
+            else [rule_tables.ACTION_PULL_SUPPORT]
+        )
+    return [rule_tables.ACTION_PULL_DISTRUST] if position.distrust[source] else []
 
 
-def pull_kind(position: GravityFallsPosition, frm: int) -> int:
-    """What a pull from ``frm`` can take: nothing, the one kind of token there, or a choice of both
+def pull_kind(position: GravityFallsPosition, source: int) -> int:
+    """What a pull from ``source`` can take: nothing, the one kind of token there, or a choice of both
     (``_pull_options`` as one number, for the loops that carry out forced pulls at once)."""
-    if position.support[frm]:
-        return PULL_CHOICE if position.distrust[frm] else PULL_SUPPORT
-    return PULL_DISTRUST if position.distrust[frm] else PULL_NONE
+    if position.support[source]:
+        return PULL_CHOICE if position.distrust[source] else PULL_SUPPORT
+    return PULL_DISTRUST if position.distrust[source] else PULL_NONE
 
 
-def pull_token(position: GravityFallsPosition, frm: int, to: int, action: int) -> str:
+def pull_token(position: GravityFallsPosition, source: int, to: int, action: int) -> str:
     """Move the pulled token (``ACTION_PULL_SUPPORT`` support, else distrust); returns its kind for the log."""
     if action == position.rule_tables.ACTION_PULL_SUPPORT:
-        position.support[frm] -= 1
+        position.support[source] -= 1
         position.support[to] += 1
         return "support"
-    position.distrust[frm] -= 1
+    position.distrust[source] -= 1
     position.distrust[to] += 1
     return "distrust"
 
@@ -116,8 +120,8 @@ def has_curse(position: GravityFallsPosition, seat: int, effect: str) -> bool:
 
 
 def monsters_at(position: GravityFallsPosition, loc: int) -> list[int]:
-    mloc = position.monster_locations
-    return [m for m in (0, 1, 2) if mloc[m] == loc]
+    monster_locations = position.monster_locations
+    return [m for m in (0, 1, 2) if monster_locations[m] == loc]
 
 
 def live_monsters(position: GravityFallsPosition) -> list[int]:
@@ -125,8 +129,8 @@ def live_monsters(position: GravityFallsPosition) -> list[int]:
 
 
 def others_at(position: GravityFallsPosition, seat: int, loc: int) -> bool:
-    cloc = position.character_locations
-    return any(s != seat and cloc[s] == loc for s in range(position.players))
+    character_locations = position.character_locations
+    return any(s != seat and character_locations[s] == loc for s in range(position.players))
 
 
 def seats_from_active(position: GravityFallsPosition) -> list[int]:

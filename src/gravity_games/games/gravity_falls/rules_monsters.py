@@ -81,7 +81,7 @@ def take_curse(position: GravityFallsPosition, task: Task, k: int) -> None:
     """Take a curse; one you already hold is discarded and another drawn; its effect starts at once."""
     seat = task.seat
     position.curse_deck[k] -= 1
-    tb = position.tables
+    tables = position.tables
     bit = 1 << k
     held = position.curses[seat]
     if held & bit:
@@ -89,15 +89,17 @@ def take_curse(position: GravityFallsPosition, task: Task, k: int) -> None:
         position._log.append(
             (
                 "%s already has '%s': it is discarded and another drawn",
-                tb.char_names[position.characters[seat]],
-                tb.curse_names[k],
+                tables.char_names[position.characters[seat]],
+                tables.curse_names[k],
             )
         )
         return
     position.curses[seat] = held | bit
     position.new_curses[seat] |= bit
-    position._log.append(("Bill Cipher curses %s: '%s'", tb.char_names[position.characters[seat]], tb.curse_names[k]))
-    if tb.curse_kinds[k] == "reveal_card":
+    position._log.append(
+        ("Bill Cipher curses %s: '%s'", tables.char_names[position.characters[seat]], tables.curse_names[k])
+    )
+    if tables.curse_kinds[k] == "reveal_card":
         position.tasks[0:1] = (Task(TaskKind.CURSE_REVEAL, seat), Task(TaskKind.ALARM_CHECK))
         return
     del position.tasks[0]  # this task is done; the alarm check it leaves runs here
@@ -174,10 +176,10 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
     choice are carried out here, in order, until one needs the active player's choice; from
     there on the pulls wait as tasks. The move's own task is already off the list.
     """
-    tb, log = position.tables, position._log
+    tables, log = position.tables, position._log
     mon = position.monsters[m]
-    name = tb.monster_names[mon]
-    names = tb.names
+    name = tables.monster_names[mon]
+    names = tables.names
     if position.courage_dice[card]:
         position.courage_dice[card] = 0
         position.supply += 1
@@ -185,24 +187,24 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
         return True
     position.monster_locations[m] = card
     log.append(("%s moves to %s", name, names[card]))
-    adj = tb.adj[card]
+    adj = tables.adj[card]
     tasks = position.tasks
     if card in position.character_locations:
         sub = [
             Task(TaskKind.GIVE_CURSE, s) for s in seats_from_active(position) if position.character_locations[s] == card
         ]
-        sub += [Task(TaskKind.DISORDER_PULL, seat, location=nb, monster=m) for nb in adj]
+        sub += [Task(TaskKind.DISORDER_PULL, seat, location=neighbour, monster=m) for neighbour in adj]
         sub += (Task(TaskKind.DISORDER_ALARM, seat, monster=m), Task(TaskKind.ALARM_CHECK))
         tasks[0:0] = sub
         return True
-    g = position.rule_tables
-    pterodactyl = g.monster_ability[mon] == "pull_distrust"
-    for nb in adj:
-        kind = disorder_pull_kind(position, nb, pterodactyl)
+    rule_tables = position.rule_tables
+    pterodactyl = rule_tables.monster_ability[mon] == "pull_distrust"
+    for neighbour in adj:
+        kind = disorder_pull_kind(position, neighbour, pterodactyl)
         if kind == PULL_NONE:
             continue
         if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
-            sub = [Task(TaskKind.DISORDER_PULL, seat, location=x, monster=m) for x in adj[adj.index(nb) :]]
+            sub = [Task(TaskKind.DISORDER_PULL, seat, location=x, monster=m) for x in adj[adj.index(neighbour) :]]
             sub += (Task(TaskKind.DISORDER_ALARM, seat, monster=m), Task(TaskKind.ALARM_CHECK))
             tasks[0:0] = sub
             return True
@@ -212,9 +214,12 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
                 DISORDER_PULL,
                 name,
                 pull_token(
-                    position, nb, card, g.ACTION_PULL_SUPPORT if kind == PULL_SUPPORT else g.ACTION_PULL_DISTRUST
+                    position,
+                    neighbour,
+                    card,
+                    rule_tables.ACTION_PULL_SUPPORT if kind == PULL_SUPPORT else rule_tables.ACTION_PULL_DISTRUST,
                 ),
-                names[nb],
+                names[neighbour],
             )
         )
     disorder_alarm(position, card, name)
@@ -225,39 +230,39 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
     return True
 
 
-def disorder_pull_kind(position: GravityFallsPosition, frm: int, pterodactyl: bool) -> int:
-    """What the arriving monster pulls from the neighbour ``frm``: nothing, the one kind of token
+def disorder_pull_kind(position: GravityFallsPosition, source: int, pterodactyl: bool) -> int:
+    """What the arriving monster pulls from the neighbour ``source``: nothing, the one kind of token
     there, or a choice (both kinds, no courage die). The Pterodactyl pulls distrust only,
     courage dice or not."""
     if pterodactyl:
-        return PULL_DISTRUST if position.distrust[frm] else PULL_NONE
-    return PULL_NONE if position.courage_dice[frm] else pull_kind(position, frm)
+        return PULL_DISTRUST if position.distrust[source] else PULL_NONE
+    return PULL_NONE if position.courage_dice[source] else pull_kind(position, source)
 
 
 def disorder_pull_options(position: GravityFallsPosition, task: Task) -> list[int]:
     """What the monster ``task.monster`` may pull from the neighbour ``task.location`` (none, one kind, or a choice)."""
-    g = position.rule_tables
+    rule_tables = position.rule_tables
     kind = disorder_pull_kind(
-        position, task.location, g.monster_ability[position.monsters[task.monster]] == "pull_distrust"
+        position, task.location, rule_tables.monster_ability[position.monsters[task.monster]] == "pull_distrust"
     )
     if kind == PULL_NONE:
         return []
     if kind == PULL_CHOICE:
-        return [g.ACTION_PULL_SUPPORT, g.ACTION_PULL_DISTRUST]
-    return [g.ACTION_PULL_SUPPORT if kind == PULL_SUPPORT else g.ACTION_PULL_DISTRUST]
+        return [rule_tables.ACTION_PULL_SUPPORT, rule_tables.ACTION_PULL_DISTRUST]
+    return [rule_tables.ACTION_PULL_SUPPORT if kind == PULL_SUPPORT else rule_tables.ACTION_PULL_DISTRUST]
 
 
 def disorder_pull(position: GravityFallsPosition, task: Task, action: int) -> None:
     """The monster ``task.monster`` pulls the chosen token from the neighbour ``task.location``."""
     del position.tasks[0]
-    frm, m = task.location, task.monster
-    tb = position.tables
+    source, m = task.location, task.monster
+    tables = position.tables
     position._log.append(
         (
             DISORDER_PULL,
-            tb.monster_names[position.monsters[m]],
-            pull_token(position, frm, position.monster_locations[m], action),
-            tb.names[frm],
+            tables.monster_names[position.monsters[m]],
+            pull_token(position, source, position.monster_locations[m], action),
+            tables.names[source],
         )
     )
 
@@ -387,12 +392,12 @@ def monsters_pull_distrust(position: GravityFallsPosition) -> None:
     """All monsters pull 1 distrust token from each neighbour, courage dice or not; no alarm, no flip."""
     for m in live_monsters(position):
         to = position.monster_locations[m]
-        for nb in position.tables.adj[to]:
-            if position.distrust[nb]:
-                position.distrust[nb] -= 1
+        for neighbour in position.tables.adj[to]:
+            if position.distrust[neighbour]:
+                position.distrust[neighbour] -= 1
                 position.distrust[to] += 1
                 position._log.append(
-                    ("%s pulls a distrust token from %s", position.monster_name(m), position.location_name(nb))
+                    ("%s pulls a distrust token from %s", position.monster_name(m), position.location_name(neighbour))
                 )
 
 
@@ -433,8 +438,8 @@ def event_teleport(position: GravityFallsPosition, task: Task, action: int) -> N
 
 
 def discard_or_alarm_options(position: GravityFallsPosition, task: Task) -> list[int]:
-    hand, g = position.hands[task.seat], position.rule_tables
-    return [g.ACTION_HAND_CARD + c for c in range(6) if hand >> c & 1] + [g.ACTION_RAISE_ALARM]
+    hand, rule_tables = position.hands[task.seat], position.rule_tables
+    return [rule_tables.ACTION_HAND_CARD + c for c in range(6) if hand >> c & 1] + [rule_tables.ACTION_RAISE_ALARM]
 
 
 def discard_or_raise_alarm(position: GravityFallsPosition, task: Task, action: int) -> None:
@@ -479,11 +484,11 @@ def flee_options(position: GravityFallsPosition, task: Task) -> list[int]:
     dist = position.tables.dist
     d0 = dist[here][position.monster_locations[near[0]]]
     out = []
-    for nb in position.tables.adj[here]:
-        further = all(dist[nb][position.monster_locations[m]] == d0 + 1 for m in near)
-        lonely = has_curse(position, seat, "no_shared_location") and others_at(position, seat, nb)
+    for neighbour in position.tables.adj[here]:
+        further = all(dist[neighbour][position.monster_locations[m]] == d0 + 1 for m in near)
+        lonely = has_curse(position, seat, "no_shared_location") and others_at(position, seat, neighbour)
         if further and not lonely:
-            out.append(position.rule_tables.ACTION_LOCATION + nb)
+            out.append(position.rule_tables.ACTION_LOCATION + neighbour)
     return out
 
 

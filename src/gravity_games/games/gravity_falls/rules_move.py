@@ -75,25 +75,25 @@ def start_turn(position: GravityFallsPosition, task: Task) -> bool:
 def playable_cards(position: GravityFallsPosition, task: Task) -> list[int]:
     """Rest, or a card in hand that can be played: a route of its distance exists, or a Teleport target."""
     seat = task.seat
-    g = position.rule_tables
+    rule_tables = position.rule_tables
     hand = position.hands[seat]
     here = position.character_locations[seat]
-    blocked = forbidden_locations(position, seat) if position.curses[seat] & g.curse_no_shared_location else 0
+    blocked = forbidden_locations(position, seat) if position.curses[seat] & rule_tables.curse_no_shared_location else 0
     if not blocked:
         # without the curse, or with no other character on the board to avoid, the plain route
         # table answers (a Gnome Giant on the way only shortens routes, never forbids one)
-        out = list(g.card_choices[hand & g.plain_cards[here]])
+        out = list(rule_tables.card_choices[hand & rule_tables.plain_cards[here]])
     else:  # with it, the route search (the masks found once for every card)
-        stop = 0 if g.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
-        out = [g.ACTION_REST]
+        stop = 0 if rule_tables.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
+        out = [rule_tables.ACTION_REST]
         distance = position.tables.card_distance
         for c in range(CARD_TELEPORT):
             if hand >> c & 1:
                 d = distance[c]
                 if d == 0 or route_first_steps(position, here, d, 0, here, blocked, stop):
-                    out.append(g.ACTION_PLAY_CARD + c)
+                    out.append(rule_tables.ACTION_PLAY_CARD + c)
     if hand >> CARD_TELEPORT & 1 and teleport_targets(position, seat):
-        out.append(g.ACTION_PLAY_CARD + CARD_TELEPORT)
+        out.append(rule_tables.ACTION_PLAY_CARD + CARD_TELEPORT)
     return out
 
 
@@ -101,8 +101,8 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
     # the card choice is done: what it starts takes its place at the front of the tasks
     seat = task.seat
     tasks = position.tasks
-    g = position.rule_tables
-    if action == g.ACTION_REST:
+    rule_tables = position.rule_tables
+    if action == rule_tables.ACTION_REST:
         position.card_played = CARD_REST
         position._log.append(("%s declares a rest", position.character_name(seat)))
         tasks[0:1] = (
@@ -112,12 +112,12 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
             Task(TaskKind.MONSTER_MOVE, seat),
         )
         return
-    c = action - g.ACTION_PLAY_CARD
+    c = action - rule_tables.ACTION_PLAY_CARD
     position.card_played = c
     position.hands[seat] &= ~(1 << c)
     position.action_discards[seat] |= 1 << c
     char = position.characters[seat]
-    position._log.append(("%s plays %s", position.tables.char_names[char], g.card_label[char][c]))
+    position._log.append(("%s plays %s", position.tables.char_names[char], rule_tables.card_label[char][c]))
     d = position.tables.card_distance[c]
     if c == CARD_TELEPORT:
         tasks[0] = Task(TaskKind.TELEPORT, seat)
@@ -173,40 +173,40 @@ def route_first_steps(
     ``blocked`` (``_blocked_mask``, under the no-shared-location curse) and ``stop``
     (``_stop_mask``, with a Gnome Giant in play) are the mover's masks, found by the caller.
     """
-    g = position.rule_tables
+    rule_tables = position.rule_tables
     if blocked or stop:
         # only locations within ``left`` roads can be entered: the rest of each mask cannot
         # change the answer, and cutting it lets far-apart questions share one answer
-        near = g.reach[pos][left]
+        near = rule_tables.reach[pos][left]
         blocked &= near
         stop &= near
     if blocked or stop:
-        by_mask = g.route_cache[start][pos]
-        cache = by_mask.get(blocked << g.location_count | stop)
+        by_mask = rule_tables.route_cache[start][pos]
+        cache = by_mask.get(blocked << rule_tables.location_count | stop)
         if cache is None:
-            cache = by_mask[blocked << g.location_count | stop] = {}
+            cache = by_mask[blocked << rule_tables.location_count | stop] = {}
     else:
-        cache = g.plain_route_cache[start][pos]
+        cache = rule_tables.plain_route_cache[start][pos]
     firsts = cache.get(used << 3 | left)
     if firsts is None:
-        adjacent_roads = g.adjacent_roads
+        adjacent_roads = rule_tables.adjacent_roads
         firsts = cache[used << 3 | left] = tuple(
-            g.ACTION_LOCATION + nxt
+            rule_tables.ACTION_LOCATION + nxt
             for nxt, bit in adjacent_roads[pos]
             if not (used & bit or nxt == start or blocked >> nxt & 1)
             and (stop >> nxt & 1 or route_continues(adjacent_roads, nxt, left - 1, used | bit, start, blocked, stop))
         )
-        g.route_answers += 1
-        if g.route_answers >= ROUTE_CACHE_LIMIT:
-            g.clear_route_cache()
+        rule_tables.route_answers += 1
+        if rule_tables.route_answers >= ROUTE_CACHE_LIMIT:
+            rule_tables.clear_route_cache()
     return firsts
 
 
 def route_options(position: GravityFallsPosition, task: Task) -> list[int]:
     seat = task.seat
-    g = position.rule_tables
-    blocked = forbidden_locations(position, seat) if position.curses[seat] & g.curse_no_shared_location else 0
-    stop = 0 if g.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
+    rule_tables = position.rule_tables
+    blocked = forbidden_locations(position, seat) if position.curses[seat] & rule_tables.curse_no_shared_location else 0
+    stop = 0 if rule_tables.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
     return list(
         route_first_steps(
             position,
@@ -222,9 +222,9 @@ def route_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
-    g = position.rule_tables
-    nxt = action - g.ACTION_LOCATION
-    position.route_used |= g.road_bit[position.route_position][nxt]
+    rule_tables = position.rule_tables
+    nxt = action - rule_tables.ACTION_LOCATION
+    position.route_used |= rule_tables.road_bit[position.route_position][nxt]
     position.route_position = nxt
     left = position.route_left = position.route_left - 1
     position.character_locations[seat] = nxt
@@ -247,9 +247,9 @@ def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
     """Locations the seat's Teleport card allows (never its own location), in location order; the
     card can be played when there is one."""
     rule = position.tables.char_teleport[position.characters[seat]]
-    cloc = position.character_locations
-    here = cloc[seat]
-    others = [cloc[s] for s in range(position.players) if s != seat]
+    character_locations = position.character_locations
+    here = character_locations[seat]
+    others = [character_locations[s] for s in range(position.players) if s != seat]
     lonely = position.curses[seat] & position.rule_tables.curse_no_shared_location
     if rule == "monster":
         found = {loc for loc in position.monster_locations if loc >= 0}

@@ -22,13 +22,13 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
     from .state import DEFEATED, RESULT_TEXT
     from .state_json import _cards, _kinds
 
-    tb = state.tables
-    g = state.rule_tables
-    al = tb.data.alarm
+    tables = state.tables
+    rule_tables = state.rule_tables
+    al = tables.data.alarm
     task = state.tasks[0] if state.tasks and not state.result else None
     obs: dict[str, Any] = {
         "seat": seat,
-        "variant": "standard" if g.standard else "simplified",
+        "variant": "standard" if rule_tables.standard else "simplified",
         "turn": state.turn,
         "active": state.active,
         "current_player": state.current_player(),
@@ -43,19 +43,19 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
         "supply": state.supply,
         "locations": [
             {
-                "name": tb.names[i],
+                "name": tables.names[i],
                 "support": state.support[i],
                 "distrust": state.distrust[i],
                 "die": bool(state.courage_dice[i]),
             }
-            for i in range(g.location_count)
+            for i in range(rule_tables.location_count)
         ],
         "monsters": [
             {
-                "name": tb.monster_names[state.monsters[m]] if state.monsters[m] >= 0 else None,
-                "difficulty": tb.monster_level[state.monsters[m]] if state.monsters[m] >= 0 else None,
+                "name": tables.monster_names[state.monsters[m]] if state.monsters[m] >= 0 else None,
+                "difficulty": tables.monster_level[state.monsters[m]] if state.monsters[m] >= 0 else None,
                 "ability": state.monster_ability(m) if state.monsters[m] >= 0 else None,
-                "location": tb.names[state.monster_locations[m]] if state.monster_locations[m] >= 0 else None,
+                "location": tables.names[state.monster_locations[m]] if state.monster_locations[m] >= 0 else None,
                 "defeated": state.monster_locations[m] == DEFEATED,
             }
             for m in range(3)
@@ -63,8 +63,8 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
         "characters": [
             {
                 "seat": s,
-                "name": tb.char_names[state.characters[s]] if state.characters[s] >= 0 else None,
-                "location": tb.names[state.character_locations[s]] if state.character_locations[s] >= 0 else None,
+                "name": tables.char_names[state.characters[s]] if state.characters[s] >= 0 else None,
+                "location": tables.names[state.character_locations[s]] if state.character_locations[s] >= 0 else None,
                 "curses": _kinds(state, state.curses[s]),
                 "new_curses": _kinds(state, state.new_curses[s]),
                 "hand_size": bin(state.hands[s]).count("1"),
@@ -78,10 +78,12 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
         "movement_discard": [state.card_name(c) for c in state.movement_discard],
         # the players shuffle the event cards in by hand, so which ones are in play is public
         "events_in_game": [
-            state.card_name(c) for c in range(g.location_count, g.movement_card_count) if c not in state.box
+            state.card_name(c)
+            for c in range(rule_tables.location_count, rule_tables.movement_card_count)
+            if c not in state.box
         ],
         "curse_deck_size": sum(state.curse_deck),
-        "curse_discard": dict(zip(tb.curse_kinds, state.curse_discard, strict=True)),
+        "curse_discard": dict(zip(tables.curse_kinds, state.curse_discard, strict=True)),
         "card_played": (
             None
             if state.card_played < 0
@@ -89,11 +91,11 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
             if state.card_played == 6
             else "T"
             if state.card_played == 5
-            else tb.card_names[state.card_played]
+            else tables.card_names[state.card_played]
         ),
         "roll": [state.roll_successes, state.roll_arrows, state.roll_curses],
         "extra_dice": state.extra_dice,
-        "event": tb.event_effects[state.current_event] if state.current_event >= 0 else None,
+        "event": tables.event_effects[state.current_event] if state.current_event >= 0 else None,
         "event_used": bool(state.event_used),
         "route": {"position": state.route_position, "left": state.route_left, "used": state.route_used},
         "prompt": None if task is None else _prompt(task),

@@ -93,8 +93,8 @@ def place_monster(position: GravityFallsPosition, task: Task, card: int) -> None
         ("Setup: %s appears at %s", position.tables.monster_names[position.monsters[m]], position.tables.names[card])
     )
     adj = position.tables.adj[card]
-    for i, nb in enumerate(adj):
-        kind = pull_kind(position, nb)  # _pull_options as one number: no list per neighbour
+    for i, neighbour in enumerate(adj):
+        kind = pull_kind(position, neighbour)  # _pull_options as one number: no list per neighbour
         if kind == PULL_NONE:
             continue
         if kind == PULL_CHOICE:
@@ -106,7 +106,7 @@ def place_monster(position: GravityFallsPosition, task: Task, card: int) -> None
             return
         monster_takes_token_at_setup(
             position,
-            nb,
+            neighbour,
             m,
             position.rule_tables.ACTION_PULL_SUPPORT
             if kind == PULL_SUPPORT
@@ -127,14 +127,14 @@ def choose_setup_pull(position: GravityFallsPosition, task: Task, action: int) -
     monster_takes_token_at_setup(position, task.location, task.monster, action)
 
 
-def monster_takes_token_at_setup(position: GravityFallsPosition, frm: int, m: int, action: int) -> None:
-    kind = pull_token(position, frm, position.monster_locations[m], action)
+def monster_takes_token_at_setup(position: GravityFallsPosition, source: int, m: int, action: int) -> None:
+    kind = pull_token(position, source, position.monster_locations[m], action)
     position._log.append(
         (
             "Setup: %s takes a %s token from %s",
             position.tables.monster_names[position.monsters[m]],
             kind,
-            position.tables.names[frm],
+            position.tables.names[source],
         )
     )
     if kind == "distrust":

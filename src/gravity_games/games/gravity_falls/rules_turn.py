@@ -63,28 +63,31 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
     tasks = position.tasks
     here = position.character_locations[seat]
     adj = position.tables.adj[here]
-    die, g = position.courage_dice, position.rule_tables
-    for nb in adj:
-        kind = pull_kind(position, nb)
+    die, rule_tables = position.courage_dice, position.rule_tables
+    for neighbour in adj:
+        kind = pull_kind(position, neighbour)
         if kind == PULL_NONE:
             continue
-        if kind == PULL_CHOICE or die[nb]:  # both kinds, or a pull the die makes optional
+        if kind == PULL_CHOICE or die[neighbour]:  # both kinds, or a pull the die makes optional
             break
         # _rumor's pull, without its check for the choice to leave (there is none here)
         position._log.append(
             (
                 RUMOR_PULL,
                 pull_token(
-                    position, nb, here, g.ACTION_PULL_SUPPORT if kind == PULL_SUPPORT else g.ACTION_PULL_DISTRUST
+                    position,
+                    neighbour,
+                    here,
+                    rule_tables.ACTION_PULL_SUPPORT if kind == PULL_SUPPORT else rule_tables.ACTION_PULL_DISTRUST,
                 ),
-                position.tables.names[nb],
+                position.tables.names[neighbour],
             )
         )
     else:
         tasks[0] = Task(TaskKind.ROLL_SETUP, seat)
         return True
     sub = [
-        Task(TaskKind.RUMOR, seat, location=x) for x in adj[adj.index(nb) :]
+        Task(TaskKind.RUMOR, seat, location=x) for x in adj[adj.index(neighbour) :]
     ]  # from the neighbour that stopped the loop
     sub.append(Task(TaskKind.ROLL_SETUP, seat))
     tasks[0:1] = sub
@@ -92,9 +95,9 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
 
 
 def rumor_options(position: GravityFallsPosition, task: Task) -> list[int]:
-    frm = task.location
-    out = pull_options(position, frm)
-    if out and position.courage_dice[frm]:
+    source = task.location
+    out = pull_options(position, source)
+    if out and position.courage_dice[source]:
         out.append(position.rule_tables.ACTION_LEAVE)  # pulling from a location with a courage die is optional
     return out
 
@@ -103,21 +106,21 @@ def pull_rumor(position: GravityFallsPosition, task: Task, action: int) -> None:
     """Pull the chosen token from the neighbour ``task.location``, or leave them all there."""
     tasks = position.tasks
     del tasks[0]
-    seat, frm = task.seat, task.location
+    seat, source = task.seat, task.location
     if action == position.rule_tables.ACTION_LEAVE:
         position._log.append(
             (
                 "Rumors: %s leaves the tokens at %s",
                 position.tables.char_names[position.characters[seat]],
-                position.tables.names[frm],
+                position.tables.names[source],
             )
         )
     else:
         position._log.append(
             (
                 RUMOR_PULL,
-                pull_token(position, frm, position.character_locations[seat], action),
-                position.tables.names[frm],
+                pull_token(position, source, position.character_locations[seat], action),
+                position.tables.names[source],
             )
         )
 
@@ -128,13 +131,13 @@ def pull_rumor(position: GravityFallsPosition, task: Task, action: int) -> None:
 def prepare_roll(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     here = position.character_locations[seat]
-    mloc = position.monster_locations
-    if here not in mloc:
+    monster_locations = position.monster_locations
+    if here not in monster_locations:
         position.fought_monster = -1
-    elif mloc.count(here) > 1:
+    elif monster_locations.count(here) > 1:
         return False  # several monsters here: the player chooses which one to fight (choose_foe)
     else:
-        position.fought_monster = mloc.index(here)
+        position.fought_monster = monster_locations.index(here)
     roll_dice(position, seat)
     return True
 
@@ -155,19 +158,19 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
 
     The roll's tasks take the place of the roll setup at the front.
     """
-    tb = position.tables
+    tables = position.tables
     char = position.characters[seat]
     card = position.card_played
     # resourcefulness: the played card's, or for a Teleport the character's own
-    want = (tb.char_teleport_res[char] if card == CARD_TELEPORT else tb.card_res[card]) + position.support[
+    want = (tables.char_teleport_res[char] if card == CARD_TELEPORT else tables.card_res[card]) + position.support[
         position.character_locations[seat]
     ]
     cap = 5 if position.curses[seat] & position.rule_tables.curse_max_five_dice else 7
     rolled = want if want < cap else cap
     extra = position.extra_dice = want - rolled
-    who = tb.char_names[char]
+    who = tables.char_names[char]
     if position.fought_monster >= 0:
-        name = tb.monster_names[position.monsters[position.fought_monster]]
+        name = tables.monster_names[position.monsters[position.fought_monster]]
         if extra:
             position._log.append(("%s fights %s with %s (%s over the limit)", who, name, _dice(rolled), extra))
         else:
@@ -179,7 +182,7 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
     position.roll_successes = position.roll_arrows = position.roll_curses = 0
     if not rolled:
         position.tasks[0] = Task(TaskKind.RESOLVE_ROLL, seat)
-    elif tb.char_ability[char] == "reroll_one":
+    elif tables.char_ability[char] == "reroll_one":
         position.tasks[0:1] = (
             Task(TaskKind.ROLL, seat, amount=rolled),
             Task(TaskKind.REROLL_OFFER, seat),
@@ -321,24 +324,24 @@ def fight_monster(position: GravityFallsPosition, seat: int, m: int) -> int:
 def token_moves(position: GravityFallsPosition, task: Task) -> list[int]:
     seat = task.seat
     here = position.character_locations[seat]
-    g = position.rule_tables
-    out = list(g.move_distrust[here]) if position.distrust[here] else []
-    if position.support[here] and not position.curses[seat] & g.curse_no_move_support:
-        out += g.move_support[here]
+    rule_tables = position.rule_tables
+    out = list(rule_tables.move_distrust[here]) if position.distrust[here] else []
+    if position.support[here] and not position.curses[seat] & rule_tables.curse_no_move_support:
+        out += rule_tables.move_support[here]
     return out
 
 
 def move_token(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat, left = task.seat, task.amount
     here = position.character_locations[seat]
-    g = position.rule_tables
-    if action >= g.ACTION_MOVE_DISTRUST:
-        to = action - g.ACTION_MOVE_DISTRUST
+    rule_tables = position.rule_tables
+    if action >= rule_tables.ACTION_MOVE_DISTRUST:
+        to = action - rule_tables.ACTION_MOVE_DISTRUST
         position.distrust[here] -= 1
         position.distrust[to] += 1
         kind = "distrust"
     else:
-        to = action - g.ACTION_MOVE_SUPPORT
+        to = action - rule_tables.ACTION_MOVE_SUPPORT
         position.support[here] -= 1
         position.support[to] += 1
         kind = "support"
@@ -404,11 +407,11 @@ def place_courage_die(position: GravityFallsPosition, task: Task, action: int) -
 
 
 def near_manotaur(position: GravityFallsPosition, loc: int) -> bool:
-    mloc, mon = position.monster_locations, position.monsters
-    g = position.rule_tables
-    ability, near = g.monster_ability, g.near
+    monster_locations, mon = position.monster_locations, position.monsters
+    rule_tables = position.rule_tables
+    ability, near = rule_tables.monster_ability, rule_tables.near
     for m in (0, 1, 2):
-        ml = mloc[m]
+        ml = monster_locations[m]
         if ml >= 0 and ability[mon[m]] == "no_draw_nearby" and loc in near[ml]:
             return True
     return False
@@ -451,17 +454,19 @@ def draw_from_deck(position: GravityFallsPosition, seat: int, left: int) -> None
 
 def draw_options(position: GravityFallsPosition, task: Task) -> list[int]:
     seat = task.seat
-    g = position.rule_tables
-    return [g.ACTION_DRAW_DECK] + [g.ACTION_HAND_CARD + c for c in range(6) if position.action_discards[seat] >> c & 1]
+    rule_tables = position.rule_tables
+    return [rule_tables.ACTION_DRAW_DECK] + [
+        rule_tables.ACTION_HAND_CARD + c for c in range(6) if position.action_discards[seat] >> c & 1
+    ]
 
 
 def choose_draw(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat, left = task.seat, task.amount
-    g = position.rule_tables
-    if action == g.ACTION_DRAW_DECK:
+    rule_tables = position.rule_tables
+    if action == rule_tables.ACTION_DRAW_DECK:
         draw_from_deck(position, seat, left)
         return
-    c = action - g.ACTION_HAND_CARD
+    c = action - rule_tables.ACTION_HAND_CARD
     position.action_discards[seat] &= ~(1 << c)
     position.hands[seat] |= 1 << c
     position._log.append(
@@ -565,7 +570,7 @@ def ability_options(position: GravityFallsPosition, task: Task) -> list[int]:
     seat = task.seat
     ability = position.tables.char_ability[position.characters[seat]]
     if ability == "remove_curse":
-        g = position.rule_tables
+        rule_tables = position.rule_tables
         here = position.character_locations[seat]
         out: list[int] = []
         k_n = len(position.tables.curse_kinds)
@@ -573,48 +578,56 @@ def ability_options(position: GravityFallsPosition, task: Task) -> list[int]:
             if s != seat and (
                 position.character_locations[s] == here or position.character_locations[s] in position.tables.adj[here]
             ):
-                out += [g.ACTION_SOOS_HEAL + s * k_n + k for k in range(k_n) if position.curses[s] >> k & 1]
+                out += [rule_tables.ACTION_SOOS_HEAL + s * k_n + k for k in range(k_n) if position.curses[s] >> k & 1]
     elif ability == "move_courage_die":
-        g = position.rule_tables
+        rule_tables = position.rule_tables
         here = position.character_locations[seat]
         out = []
         die = position.courage_dice
         if die[here]:  # carry it to a neighbour without one
-            for nb in position.tables.adj[here]:
-                if not die[nb]:
-                    out.append(g.ACTION_WENDY_TO + nb)
+            for neighbour in position.tables.adj[here]:
+                if not die[neighbour]:
+                    out.append(rule_tables.ACTION_WENDY_TO + neighbour)
         else:  # bring one from a neighbour
-            for nb in position.tables.adj[here]:
-                if die[nb]:
-                    out.append(g.ACTION_WENDY_FROM + nb)
+            for neighbour in position.tables.adj[here]:
+                if die[neighbour]:
+                    out.append(rule_tables.ACTION_WENDY_FROM + neighbour)
     else:
         return []  # the other characters have no ability step
-    return [*out, g.ACTION_PASS] if out else []
+    return [*out, rule_tables.ACTION_PASS] if out else []
 
 
 def use_ability(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
-    g = position.rule_tables
+    rule_tables = position.rule_tables
     tasks = position.tasks
     del tasks[0]
     here = position.character_locations[seat]
-    if action == g.ACTION_PASS:
+    if action == rule_tables.ACTION_PASS:
         pass
-    elif action >= g.ACTION_WENDY_FROM:
-        nb = action - g.ACTION_WENDY_FROM
-        position.courage_dice[nb], position.courage_dice[here] = 0, 1
+    elif action >= rule_tables.ACTION_WENDY_FROM:
+        neighbour = action - rule_tables.ACTION_WENDY_FROM
+        position.courage_dice[neighbour], position.courage_dice[here] = 0, 1
         position._log.append(
-            ("Wendy brings the courage die from %s to %s", position.location_name(nb), position.location_name(here))
+            (
+                "Wendy brings the courage die from %s to %s",
+                position.location_name(neighbour),
+                position.location_name(here),
+            )
         )
-    elif action >= g.ACTION_WENDY_TO:
-        nb = action - g.ACTION_WENDY_TO
-        position.courage_dice[nb], position.courage_dice[here] = 1, 0
+    elif action >= rule_tables.ACTION_WENDY_TO:
+        neighbour = action - rule_tables.ACTION_WENDY_TO
+        position.courage_dice[neighbour], position.courage_dice[here] = 1, 0
         position._log.append(
-            ("Wendy carries the courage die from %s to %s", position.location_name(here), position.location_name(nb))
+            (
+                "Wendy carries the courage die from %s to %s",
+                position.location_name(here),
+                position.location_name(neighbour),
+            )
         )
     else:
         k_n = len(position.tables.curse_kinds)
-        s, k = divmod(action - g.ACTION_SOOS_HEAL, k_n)
+        s, k = divmod(action - rule_tables.ACTION_SOOS_HEAL, k_n)
         position._log.append(("Soos helps %s:", position.character_name(s)))
         drop_curse(position, s, k)
 

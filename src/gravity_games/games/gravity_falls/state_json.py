@@ -64,7 +64,7 @@ def dump(state: GravityFallsPosition) -> dict[str, Any]:
     """The position's canonical document (the body of ``to_json``)."""
     from .state import DEFEATED, RESULT_TEXT, TASK_NAMES, task_arguments
 
-    tb = state.tables
+    tables = state.tables
     return {
         "active": state.active,
         "turn": state.turn,
@@ -73,7 +73,7 @@ def dump(state: GravityFallsPosition) -> dict[str, Any]:
         "row_capacity": state.revealed_capacity,
         "supply": state.supply,
         "locations": {
-            tb.names[i]: {
+            tables.names[i]: {
                 "support": state.support[i],
                 "distrust": state.distrust[i],
                 "die": bool(state.courage_dice[i]),
@@ -82,17 +82,17 @@ def dump(state: GravityFallsPosition) -> dict[str, Any]:
         },
         "monsters": [
             {
-                "name": tb.monster_names[state.monsters[m]] if state.monsters[m] >= 0 else None,
+                "name": tables.monster_names[state.monsters[m]] if state.monsters[m] >= 0 else None,
                 "location": "defeated"
                 if state.monster_locations[m] == DEFEATED
-                else (tb.names[state.monster_locations[m]] if state.monster_locations[m] >= 0 else None),
+                else (tables.names[state.monster_locations[m]] if state.monster_locations[m] >= 0 else None),
             }
             for m in range(3)
         ],
         "characters": [
             {
-                "name": tb.char_names[state.characters[s]] if state.characters[s] >= 0 else None,
-                "location": tb.names[state.character_locations[s]] if state.character_locations[s] >= 0 else None,
+                "name": tables.char_names[state.characters[s]] if state.characters[s] >= 0 else None,
+                "location": tables.names[state.character_locations[s]] if state.character_locations[s] >= 0 else None,
                 "hand": _cards(state, state.hands[s]),
                 "deck": _cards(state, state.action_decks[s]),
                 "discard": _cards(state, state.action_discards[s]),
@@ -101,8 +101,8 @@ def dump(state: GravityFallsPosition) -> dict[str, Any]:
             }
             for s in range(state.players)
         ],
-        "curse_deck": dict(zip(tb.curse_kinds, state.curse_deck, strict=True)),
-        "curse_discard": dict(zip(tb.curse_kinds, state.curse_discard, strict=True)),
+        "curse_deck": dict(zip(tables.curse_kinds, state.curse_deck, strict=True)),
+        "curse_discard": dict(zip(tables.curse_kinds, state.curse_discard, strict=True)),
         "movement_deck": [state.card_name(c) for c in state.movement_deck],
         "revealed": [state.card_name(c) for c in state.revealed],
         "movement_discard": [state.card_name(c) for c in state.movement_discard],
@@ -128,7 +128,7 @@ def load(state: GravityFallsPosition, body: Mapping[str, Any]) -> None:
     """Fill a fresh ``state`` from a document; every count is checked against the components in the box."""
     from .state import DEFEATED, RESULT_TEXT, TASK_KINDS, Result, task_from_arguments
 
-    tb = state.tables
+    tables = state.tables
     state.active = int(body["active"])
     state.turn = int(body["turn"])
     if body["result"] not in RESULT_TEXT:
@@ -140,7 +140,7 @@ def load(state: GravityFallsPosition, body: Mapping[str, Any]) -> None:
     locs = body["locations"]
     for name in locs:
         _loc_id(state, name, "locations")
-    for i, name in enumerate(tb.names):
+    for i, name in enumerate(tables.names):
         entry = locs.get(name, {"support": 0, "distrust": 0, "die": False})
         state.support[i] = int(entry.get("support", 0))
         state.distrust[i] = int(entry.get("distrust", 0))
@@ -150,9 +150,11 @@ def load(state: GravityFallsPosition, body: Mapping[str, Any]) -> None:
         raise InvalidStateError("monsters: a game has exactly 3 monsters")
     for m, entry in enumerate(monsters):
         name = entry["name"]
-        state.monsters[m] = -1 if name is None else tb.monster_names.index(name) if name in tb.monster_names else -9
+        state.monsters[m] = (
+            -1 if name is None else tables.monster_names.index(name) if name in tables.monster_names else -9
+        )
         if state.monsters[m] == -9:
-            raise InvalidStateError(f"monsters: unknown monster {name!r}; monsters: {', '.join(tb.monster_names)}")
+            raise InvalidStateError(f"monsters: unknown monster {name!r}; monsters: {', '.join(tables.monster_names)}")
         where = entry["location"]
         state.monster_locations[m] = DEFEATED if where == "defeated" else _loc_id(state, where, "monsters")
     chars = body["characters"]
@@ -160,17 +162,19 @@ def load(state: GravityFallsPosition, body: Mapping[str, Any]) -> None:
         raise InvalidStateError(f"characters: {state.players} players need {state.players} entries, got {len(chars)}")
     for s, entry in enumerate(chars):
         name = entry["name"]
-        if name is not None and name not in tb.char_names:
-            raise InvalidStateError(f"characters: unknown character {name!r}; characters: {', '.join(tb.char_names)}")
-        state.characters[s] = -1 if name is None else tb.char_names.index(name)
+        if name is not None and name not in tables.char_names:
+            raise InvalidStateError(
+                f"characters: unknown character {name!r}; characters: {', '.join(tables.char_names)}"
+            )
+        state.characters[s] = -1 if name is None else tables.char_names.index(name)
         state.character_locations[s] = _loc_id(state, entry["location"], "characters")
         state.hands[s] = _mask(state, entry.get("hand", []), "hand")
         state.action_decks[s] = _mask(state, entry.get("deck", []), "deck")
         state.action_discards[s] = _mask(state, entry.get("discard", []), "discard")
         state.curses[s] = _kind_mask(state, entry.get("curses", []), "curses")
         state.new_curses[s] = _kind_mask(state, entry.get("new_curses", []), "new_curses")
-    state.curse_deck = [int(body["curse_deck"].get(k, 0)) for k in tb.curse_kinds]
-    state.curse_discard = [int(body["curse_discard"].get(k, 0)) for k in tb.curse_kinds]
+    state.curse_deck = [int(body["curse_deck"].get(k, 0)) for k in tables.curse_kinds]
+    state.curse_discard = [int(body["curse_discard"].get(k, 0)) for k in tables.curse_kinds]
     state.movement_deck = sorted(_card_id(state, c, "movement_deck") for c in body["movement_deck"])
     state.revealed = [_card_id(state, c, "revealed") for c in body["revealed"]]
     state.movement_discard = [_card_id(state, c, "movement_discard") for c in body["movement_discard"]]

@@ -215,8 +215,12 @@ class RuleTables:
             tuple(1 << t.road_id[(a, b)] if (a, b) in t.road_id else 0 for b in range(n)) for a in range(n)
         )
         # move_tokens[loc]: the token moves a roll's arrows allow from loc, distrust then support
-        self.move_distrust = tuple(tuple(self.ACTION_MOVE_DISTRUST + nb for nb in t.adj[loc]) for loc in range(n))
-        self.move_support = tuple(tuple(self.ACTION_MOVE_SUPPORT + nb for nb in t.adj[loc]) for loc in range(n))
+        self.move_distrust = tuple(
+            tuple(self.ACTION_MOVE_DISTRUST + neighbour for neighbour in t.adj[loc]) for loc in range(n)
+        )
+        self.move_support = tuple(
+            tuple(self.ACTION_MOVE_SUPPORT + neighbour for neighbour in t.adj[loc]) for loc in range(n)
+        )
         # near[loc]: the location and its neighbours (the Manotaur's reach)
         self.near = tuple(frozenset((loc, *t.adj[loc])) for loc in range(len(t.names)))
         # per setup slot, the monsters of its difficulty (rules_setup)
@@ -238,14 +242,14 @@ class RuleTables:
         self.route_answers = 0
 
 
-def discard_choices(g: RuleTables, old: int) -> tuple[int, ...]:
+def discard_choices(rule_tables: RuleTables, old: int) -> tuple[int, ...]:
     """The choices of a curse discard: each kind among the ``old`` curses (a bit mask), or none.
 
     Built once per mask and game, and kept on the game (``GravityFallsGame.discard_choices``).
     """
-    table = g.discard_choices
+    table = rule_tables.discard_choices
     out = table.get(old)
     if out is None:
-        kinds = [g.ACTION_DROP_CURSE + k for k in range(len(g.tables.curse_kinds)) if old >> k & 1]
-        out = table[old] = (*kinds, g.ACTION_PASS) if kinds else ()
+        kinds = [rule_tables.ACTION_DROP_CURSE + k for k in range(len(rule_tables.tables.curse_kinds)) if old >> k & 1]
+        out = table[old] = (*kinds, rule_tables.ACTION_PASS) if kinds else ()
     return out

@@ -25,13 +25,13 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     """Locations, monsters, characters, the movement cards, curses, alarm, dice, the turn, own hand."""
     from .state import TASK_NAMES
 
-    g = getattr(game, "rule_tables", None)  # a GravityFallsGame's (rules.py imports this module)
-    if not isinstance(g, RuleTables):
+    rule_tables = getattr(game, "rule_tables", None)  # a GravityFallsGame's (rules.py imports this module)
+    if not isinstance(rule_tables, RuleTables):
         raise TypeError(f"not a gravity-falls game: {game!r}")
-    tb = g.tables
-    n = g.location_count
-    k = len(tb.curse_kinds)
-    curses = ", ".join(tb.curse_kinds)
+    tables = rule_tables.tables
+    n = rule_tables.location_count
+    k = len(tables.curse_kinds)
+    curses = ", ".join(tables.curse_kinds)
     parts: list[Part] = []
     for i in range(n):
         parts += [
@@ -57,11 +57,13 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
             (f"character[{s}].deck_size", 1, "scaled", "action cards in its deck / 6"),
             (f"character[{s}].discard", 6, "flags", "its discarded action cards"),
         ]
-    parts += [(f"revealed[{i}]", g.movement_card_count, "one-hot", "a revealed movement card") for i in range(3)]
     parts += [
-        ("movement_discard", g.movement_card_count, "scaled", "movement cards discarded, by card (counts)"),
+        (f"revealed[{i}]", rule_tables.movement_card_count, "one-hot", "a revealed movement card") for i in range(3)
+    ]
+    parts += [
+        ("movement_discard", rule_tables.movement_card_count, "scaled", "movement cards discarded, by card (counts)"),
         ("movement_deck_size", 1, "scaled", "movement deck size / movement cards"),
-        ("events_in_game", len(tb.event_cards), "flags", "event cards shuffled into the movement deck"),
+        ("events_in_game", len(tables.event_cards), "flags", "event cards shuffled into the movement deck"),
         ("curse_deck_size", 1, "scaled", "curse deck size / 18"),
         ("curse_discard", k, "scaled", f"curse discard by kind / 3: {curses}"),
         ("alarm.level", 1, "scaled", "alarm level / the bus space"),
@@ -71,12 +73,12 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
         ("roll", 3, "scaled", "the three dice rolled / 7"),
         ("extra_dice", 1, "scaled", "extra dice / 10"),
         ("card_played", 8, "one-hot", "the action card played: six cards, rest, or none"),
-        ("event", len(tb.event_effects), "one-hot", "the event in effect"),
+        ("event", len(tables.event_effects), "one-hot", "the event in effect"),
         ("event_present", 1, "flags", "an event is in effect"),
         ("event_used", 1, "flags", "the event was used"),
         ("route.position", n, "one-hot", "the moving piece's location on its route"),
         ("route.left", 1, "scaled", "steps left / 4"),
-        ("route.roads_used", len(tb.data.roads), "flags", "roads used on this route"),
+        ("route.roads_used", len(tables.data.roads), "flags", "roads used on this route"),
         ("prompt.task", len(TASK_NAMES), "one-hot", "the task being asked"),
         ("prompt.seat", 6, "one-hot", "who is asked: the table, then seats 0-4"),
         ("prompt.xy", 2, "scaled", "the task's two arguments / 32"),
@@ -91,32 +93,32 @@ def observation_tensor_layout(game: Game) -> tuple[TensorPart, ...]:
     return tensor_layout(parts)
 
 
-def tensor_size(g: RuleTables) -> int:
+def tensor_size(rule_tables: RuleTables) -> int:
     from .state import TASK_NAMES
 
-    n = g.location_count
-    k = len(g.tables.curse_kinds)
+    n = rule_tables.location_count
+    k = len(rule_tables.tables.curse_kinds)
     per_char = 1 + 5 + 2 * k + 2 + 6
     return (
         11 * n  # locations
         + 3 * 11  # monsters
         + 5 * per_char  # characters
-        + 3 * g.movement_card_count
-        + g.movement_card_count
+        + 3 * rule_tables.movement_card_count
+        + rule_tables.movement_card_count
         + 1  # revealed, discard, deck size
-        + len(g.tables.event_cards)  # events in the game
+        + len(rule_tables.tables.event_cards)  # events in the game
         + 1
         + k  # curse deck, curse discard
         + 3
         + 1  # alarm level, capacity, curse/shrink passed; supply
         + 4  # roll and extra dice
         + 8  # card played
-        + len(g.tables.event_effects)
+        + len(rule_tables.tables.event_effects)
         + 1
         + 1  # event, event used
         + n
         + 1
-        + len(g.tables.data.roads)  # route
+        + len(rule_tables.tables.data.roads)  # route
         + len(TASK_NAMES)
         + 6
         + 2  # prompt
@@ -129,14 +131,14 @@ def tensor_size(g: RuleTables) -> int:
     )
 
 
-def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
+def observation_tensor(rule_tables: RuleTables, obs: dict[str, Any]) -> list[float]:
     """Flat floats encoding exactly ``obs`` (length ``tensor_size``)."""
     from .state import RESULT_TEXT, TASK_NAMES
 
-    tb = g.tables
-    n = g.location_count
-    k = len(tb.curse_kinds)
-    loc_index = {name: i for i, name in enumerate(tb.names)}
+    tables = rule_tables.tables
+    n = rule_tables.location_count
+    k = len(tables.curse_kinds)
+    loc_index = {name: i for i, name in enumerate(tables.names)}
     out: list[float] = []
     mon_at = [[0.0] * 3 for _ in range(n)]
     char_at = [[0.0] * 5 for _ in range(n)]
@@ -151,10 +153,10 @@ def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
     for mo in obs["monsters"]:
         onehot = [0.0] * 9
         if mo["name"] is not None:
-            onehot[tb.monster_names.index(mo["name"])] = 1.0
+            onehot[tables.monster_names.index(mo["name"])] = 1.0
         out += [*onehot, 1.0 if mo["defeated"] else 0.0, 1.0 if mo["location"] is not None else 0.0]
     chars = {ch["seat"]: ch for ch in obs["characters"]}
-    card_idx = {name: i for i, name in enumerate(tb.card_names)}
+    card_idx = {name: i for i, name in enumerate(tables.card_names)}
     for s in range(5):
         ch = chars.get(s)
         if ch is None:
@@ -162,28 +164,28 @@ def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
             continue
         onehot = [0.0] * 5
         if ch["name"] is not None:
-            onehot[tb.char_names.index(ch["name"])] = 1.0
-        curses = [1.0 if e in ch["curses"] else 0.0 for e in tb.curse_kinds]
-        new = [1.0 if e in ch["new_curses"] else 0.0 for e in tb.curse_kinds]
+            onehot[tables.char_names.index(ch["name"])] = 1.0
+        curses = [1.0 if e in ch["curses"] else 0.0 for e in tables.curse_kinds]
+        new = [1.0 if e in ch["new_curses"] else 0.0 for e in tables.curse_kinds]
         disc = [0.0] * 6
         for c in ch["discard"]:
             disc[card_idx[c]] = 1.0
         out += [1.0, *onehot, *curses, *new, ch["hand_size"] / 6, ch["deck_size"] / 6, *disc]
-    names = {_card_name(g, c): c for c in range(g.movement_card_count)}
+    names = {_card_name(rule_tables, c): c for c in range(rule_tables.movement_card_count)}
     for slot in range(3):
-        onehot = [0.0] * g.movement_card_count
+        onehot = [0.0] * rule_tables.movement_card_count
         if slot < len(obs["revealed"]):
             onehot[names[obs["revealed"][slot]]] = 1.0
         out += onehot
-    disc = [0.0] * g.movement_card_count
+    disc = [0.0] * rule_tables.movement_card_count
     for c in obs["movement_discard"]:
         disc[names[c]] += 1.0
     out += disc
-    out.append(obs["movement_deck_size"] / max(g.movement_card_count, 1))
+    out.append(obs["movement_deck_size"] / max(rule_tables.movement_card_count, 1))
     in_game = set(obs["events_in_game"])
-    out += [1.0 if _card_name(g, c) in in_game else 0.0 for c in range(n, g.movement_card_count)]
+    out += [1.0 if _card_name(rule_tables, c) in in_game else 0.0 for c in range(n, rule_tables.movement_card_count)]
     out.append(obs["curse_deck_size"] / 18)
-    out += [obs["curse_discard"][e] / 3 for e in tb.curse_kinds]
+    out += [obs["curse_discard"][e] / 3 for e in tables.curse_kinds]
     al = obs["alarm"]
     out += [
         al["level"] / al["bus"],
@@ -196,15 +198,15 @@ def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
     cp = obs["card_played"]
     played[7 if cp is None else 6 if cp == "rest" else card_idx[cp]] = 1.0
     out += played
-    ev = [0.0] * len(tb.event_effects)
+    ev = [0.0] * len(tables.event_effects)
     if obs["event"] is not None:
-        ev[tb.event_effects.index(obs["event"])] = 1.0
+        ev[tables.event_effects.index(obs["event"])] = 1.0
     out += [*ev, 1.0 if obs["event"] is not None else 0.0, 1.0 if obs["event_used"] else 0.0]
     route = obs["route"]
     pos = [0.0] * n
     if route["position"] >= 0:
         pos[route["position"]] = 1.0
-    out += pos + [route["left"] / 4] + [float(route["used"] >> r & 1) for r in range(len(tb.data.roads))]
+    out += pos + [route["left"] / 4] + [float(route["used"] >> r & 1) for r in range(len(tables.data.roads))]
     task_hot = [0.0] * len(TASK_NAMES)
     seat_hot = [0.0] * 6
     xy = [0.0, 0.0]
@@ -230,9 +232,9 @@ def observation_tensor(g: RuleTables, obs: dict[str, Any]) -> list[float]:
     return out
 
 
-def _card_name(g: RuleTables, card: int) -> str:
-    tb = g.tables
-    if card < g.location_count:
-        return tb.names[card]
-    e = card - g.location_count
-    return f"event {e} ({tb.event_effects[tb.event_cards[e]]})"
+def _card_name(rule_tables: RuleTables, card: int) -> str:
+    tables = rule_tables.tables
+    if card < rule_tables.location_count:
+        return tables.names[card]
+    e = card - rule_tables.location_count
+    return f"event {e} ({tables.event_effects[tables.event_cards[e]]})"
