@@ -202,7 +202,6 @@ class GravityFallsGame(Game):
         self.n_actions = self.rule_tables.n_actions
         self.movement_card_count = self.rule_tables.movement_card_count
         self.tensor_size = _tensor_size(self)
-        self._initial: GravityFallsState | None = None  # see new_initial_state
 
     def _dimensions(self) -> tuple[int, int, int]:
         return MAX_GAME_LENGTH, self.n_actions, max(64, self.movement_card_count)
@@ -215,14 +214,10 @@ class GravityFallsGame(Game):
         self.rule_tables.clear_route_cache()
 
     def new_initial_state(self) -> GravityFallsState:
-        # Every game starts at the same position (setup's first chance step), built once and
-        # then copied: a random playout is short enough for building it to count.
-        template = self._initial
-        if template is None:
-            template = self._initial = GravityFallsState(self)
-            template._setup_tasks()
-            template._advance()
-        return template.clone()
+        state = GravityFallsState(self)
+        state._setup_tasks()
+        state._advance()
+        return state
 
     def _state_from_body(self, body: Mapping[str, Any]) -> GravityFallsState:
         state = GravityFallsState(self)
@@ -375,20 +370,20 @@ class GravityFallsState(GravityFallsPosition):
         State.apply_action(self, action)  # refused (or not an int): raises with the reason
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        # a copy: the kept list may be a cached table shared by every state
+        # a copy: the kept outcomes may be a table shared by every state (tables.py)
         return list(self._step_options) if self._player_to_act == CHANCE else []
 
     def _chance_actions(self) -> Collection[int]:
         """apply_action's check (only ever at a chance node): exactly the possible outcomes.
 
-        Every chance step's options are a ``dice.Outcomes``, which carries them as ``ids``.
+        Every chance step's options are a ``tables.Outcomes``, which carries them as ``ids``.
         """
         outcomes: Outcomes = self._step_options
         return outcomes.ids
 
     def _apply(self, action: int) -> None:
-        # Handlers append log lines to ``_log`` directly (a method call per line costs more than
-        # the line): a log still shared with a clone is copied once here, before any of them.
+        # the rules append log lines to ``_log`` directly: a log still shared with a clone is
+        # copied once here, before any of them
         if self._shared:
             self._unshare()
         self._step_apply(self, self.tasks[0], action)  # the handler of the pending step, kept by _advance
