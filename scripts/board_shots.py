@@ -63,7 +63,8 @@ def main() -> None:
             page.set_content(PAGE.format(svg=e.svg_view(obs, game), caption=caption))
             for part in firsts:
                 page.evaluate(
-                    "(k) => document.querySelectorAll(`[data-part=\"${k}\"]`).forEach(n => n.classList.add('gg-legal'))",
+                    "(k) => document.querySelectorAll(`[data-part=\"${k}\"]`)"
+                    ".forEach(n => n.classList.add('gg-legal'))",
                     part,
                 )
             path = args.out / f"{args.game}-{game.players}p-{name}.png"

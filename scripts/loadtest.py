@@ -127,8 +127,20 @@ def spawn_server(db: str, port: int, workers: int = 1) -> subprocess.Popen[str]:
     with log.open("w") as out:
         proc = subprocess.Popen(
             # no creation limit: the load client creates all its games at once from one address
-            [str(gravity), "serve", "--port", str(port), "--db", db, "--bot-delay", "0", "--create-per-minute", "0",
-             "--workers", str(workers)],
+            [
+                str(gravity),
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                db,
+                "--bot-delay",
+                "0",
+                "--create-per-minute",
+                "0",
+                "--workers",
+                str(workers),
+            ],
             stdout=out,
             stderr=subprocess.STDOUT,
             text=True,
@@ -144,8 +156,14 @@ def spawn_server(db: str, port: int, workers: int = 1) -> subprocess.Popen[str]:
 
 
 async def seat_bot(
-    http: httpx.AsyncClient, ws_base: str, run: GameRun, seat: int, rng: random.Random, totals: Totals,
-    deadline: float, pace: Pace | None = None,
+    http: httpx.AsyncClient,
+    ws_base: str,
+    run: GameRun,
+    seat: int,
+    rng: random.Random,
+    totals: Totals,
+    deadline: float,
+    pace: Pace | None = None,
 ) -> None:
     """One seat: act on every pushed view that puts it to act, until the game ends or time is up."""
     url = f"{ws_base}/ws/games/{run.gid}?token={run.tokens[seat]}&svg=false"
@@ -198,12 +216,22 @@ async def create_one(http: httpx.AsyncClient, game: str, players: int, seed: int
     return GameRun(doc["id"], [s["token"] for s in doc["seats"]])
 
 
-async def play_one(http: httpx.AsyncClient, ws_base: str, run: GameRun, players: int, seed: int, totals: Totals,
-                   deadline: float, pace: Pace | None) -> GameRun:
-    await asyncio.gather(*(
-        seat_bot(http, ws_base, run, seat, random.Random(seed * 31 + seat), totals, deadline, pace)
-        for seat in range(players)
-    ))
+async def play_one(
+    http: httpx.AsyncClient,
+    ws_base: str,
+    run: GameRun,
+    players: int,
+    seed: int,
+    totals: Totals,
+    deadline: float,
+    pace: Pace | None,
+) -> GameRun:
+    await asyncio.gather(
+        *(
+            seat_bot(http, ws_base, run, seat, random.Random(seed * 31 + seat), totals, deadline, pace)
+            for seat in range(players)
+        )
+    )
     return run
 
 
@@ -253,10 +281,12 @@ async def run_load(
             now = time.perf_counter() + 1.0  # a second to open the sockets
             interval = args.games / args.rate
             paces = [Pace(interval, now + i / args.rate) for i in range(args.games)]
-        runs = await asyncio.gather(*(
-            play_one(http, ws_base, run, players, args.seed + i, totals, deadline, paces[i])
-            for i, run in enumerate(made)
-        ))
+        runs = await asyncio.gather(
+            *(
+                play_one(http, ws_base, run, players, args.seed + i, totals, deadline, paces[i])
+                for i, run in enumerate(made)
+            )
+        )
         elapsed = time.monotonic() - started
         cpu_end = server_cpu(server_pid) if server_pid else None
         own_cpu = time.process_time() - own_start
@@ -300,8 +330,12 @@ async def run_load(
         "seconds": round(elapsed, 2),
         "actions": actions,
         "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
-        "latency_ms": {"p50": pct(0.50), "p99": pct(0.99), "max": pct(1.0),
-                       "mean": round(1000 * statistics.fmean(lat), 2) if lat else None},
+        "latency_ms": {
+            "p50": pct(0.50),
+            "p99": pct(0.99),
+            "max": pct(1.0),
+            "mean": round(1000 * statistics.fmean(lat), 2) if lat else None,
+        },
         "pushes": totals.pushes,
         "retries": totals.retries,
         "server_cpu_ms_per_action": (

@@ -155,7 +155,16 @@ def test_bots_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
 def test_a_person_types_a_bad_move_then_quits_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "mine.json"
     first = run(
-        "play", "comparison-gravity", "--players", "2", "--bots", "random", "--seed", "5", "--save", str(save),
+        "play",
+        "comparison-gravity",
+        "--players",
+        "2",
+        "--bots",
+        "random",
+        "--seed",
+        "5",
+        "--save",
+        str(save),
         stdin="fly to the moon\nhelp\n1\nquit\n",
     )
     assert first.returncode == 0, first.stderr
@@ -173,8 +182,16 @@ def test_a_person_types_a_bad_move_then_quits_and_resumes(tmp_path: Path) -> Non
 
 def test_two_people_pass_the_device(tmp_path: Path) -> None:
     result = run(
-        "play", "memory-gravity", "--players", "2", "--bots", "none", "--seed", "2",
-        "--save", str(tmp_path / "r.json"),
+        "play",
+        "memory-gravity",
+        "--players",
+        "2",
+        "--bots",
+        "none",
+        "--seed",
+        "2",
+        "--save",
+        str(tmp_path / "r.json"),
         stdin="\n".join(["1", "1", "1", "1", "", "1", "1", "1", "1", "quit"]) + "\n",
     )
     assert result.returncode == 0, result.stderr

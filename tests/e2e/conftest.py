@@ -42,7 +42,10 @@ class LiveServer:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            create_app(db, bot_delay=0.05), host="127.0.0.1", port=self.port, log_level="warning",
+            create_app(db, bot_delay=0.05),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
             ws="websockets-sansio",
         )
         self.server = uvicorn.Server(config)

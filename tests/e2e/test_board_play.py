@@ -77,8 +77,9 @@ def _tables() -> list[tuple[str, int]]:
 
 def _new_game(server: LiveServer, game: str, players: int, seed: int) -> tuple[str, str]:
     bots = [None] + ["heuristic"] * (players - 1)
-    r = httpx.post(f"{server.base}/api/games", json={"game": game, "players": players, "seed": seed, "bots": bots},
-                   timeout=30)
+    r = httpx.post(
+        f"{server.base}/api/games", json={"game": game, "players": players, "seed": seed, "bots": bots}, timeout=30
+    )
     assert r.status_code == 201, r.text
     doc = r.json()
     token = doc["seats"][0]["token"]
@@ -98,9 +99,7 @@ def _tap_move(page: Any, move: dict[str, Any], revision: int) -> float:
     if move["confirm"] or confirm.count():
         assert confirm.count() == 1, f"{move['text']!r} asks for no confirmation"
         confirm.click()
-    page.wait_for_function(
-        f"window.GGPage.view.revision > {revision} || window.GGPage.view.terminal", timeout=20_000
-    )
+    page.wait_for_function(f"window.GGPage.view.revision > {revision} || window.GGPage.view.terminal", timeout=20_000)
     return float(page.evaluate("window.GGPage.lastLatency || 0")) / 1000
 
 

@@ -61,8 +61,10 @@ def click_where_a_person_can(target: Any) -> None:
     box = target.bounding_box()
     assert box is not None, "the move is not on screen"
     w, h = box["width"], box["height"]
-    spots = [None] + [{"x": w * fx, "y": h * fy} for fx, fy in
-                      ((0.5, 0.15), (0.15, 0.5), (0.85, 0.5), (0.5, 0.85), (0.25, 0.25), (0.75, 0.75))]
+    spots = [None] + [
+        {"x": w * fx, "y": h * fy}
+        for fx, fy in ((0.5, 0.15), (0.15, 0.5), (0.85, 0.5), (0.5, 0.85), (0.25, 0.25), (0.75, 0.75))
+    ]
     for spot in spots:
         try:
             target.click(position=spot, trial=True, timeout=1500)
@@ -90,9 +92,7 @@ def game_id(link: str) -> str:
     return link.split("/games/")[1].split("#")[0]
 
 
-def test_two_people_play_a_whole_game_of_doubt_gravity(
-    live_server: LiveServer, browser: Any, artifacts: Path
-) -> None:
+def test_two_people_play_a_whole_game_of_doubt_gravity(live_server: LiveServer, browser: Any, artifacts: Path) -> None:
     assert "doubt-gravity" in list_games(), "doubt-gravity is not registered"
     ctx_a = browser.new_context(viewport=VIEWPORT)
     ctx_b = browser.new_context(viewport=VIEWPORT)
@@ -187,8 +187,10 @@ def test_board_elements_are_clickable_moves_and_undo_works(
 
 
 def test_a_person_asks_for_a_hint_and_plays_it(live_server: LiveServer, browser: Any, artifacts: Path) -> None:
-    r = httpx.post(f"{live_server.base}/api/games",
-                   json={"game": "gravwell", "players": 3, "seed": 4, "bots": [None, "heuristic", "heuristic"]})
+    r = httpx.post(
+        f"{live_server.base}/api/games",
+        json={"game": "gravwell", "players": 3, "seed": 4, "bots": [None, "heuristic", "heuristic"]},
+    )
     doc = r.json()
     gid, token = doc["id"], doc["seats"][0]["token"]
     page = browser.new_page(viewport=VIEWPORT)

@@ -48,9 +48,22 @@ def ray_cluster() -> Iterator[tuple[str, dict[str, str]]]:
     head_env = {**_clean_env(), "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN_PATH": str(token)}
     log = (root / "head.log").open("w")
     head = subprocess.Popen(
-        [str(BIN / "ray"), "start", "--head", f"--port={port}", "--num-cpus=2", "--include-dashboard=false",
-         "--disable-usage-stats", "--object-store-memory=100000000", f"--temp-dir={root}", "--block"],
-        env=head_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            str(BIN / "ray"),
+            "start",
+            "--head",
+            f"--port={port}",
+            "--num-cpus=2",
+            "--include-dashboard=false",
+            "--disable-usage-stats",
+            "--object-store-memory=100000000",
+            f"--temp-dir={root}",
+            "--block",
+        ],
+        env=head_env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     try:
         deadline = time.monotonic() + 90
@@ -76,8 +89,23 @@ def ray_cluster() -> Iterator[tuple[str, dict[str, str]]]:
 
 
 def _simulate(env: dict[str, str], *extra: str) -> dict[str, object]:
-    args = [str(BIN / "gravity"), "simulate", "doubt-gravity", "--games", "24", "--players", "3", "--agents",
-            "heuristic,random,random", "--seed", "11", "--json", "-", "--quiet", *extra]
+    args = [
+        str(BIN / "gravity"),
+        "simulate",
+        "doubt-gravity",
+        "--games",
+        "24",
+        "--players",
+        "3",
+        "--agents",
+        "heuristic,random,random",
+        "--seed",
+        "11",
+        "--json",
+        "-",
+        "--quiet",
+        *extra,
+    ]
     result = subprocess.run(args, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     doc = json.loads(result.stdout)
@@ -95,8 +123,15 @@ def test_an_existing_cluster_gives_the_local_document(ray_cluster: tuple[str, di
 
 @pytest.mark.parametrize(
     ("address", "local"),
-    [("auto", True), ("127.0.0.1:6379", True), ("localhost:6379", True), ("ray://[::1]:10001", True),
-     ("10.0.0.7:6379", False), ("ray://head.example.org:10001", False), ("ray://[bad", False)],
+    [
+        ("auto", True),
+        ("127.0.0.1:6379", True),
+        ("localhost:6379", True),
+        ("ray://[::1]:10001", True),
+        ("10.0.0.7:6379", False),
+        ("ray://head.example.org:10001", False),
+        ("ray://[bad", False),
+    ],
 )
 def test_only_clusters_on_this_machine_get_the_token_unasked(address: str, local: bool) -> None:
     assert ray_backend.is_loopback(address) is local

@@ -128,8 +128,16 @@ def test_a_label_with_many_values_is_drawn_as_rows_best_first(tmp_path: Path, mo
     per_game = []
     for i, name in enumerate(trios):
         for k in range(4):
-            per_game.append({"winners": [0] if k < i % 5 else [], "detail": {"monsters": name}, "length": 3,
-                             "decisions": 2, "reason": "done", "lead_changes": 0})
+            per_game.append(
+                {
+                    "winners": [0] if k < i % 5 else [],
+                    "detail": {"monsters": name},
+                    "length": 3,
+                    "decisions": 2,
+                    "reason": "done",
+                    "lead_changes": 0,
+                }
+            )
     doc["per_game"], doc["games"] = per_game, len(per_game)
     doc["wins"] = [sum(1 for g in per_game if g["winners"])]
     table = detail_breakdown(doc)["monsters"]
@@ -163,8 +171,11 @@ def test_a_sweep_label_with_many_values_gets_a_grid_not_lines(tmp_path: Path) ->
 
     trios = [f"trio {i}" for i in range(9)]
     sweep = [
-        {"players": n, "rate": rate(n, 40),
-         "by": {"monsters": {t: rate(i % 3, 4) for i, t in enumerate(trios)}, "monster_set": {"mixed": rate(n, 40)}}}
+        {
+            "players": n,
+            "rate": rate(n, 40),
+            "by": {"monsters": {t: rate(i % 3, 4) for i, t in enumerate(trios)}, "monster_set": {"mixed": rate(n, 40)}},
+        }
         for n in range(1, 6)
     ]
     assert report.sweep_grid_keys(sweep) == ["monsters"]  # one value: no grid; nine: a grid

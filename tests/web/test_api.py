@@ -24,8 +24,16 @@ def stored_actions(client: TestClient, gid: str) -> list[int]:
     return [a.action for a in stored.actions]
 
 
-def refused(client: TestClient, gid: str, tokens: list[str | None], method: str, path: str, status: int,
-            needle: str, **kwargs: Any) -> dict[str, Any]:
+def refused(
+    client: TestClient,
+    gid: str,
+    tokens: list[str | None],
+    method: str,
+    path: str,
+    status: int,
+    needle: str,
+    **kwargs: Any,
+) -> dict[str, Any]:
     """Send a request that must fail; check status, message, and that the game did not change."""
     before = snapshot(client, gid, tokens)
     actions_before = stored_actions(client, gid)
@@ -65,8 +73,10 @@ def test_views_are_built_from_the_seat_observation(client: TestClient, toy: str)
         # the toy game's board hooks give each move its one button and a description
         assert [{"id": m["id"], "text": m["text"]} for m in v["legal_actions"]] == expected
         assert all(
-            len(m["parts"]) == 1 and m["parts"][0].startswith("button:")
-            and m["description"] == f"the toy move {m['text']}" for m in v["legal_actions"]
+            len(m["parts"]) == 1
+            and m["parts"][0].startswith("button:")
+            and m["description"] == f"the toy move {m['text']}"
+            for m in v["legal_actions"]
         )
         assert v["terminal"] is False and "returns" not in v
     spectator = view(client, gid)
@@ -105,27 +115,55 @@ def test_bad_or_missing_tokens_are_401(client: TestClient, toy: str) -> None:
     refused(client, gid, tokens, "GET", f"/api/games/{gid}", 401, "unknown seat token", headers=auth("forged"))
     refused(client, gid, tokens, "POST", url, 401, "unknown seat token", json={"action": 0}, headers=auth("forged"))
     refused(client, gid, tokens, "POST", url, 401, "needs a seat token", json={"action": 0})
-    refused(client, gid, tokens, "POST", url, 401, "Bearer", json={"action": 0},
-            headers={"Authorization": f"Basic {tokens[0]}"})
+    refused(
+        client,
+        gid,
+        tokens,
+        "POST",
+        url,
+        401,
+        "Bearer",
+        json={"action": 0},
+        headers={"Authorization": f"Basic {tokens[0]}"},
+    )
     refused(client, gid, tokens, "POST", f"/api/games/{gid}/undo", 401, "needs a seat token")
 
 
 def test_token_of_another_game_is_401(client: TestClient, toy: str) -> None:
     gid, tokens = create(client, toy, 2, seed=1)
     _, other_tokens = create(client, toy, 2, seed=1)
-    refused(client, gid, tokens, "POST", f"/api/games/{gid}/actions", 401, "unknown seat token",
-            json={"action": 0}, headers=auth(other_tokens[0]))
+    refused(
+        client,
+        gid,
+        tokens,
+        "POST",
+        f"/api/games/{gid}/actions",
+        401,
+        "unknown seat token",
+        json={"action": 0},
+        headers=auth(other_tokens[0]),
+    )
 
 
 def test_out_of_turn_and_stale_moves_are_409(client: TestClient, toy: str) -> None:
     gid, tokens = create(client, toy, 2, seed=1)
     url = f"/api/games/{gid}/actions"
-    body = refused(client, gid, tokens, "POST", url, 409, "not your turn", json={"action": MARK},
-                   headers=auth(tokens[1]))
+    body = refused(
+        client, gid, tokens, "POST", url, 409, "not your turn", json={"action": MARK}, headers=auth(tokens[1])
+    )
     assert "seat 0 is to act" in body["detail"]
     move = view(client, gid)["move"]
-    refused(client, gid, tokens, "POST", url, 409, "stale move", json={"action": MARK, "move": move - 1},
-            headers=auth(tokens[0]))
+    refused(
+        client,
+        gid,
+        tokens,
+        "POST",
+        url,
+        409,
+        "stale move",
+        json={"action": MARK, "move": move - 1},
+        headers=auth(tokens[0]),
+    )
     act(client, gid, tokens[0], MARK, move=move)  # the right move number is accepted
 
 
@@ -147,8 +185,7 @@ def test_malformed_unknown_and_oversized_bodies_are_4xx(client: TestClient, toy:
     url = f"/api/games/{gid}/actions"
     h = {**auth(tokens[0]), "Content-Type": "application/json"}
     refused(client, gid, tokens, "POST", url, 400, "malformed JSON", content=b'{"action": ', headers=h)
-    refused(client, gid, tokens, "POST", url, 422, "unknown field 'cheat'", json={"action": 0, "cheat": 1},
-            headers=h)
+    refused(client, gid, tokens, "POST", url, 422, "unknown field 'cheat'", json={"action": 0, "cheat": 1}, headers=h)
     refused(client, gid, tokens, "POST", url, 422, "missing field 'action'", json={}, headers=h)
     refused(client, gid, tokens, "POST", url, 422, "invalid request", json={"action": True}, headers=h)
     refused(client, gid, tokens, "POST", url, 422, "invalid request", json=[0], headers=h)

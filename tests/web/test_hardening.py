@@ -38,7 +38,12 @@ class ThreadServer:
     def __init__(self, app: Any) -> None:
         self.port = free_port()
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", ws="websockets-sansio", http=QuickHeaders,
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws="websockets-sansio",
+            http=QuickHeaders,
             timeout_graceful_shutdown=1,
         )
         self.server = uvicorn.Server(config)
@@ -114,13 +119,13 @@ def _close_code(data: bytes) -> int | None:
         opcode, length = data[i] & 0x0F, data[i + 1] & 0x7F
         i += 2
         if length == 126:
-            (length,) = struct.unpack("!H", data[i:i + 2])
+            (length,) = struct.unpack("!H", data[i : i + 2])
             i += 2
         elif length == 127:
-            (length,) = struct.unpack("!Q", data[i:i + 8])
+            (length,) = struct.unpack("!Q", data[i : i + 8])
             i += 8
         if opcode == 8:
-            return int(struct.unpack("!H", data[i:i + 2])[0])
+            return int(struct.unpack("!H", data[i : i + 2])[0])
         i += length
     return None
 
@@ -143,8 +148,11 @@ def test_a_websocket_client_that_does_not_read_is_closed_with_4008(served: Threa
                 break
             seat = v["current_player"]
             mine = http.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
-            http.post(f"/api/games/{gid}/actions", json={"action": mine["legal_actions"][0]["id"]},
-                      headers={"Authorization": f"Bearer {tokens[seat]}"})
+            http.post(
+                f"/api/games/{gid}/actions",
+                json={"action": mine["legal_actions"][0]["id"]},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            )
             moves += 1
             hub = served.server.config.app.state.hub  # type: ignore[attr-defined]
             if not any(hub.games[gid].subscribers.values()):
@@ -172,7 +180,9 @@ class Served:
         with log.open("a") as out:
             self.proc = subprocess.Popen(
                 [str(gravity), "serve", "--port", str(port), "--db", db, *extra],
-                stdout=out, stderr=subprocess.STDOUT, text=True,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                text=True,
             )
         self.base = f"http://127.0.0.1:{port}"
         self.log = log
@@ -208,8 +218,11 @@ def test_sigterm_stops_the_server_within_5_s_while_bots_search_and_a_restart_res
     ids = []
     try:
         for seed in range(4):
-            r = httpx.post(server.base + "/api/games", timeout=10, json={
-                "game": "gravwell", "players": 2, "seed": seed, "bots": ["ismcts:seconds=2", "ismcts:seconds=2"]})
+            r = httpx.post(
+                server.base + "/api/games",
+                timeout=10,
+                json={"game": "gravwell", "players": 2, "seed": seed, "bots": ["ismcts:seconds=2", "ismcts:seconds=2"]},
+            )
             assert r.status_code == 201, r.text
             ids.append(r.json()["id"])
         time.sleep(1.5)  # every bot is searching, or queued for a worker
@@ -258,9 +271,15 @@ def test_hints_run_beside_other_games_actions(sqlite_url: str) -> None:
 
         async def hints() -> list[int]:
             async with httpx.AsyncClient(base_url=server.base, timeout=30) as ah:
-                answers = await asyncio.gather(*[
-                    ah.get(f"/api/games/{hint_game}/hints?seconds=2",
-                           headers={"Authorization": f"Bearer {hint_tokens[seat]}"}) for _ in range(2)])
+                answers = await asyncio.gather(
+                    *[
+                        ah.get(
+                            f"/api/games/{hint_game}/hints?seconds=2",
+                            headers={"Authorization": f"Bearer {hint_tokens[seat]}"},
+                        )
+                        for _ in range(2)
+                    ]
+                )
                 return sorted(a.status_code for a in answers)
 
         box: list[list[int]] = []
@@ -275,8 +294,11 @@ def test_hints_run_beside_other_games_actions(sqlite_url: str) -> None:
             token = tokens[v["current_player"]]
             legal = http.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
             start = time.perf_counter()
-            r = http.post(f"/api/games/{gid}/actions", json={"action": legal["legal_actions"][0]["id"]},
-                          headers={"Authorization": f"Bearer {token}"})
+            r = http.post(
+                f"/api/games/{gid}/actions",
+                json={"action": legal["legal_actions"][0]["id"]},
+                headers={"Authorization": f"Bearer {token}"},
+            )
             latencies.append(time.perf_counter() - start)
             assert r.status_code == 200, r.text
         runner.join()

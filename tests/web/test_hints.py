@@ -60,7 +60,7 @@ def test_the_hint_searches_a_copy_through_the_seat_view(client: TestClient, monk
     monkeypatch.setattr(searches, "search_advice", spy)
     r = ask(client, gid, tokens[seat], "seconds=0.1&top=2")
     assert r.status_code == 200, r.text
-    (seat_view, seconds, top, seed), = seen
+    ((seat_view, seconds, top, seed),) = seen
     assert isinstance(seat_view, SeatView) and seat_view.seat == seat
     assert seat_view.observation() == state.observation(seat)  # what the seat sees, nothing more
     live = client.app.state.hub.games[gid]  # type: ignore[attr-defined]

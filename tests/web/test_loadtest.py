@@ -27,7 +27,10 @@ def load_script() -> ModuleType:
 def test_small_load_run_loses_and_duplicates_nothing() -> None:
     out = subprocess.run(
         [sys.executable, str(SCRIPT), "--spawn", "--games", "4", "--seconds", "120", "--json", "-"],
-        capture_output=True, text=True, timeout=280, check=False,
+        capture_output=True,
+        text=True,
+        timeout=280,
+        check=False,
     )
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
@@ -50,7 +53,10 @@ def test_a_small_kill_run_loses_no_acknowledged_action() -> None:
     script = SCRIPT.with_name("kill_test.py")
     out = subprocess.run(
         [sys.executable, str(script), "--kills", "2", "--json", "-"],
-        capture_output=True, text=True, timeout=280, check=False,
+        capture_output=True,
+        text=True,
+        timeout=280,
+        check=False,
     )
     assert out.returncode == 0, out.stderr[-3000:]
     summary = json.loads(out.stdout)

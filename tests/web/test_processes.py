@@ -40,16 +40,21 @@ def test_two_processes_push_each_others_moves_and_survive_a_kill(postgres: Postg
         r = httpx.post(a.base + "/api/games", json={"game": "doubt-gravity", "players": 2, "seed": 11}, timeout=10)
         gid, tokens = r.json()["id"], [s["token"] for s in r.json()["seats"]]
         bases = [a.base, b.base]  # seat 0 plays on process A, seat 1 on process B
-        sockets = [connect(f"{bases[s].replace('http', 'ws')}/ws/games/{gid}?token={tokens[s]}&svg=false")
-                   for s in range(2)]
+        sockets = [
+            connect(f"{bases[s].replace('http', 'ws')}/ws/games/{gid}?token={tokens[s]}&svg=false") for s in range(2)
+        ]
         views = [json.loads(ws.recv(timeout=10)) for ws in sockets]
         acked: list[int] = []
         for _ in range(6):
             seat = views[0]["current_player"]
             mine = views[seat]
             action = mine["legal_actions"][0]["id"]
-            r = httpx.post(f"{bases[seat]}/api/games/{gid}/actions", headers=auth(tokens[seat]),
-                           json={"action": action, "move": mine["move"]}, timeout=10)
+            r = httpx.post(
+                f"{bases[seat]}/api/games/{gid}/actions",
+                headers=auth(tokens[seat]),
+                json={"action": action, "move": mine["move"]},
+                timeout=10,
+            )
             assert r.status_code == 200, r.text
             acked.append(action)
             # both seats hear it live, the one on the other process too
@@ -57,15 +62,21 @@ def test_two_processes_push_each_others_moves_and_survive_a_kill(postgres: Postg
             assert views[0]["move"] == views[1]["move"] == r.json()["move"]
         # a stale write through the other process is refused and changes nothing (ordered by revision)
         seat = views[0]["current_player"]
-        stale = httpx.post(f"{bases[1 - seat]}/api/games/{gid}/actions", headers=auth(tokens[seat]),
-                           json={"action": views[seat]["legal_actions"][0]["id"], "move": views[seat]["move"] - 1},
-                           timeout=10)
+        stale = httpx.post(
+            f"{bases[1 - seat]}/api/games/{gid}/actions",
+            headers=auth(tokens[seat]),
+            json={"action": views[seat]["legal_actions"][0]["id"], "move": views[seat]["move"] - 1},
+            timeout=10,
+        )
         assert stale.status_code == 409
         for ws in sockets:
             ws.close()
         # a bot game started on A: A is killed, B carries its bots on
-        r = httpx.post(a.base + "/api/games", timeout=10, json={
-            "game": "doubt-gravity", "players": 2, "seed": 12, "bots": ["random", "random"]})
+        r = httpx.post(
+            a.base + "/api/games",
+            timeout=10,
+            json={"game": "doubt-gravity", "players": 2, "seed": 12, "bots": ["random", "random"]},
+        )
         bot_game = r.json()["id"]
         os.kill(a.proc.pid, signal.SIGKILL)
         a.proc.wait(timeout=10)
@@ -73,8 +84,12 @@ def test_two_processes_push_each_others_moves_and_survive_a_kill(postgres: Postg
         assert all(x in stored for x in acked) and len(stored) >= len(acked)
         # the people's game goes on through B
         v = httpx.get(f"{b.base}/api/games/{gid}", headers=auth(tokens[seat]), timeout=10).json()
-        r = httpx.post(f"{b.base}/api/games/{gid}/actions", headers=auth(tokens[seat]),
-                       json={"action": v["legal_actions"][0]["id"], "move": v["move"]}, timeout=10)
+        r = httpx.post(
+            f"{b.base}/api/games/{gid}/actions",
+            headers=auth(tokens[seat]),
+            json={"action": v["legal_actions"][0]["id"], "move": v["move"]},
+            timeout=10,
+        )
         assert r.status_code == 200, r.text
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -88,9 +103,7 @@ def test_two_processes_push_each_others_moves_and_survive_a_kill(postgres: Postg
                 assert s.terminate() < 5.0
 
 
-def test_workers_option_runs_several_processes_and_stops_on_sigterm(
-    postgres: PostgresServer, tmp_path: Path
-) -> None:
+def test_workers_option_runs_several_processes_and_stops_on_sigterm(postgres: PostgresServer, tmp_path: Path) -> None:
     db = postgres.new_database()
     server = Served(db, free_port(), tmp_path / "w.log", "--workers", "2")
     try:
@@ -108,6 +121,10 @@ def test_several_processes_need_postgresql(tmp_path: Path) -> None:
     import sys
 
     gravity = Path(sys.executable).with_name("gravity")
-    done = subprocess.run([str(gravity), "serve", "--workers", "2", "--db", str(tmp_path / "x.sqlite3")],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [str(gravity), "serve", "--workers", "2", "--db", str(tmp_path / "x.sqlite3")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "needs a PostgreSQL store" in done.stderr

@@ -32,8 +32,9 @@ def private_lines(state: Any, seat: int) -> list[str]:
     return [e[1] for e in state._log if not isinstance(e, str) and e[0] == seat]
 
 
-def assert_no_leak(game: str, params: dict[str, Any], actions: list[int], recipient: int | None,
-                   messages: list[dict[str, Any]]) -> int:
+def assert_no_leak(
+    game: str, params: dict[str, Any], actions: list[int], recipient: int | None, messages: list[dict[str, Any]]
+) -> int:
     """Check each message to ``recipient`` at its move; returns how many needles were checked."""
     checked = 0
     states: dict[int, Any] = {}
@@ -75,8 +76,10 @@ def play_collecting(client: TestClient, game: str, players: int, seed: int, max_
     received: dict[int | None, list[dict[str, Any]]] = {s: [] for s in range(players)}
     received[None] = []
     with ExitStack() as stack:
-        sockets = {s: stack.enter_context(client.websocket_connect(f"/ws/games/{gid}?token={tokens[s]}"))
-                   for s in range(players)}
+        sockets = {
+            s: stack.enter_context(client.websocket_connect(f"/ws/games/{gid}?token={tokens[s]}"))
+            for s in range(players)
+        }
         sockets[None] = stack.enter_context(client.websocket_connect(f"/ws/games/{gid}"))
         for who, ws in sockets.items():
             received[who].append(ws.receive_json())
@@ -101,8 +104,9 @@ def play_collecting(client: TestClient, game: str, players: int, seed: int, max_
                 assert r.status_code == 409
                 received[None].append(r.json())
             choice = rng.choice(mine["legal_actions"])["id"]
-            r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
-                            json={"action": choice, "move": mine["move"]})
+            r = client.post(
+                f"/api/games/{gid}/actions", headers=auth(tokens[seat]), json={"action": choice, "move": mine["move"]}
+            )
             assert r.status_code == 200, r.text
             received[seat].append(r.json())
             for who, ws in sockets.items():
@@ -163,8 +167,10 @@ def test_toy_game_private_cards_and_lines_stay_private(lite_client: TestClient, 
 def test_each_seat_socket_gets_its_own_view_after_every_change(lite_client: TestClient, toy: str) -> None:
     client = lite_client
     gid, tokens = create(client, toy, 2, seed=9)
-    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws0, \
-            client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}&svg=false") as ws1:
+    with (
+        client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws0,
+        client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}&svg=false") as ws1,
+    ):
         first0, first1 = ws0.receive_json(), ws1.receive_json()
         assert first0["seat"] == 0 and first1["seat"] == 1
         assert "<svg" in first0["svg"] and "svg" not in first1

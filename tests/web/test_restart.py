@@ -132,15 +132,21 @@ def test_kill_9_mid_game_then_restart_resumes_exactly(tmp_path: Path) -> None:
             if v["terminal"]:
                 break
             seat = v["current_player"]
-            mine = httpx.get(f"{server.base}/api/games/{human_game}",
-                             headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
+            mine = httpx.get(
+                f"{server.base}/api/games/{human_game}", headers={"Authorization": f"Bearer {tokens[seat]}"}
+            ).json()
             choice = rng.choice(mine["legal_actions"])["id"]
-            r = httpx.post(f"{server.base}/api/games/{human_game}/actions", json={"action": choice},
-                           headers={"Authorization": f"Bearer {tokens[seat]}"})
+            r = httpx.post(
+                f"{server.base}/api/games/{human_game}/actions",
+                json={"action": choice},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            )
             assert r.status_code == 200
             acked.append((seat, choice))
-        views_before = [httpx.get(f"{server.base}/api/games/{human_game}",
-                                  headers={"Authorization": f"Bearer {t}"}).json() for t in tokens]
+        views_before = [
+            httpx.get(f"{server.base}/api/games/{human_game}", headers={"Authorization": f"Bearer {t}"}).json()
+            for t in tokens
+        ]
         seen = wait_for(server.base, bot_game, lambda v: v["move"] >= min(len(reference) // 2, 12))
         assert not seen["terminal"] or seen["move"] == len(reference)
         server.kill9()
@@ -149,8 +155,10 @@ def test_kill_9_mid_game_then_restart_resumes_exactly(tmp_path: Path) -> None:
 
     server = Server(db, port, tmp_path / "server.log")
     try:
-        views_after = [httpx.get(f"{server.base}/api/games/{human_game}",
-                                 headers={"Authorization": f"Bearer {t}"}).json() for t in tokens]
+        views_after = [
+            httpx.get(f"{server.base}/api/games/{human_game}", headers={"Authorization": f"Bearer {t}"}).json()
+            for t in tokens
+        ]
         for before, after in zip(views_before, views_after, strict=True):
             assert json.dumps(after, sort_keys=True) == json.dumps(before, sort_keys=True)
         finished = wait_for(server.base, bot_game, lambda v: v["terminal"])

@@ -20,10 +20,13 @@ def test_migrating_an_old_database_keeps_its_games(tmp_path) -> None:
     command.upgrade(config, "0001")  # a database written before revisions existed
     engine = create_engine(url)
     with engine.begin() as conn:
-        conn.execute(text(
-            "INSERT INTO games (id, game, players, params_json, seed, num_actions, finished, created_at, updated_at)"
-            " VALUES ('old', 'doubt-gravity', 2, '{\"players\": 2}', 1, 0, 0, '2026-01-01', '2026-01-01')"
-        ))
+        conn.execute(
+            text(
+                "INSERT INTO games"
+                " (id, game, players, params_json, seed, num_actions, finished, created_at, updated_at)"
+                " VALUES ('old', 'doubt-gravity', 2, '{\"players\": 2}', 1, 0, 0, '2026-01-01', '2026-01-01')"
+            )
+        )
         conn.execute(text("INSERT INTO seats (game_id, seat, token_hash) VALUES ('old', 0, 'h0'), ('old', 1, 'h1')"))
     engine.dispose()
     storage = Storage(url)  # upgrades to head
@@ -38,8 +41,9 @@ def test_migrating_an_old_database_keeps_its_games(tmp_path) -> None:
 def test_writes_commit_together_and_a_stale_one_fails_alone(tmp_path) -> None:
     storage = Storage(f"sqlite:///{tmp_path / 's.sqlite3'}")
     for gid in ("a", "b"):
-        storage.create_game(gid, "doubt-gravity", 2, {"players": 2}, 1, [(gid + "0", None), (gid + "1", None)],
-                            [], None).result()
+        storage.create_game(
+            gid, "doubt-gravity", 2, {"players": 2}, 1, [(gid + "0", None), (gid + "1", None)], [], None
+        ).result()
     futures: list[Future[None]] = [
         storage.append_actions("a", 0, [StoredAction(0, 1, 0, False)], None),
         storage.append_actions("b", 5, [StoredAction(5, 1, 0, False)], None),  # stale: b has 0 actions
@@ -60,8 +64,9 @@ def test_writes_commit_together_and_a_stale_one_fails_alone(tmp_path) -> None:
 
 def test_the_hint_setting_is_stored(tmp_path) -> None:
     storage = Storage(f"sqlite:///{tmp_path / 'h.sqlite3'}")
-    storage.create_game("off", "doubt-gravity", 2, {"players": 2}, 1, [("x0", None), ("x1", None)], [], None,
-                        hints=False).result()
+    storage.create_game(
+        "off", "doubt-gravity", 2, {"players": 2}, 1, [("x0", None), ("x1", None)], [], None, hints=False
+    ).result()
     storage.create_game("on", "doubt-gravity", 2, {"players": 2}, 1, [("y0", None), ("y1", None)], [], None).result()
     assert storage.load_game("off").hints is False  # type: ignore[union-attr]
     assert storage.load_game("on").hints is True  # type: ignore[union-attr]

@@ -206,8 +206,10 @@ def render_toy_svg(observation: dict[str, Any], game: Game) -> str:
         f'<text x="{18 + 62 * i}" y="88" font-size="14">{name}</text></g>'
         for i, name in enumerate(TOY_BUTTONS.values())
     )
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100" '
-            f'class="toy-board">{marks}{buttons}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100" '
+        f'class="toy-board">{marks}{buttons}</svg>'
+    )
 
 
 def toy_board_moves(observation: dict[str, Any], game: Any, legal: Sequence[tuple[int, str]]) -> list[BoardMove]:

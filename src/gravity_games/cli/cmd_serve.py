@@ -9,8 +9,8 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, min=1, max=65535, help="TCP port"),
     db: str | None = typer.Option(
-        None, help="database URL: postgresql://user@host/db, sqlite:///path, or a file path "
-        "(default ./var/gravity.sqlite3)"
+        None,
+        help="database URL: postgresql://user@host/db, sqlite:///path, or a file path (default ./var/gravity.sqlite3)",
     ),
     bot_delay: float = typer.Option(0.4, min=0.0, max=10.0, help="seconds a bot 'thinks' before it moves"),
     workers: int = typer.Option(
@@ -38,7 +38,8 @@ def serve(
     if workers > 1 and not url.startswith("postgresql"):
         typer.echo(
             f"--workers {workers} needs a PostgreSQL store (--db postgresql://...): the processes share it and "
-            "hear each other's moves through it; SQLite serves one process", err=True,
+            "hear each other's moves through it; SQLite serves one process",
+            err=True,
         )
         raise SystemExit(2)
     settings = {

@@ -144,9 +144,7 @@ class Param:
             else:
                 value = text.strip()
         except ValueError:
-            raise InvalidParameterError(
-                f"parameter {self.name!r} got {text!r}; allowed: {self.allowed()}"
-            ) from None
+            raise InvalidParameterError(f"parameter {self.name!r} got {text!r}; allowed: {self.allowed()}") from None
         return self.validate(value)
 
     def validate(self, value: Any) -> Any:
@@ -460,9 +458,7 @@ class Game(ABC):
         if doc.get("game") != self.ID:
             raise InvalidStateError(f"state document is for game {doc.get('game')!r}, expected {self.ID!r}")
         if doc.get("players", self.players) != self.players:
-            raise InvalidStateError(
-                f"state document has {doc.get('players')!r} players, this game has {self.players}"
-            )
+            raise InvalidStateError(f"state document has {doc.get('players')!r} players, this game has {self.players}")
         version = doc.get("version", self.VERSION)
         if version != self.VERSION:
             raise InvalidStateError(
@@ -485,12 +481,7 @@ class Game(ABC):
         for line in log if isinstance(log, list) else [None]:
             if isinstance(line, str):
                 entries.append(line)
-            elif (
-                isinstance(line, list)
-                and len(line) == 2
-                and isinstance(line[0], int)
-                and isinstance(line[1], str)
-            ):
+            elif isinstance(line, list) and len(line) == 2 and isinstance(line[0], int) and isinstance(line[1], str):
                 entries.append((line[0], line[1]))
             else:
                 raise InvalidStateError(
@@ -787,8 +778,9 @@ class State(ABC):
             "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.game.params.items()},
             "state": self._to_json_body(),
             "history": list(self._history),
-            "log": [e if isinstance(e, str) else log_line(e) if isinstance(e[0], str) else [e[0], e[1]]
-                    for e in self._log],
+            "log": [
+                e if isinstance(e, str) else log_line(e) if isinstance(e[0], str) else [e[0], e[1]] for e in self._log
+            ],
         }
 
     def observation_tensor(self, seat: int | None) -> list[float]:

@@ -74,9 +74,7 @@ class GameRecord:
         if not isinstance(doc["params"], Mapping):
             raise InvalidStateError("game record 'params' must be an object")
         actions = doc["actions"]
-        if not isinstance(actions, list) or not all(
-            isinstance(a, int) and not isinstance(a, bool) for a in actions
-        ):
+        if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
             raise InvalidStateError("game record 'actions' must be a list of integer action ids")
         seed = doc.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

@@ -148,8 +148,7 @@ def load(game_id: str, players: int | None = None, **params: Any) -> Game:
     cls = entry(game_id).game_class
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
         raise InvalidParameterError(
-            f"{game_id}: players must be a whole number from {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS}, "
-            f"got {players!r}"
+            f"{game_id}: players must be a whole number from {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS}, got {players!r}"
         )
     return cls(players=players, **params)
 

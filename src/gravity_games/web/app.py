@@ -109,8 +109,9 @@ class CreateGame(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict, description="game parameters, e.g. {'variant': 'simple'}")
     seed: StrictInt | None = Field(default=None, ge=0, lt=2**63, description="seed of chance and bots")
     bots: list[StrictStr | None] = Field(
-        default_factory=list, max_length=16, description=f"agent spec (at most {MAX_BOT_SPEC_CHARS} characters) "
-        "or null per seat"
+        default_factory=list,
+        max_length=16,
+        description=f"agent spec (at most {MAX_BOT_SPEC_CHARS} characters) or null per seat",
     )
     hints: StrictBool = Field(default=True, description="whether the people at this game may ask for hints")
 
@@ -348,8 +349,9 @@ def create_app(
     @app.exception_handler(Exception)
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error answering %s %s", request.method, request.url.path)
-        return JSONResponse({"detail": f"internal error ({type(exc).__name__}); the game is unchanged"},
-                            status_code=500)
+        return JSONResponse(
+            {"detail": f"internal error ({type(exc).__name__}); the game is unchanged"}, status_code=500
+        )
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -400,8 +402,10 @@ def create_app(
         wait = request.app.state.creations.take(client)
         if wait > 0:
             raise WebError(
-                429, f"too many new games from {client}: at most {creations.burst} at once and "
-                     f"{creations.per_minute:g} a minute; try again in {wait:.0f} s", retry_after=wait,
+                429,
+                f"too many new games from {client}: at most {creations.burst} at once and "
+                f"{creations.per_minute:g} a minute; try again in {wait:.0f} s",
+                retry_after=wait,
             )
         live, tokens = await hub_of(request).create(
             body.game, body.players, body.params, body.seed, body.bots, hints=body.hints

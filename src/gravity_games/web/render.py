@@ -65,9 +65,7 @@ def _table_html(rows: list[dict[str, Any]]) -> str:
             if key not in columns:
                 columns.append(key)
     head = "".join(f"<th>{html.escape(_label(str(c)))}</th>" for c in columns)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{_value_html(row.get(c))}</td>" for c in columns) + "</tr>" for row in rows
-    )
+    body = "".join("<tr>" + "".join(f"<td>{_value_html(row.get(c))}</td>" for c in columns) + "</tr>" for row in rows)
     table = f'<table class="grid"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
     return f'<div class="table-wrap">{table}</div>'
 

@@ -326,8 +326,11 @@ class Hub:
         if params.get("data") is not None:
             # A path on the server: reading it for a stranger would let anyone probe the server's
             # files. Custom components are a command-line feature (--data).
-            raise WebError(422, "parameter 'data' (a components file on the server) is not accepted over the web; "
-                                "use the packaged components, or `gravity play --data FILE` on your own machine")
+            raise WebError(
+                422,
+                "parameter 'data' (a components file on the server) is not accepted over the web; "
+                "use the packaged components, or `gravity play --data FILE` on your own machine",
+            )
         try:
             game = cls(players=players, **params)
         except GravityError as exc:
@@ -360,24 +363,27 @@ class Hub:
         gid = secrets.token_urlsafe(9)
         stored = [StoredAction(i, a, actors[i], undoable[i]) for i, a in enumerate(state.history())]
         try:
-            await asyncio.wrap_future(self.storage.create_game(
-                gid,
-                game.ID,
-                game.players,
-                params_all,
-                seed,
-                list(zip(hashes, bots, strict=True)),
-                stored,
-                _result(state),
-                hints=hints,
-                bot_to_act=_bot_to_act(state, bots),
-            ))
+            await asyncio.wrap_future(
+                self.storage.create_game(
+                    gid,
+                    game.ID,
+                    game.players,
+                    params_all,
+                    seed,
+                    list(zip(hashes, bots, strict=True)),
+                    stored,
+                    _result(state),
+                    hints=hints,
+                    bot_to_act=_bot_to_act(state, bots),
+                )
+            )
         except Exception as exc:
             raise storage_unavailable(exc, "creating the game") from None
         count_at, count = self._unfinished_count
         self._unfinished_count = (count_at, count + 1)
-        live = LiveGame(gid, game, seed, state, hashes, bots, actors, undoable, hints=hints,
-                        names=[None] * game.players)
+        live = LiveGame(
+            gid, game, seed, state, hashes, bots, actors, undoable, hints=hints, names=[None] * game.players
+        )
         self.games[gid] = live
         self._evict_finished()
         self.schedule_bots(live)
@@ -397,8 +403,10 @@ class Hub:
             self._unfinished_count = (now, count)
         if count >= self.max_unfinished:
             raise WebError(
-                503, f"the server holds {count} unfinished games, its cap ({self.max_unfinished}); "
-                     "finish a game or try again later", retry_after=60
+                503,
+                f"the server holds {count} unfinished games, its cap ({self.max_unfinished}); "
+                "finish a game or try again later",
+                retry_after=60,
             )
 
     async def get(self, gid: str) -> LiveGame:
@@ -433,7 +441,8 @@ class Hub:
     def _evict_finished(self) -> None:
         """Forget the oldest finished games nobody watches (the store keeps them)."""
         finished = [
-            gid for gid, g in self.games.items()
+            gid
+            for gid, g in self.games.items()
             if g.state.is_terminal() and not any(g.subscribers.values()) and not g.lock.locked()
         ]
         for gid in finished[: max(0, len(finished) - MAX_FINISHED_IN_MEMORY)]:
@@ -443,9 +452,13 @@ class Hub:
         """Drop the games nobody used for ``idle_seconds`` (no socket, no bot, no lock held)."""
         now = time.monotonic() if now is None else now
         idle = [
-            gid for gid, g in self.games.items()
-            if now - g.touched >= self.idle_seconds and not any(g.subscribers.values()) and not g.lock.locked()
-            and (g.bot_task is None or g.bot_task.done()) and not g.hinting
+            gid
+            for gid, g in self.games.items()
+            if now - g.touched >= self.idle_seconds
+            and not any(g.subscribers.values())
+            and not g.lock.locked()
+            and (g.bot_task is None or g.bot_task.done())
+            and not g.hinting
         ]
         for gid in idle:
             del self.games[gid]
@@ -509,7 +522,7 @@ class Hub:
         actions = [a.action for a in stored.actions]
         if actions[: len(history)] == history:
             state = live.state.clone()
-            for a in actions[len(history):]:
+            for a in actions[len(history) :]:
                 state.apply_action(a)
         else:  # an undo elsewhere: replay from the start
             state = (await asyncio.to_thread(rebuild, stored)).state
@@ -566,9 +579,7 @@ class Hub:
         terminal = state.is_terminal()
         legal: list[dict[str, Any]] = []
         if seat is not None and player == seat:
-            legal = legal_moves(
-                live.game, observation, [(a, state.action_to_string(a)) for a in state.legal_actions()]
-            )
+            legal = legal_moves(live.game, observation, [(a, state.action_to_string(a)) for a in state.legal_actions()])
         doc: dict[str, Any] = {
             "id": live.id,
             "game": live.game.ID,
@@ -614,7 +625,11 @@ class Hub:
             live.before_last = state_at(live.game, history, last)
         before = live.before_last
         change = last_change(
-            live.game, before, live.state, seat, live.actors[last] if last is not None else None,
+            live.game,
+            before,
+            live.state,
+            seat,
+            live.actors[last] if last is not None else None,
             len(before.log(seat)) if before is not None else 0,
         )
         since: list[str] = []
@@ -652,9 +667,7 @@ class Hub:
                 raise WebError(409, f"seat {seat} is played by the bot {live.bots[seat]!r}")
             self._check_turn(state, seat)
             if move is not None and move != state.move_number():
-                raise WebError(
-                    409, f"stale move: you sent move {move} but the game is at move {state.move_number()}"
-                )
+                raise WebError(409, f"stale move: you sent move {move} but the game is at move {state.move_number()}")
             chosen = self._parse_action(state, action)
             await self._commit(live, seat, chosen)
         return seat
@@ -757,8 +770,9 @@ class Hub:
             # Another process wrote first: take its change, so the next try starts from the truth.
             with contextlib.suppress(Exception):
                 await self._refresh_locked(live)
-            raise WebError(409, f"{exc}; the game moved on meanwhile (now at move {live.state.move_number()})") \
-                from None
+            raise WebError(
+                409, f"{exc}; the game moved on meanwhile (now at move {live.state.move_number()})"
+            ) from None
         except Exception as exc:
             log.exception("storage failed for game %s", live.id)
             raise WebError(503, f"the action was not saved (storage error: {type(exc).__name__}); try again") from None
@@ -829,8 +843,9 @@ class Hub:
         """
         if not live.state.is_terminal():
             raise WebError(
-                409, f"this game has not ended yet (decision {decisions_made(live.actors)} so far): "
-                     "its replay opens once the game has ended, so that nobody learns a hidden card from it"
+                409,
+                f"this game has not ended yet (decision {decisions_made(live.actors)} so far): "
+                "its replay opens once the game has ended, so that nobody learns a hidden card from it",
             )
         history = live.state.history()
         steps = decision_steps(live.actors)
@@ -856,7 +871,7 @@ class Hub:
             before = state_at(live.game, history, index)
             actor = live.actors[index]
             text = before.action_to_string(history[index])
-            lines = state.log(seat)[len(before.log(seat)):]
+            lines = state.log(seat)[len(before.log(seat)) :]
             change = last_change(live.game, before, state, seat, actor, len(before.log(seat)))
         observation = state.observation(seat)
         return {
@@ -977,7 +992,13 @@ class Hub:
         """The bot's move from a worker, within its budget; its fallback move when it overruns or fails."""
         try:
             action: int = await self.bots.run(
-                bot_choice, live.game, spec, seat, live.seed, state.clone(), self.bot_seconds,
+                bot_choice,
+                live.game,
+                spec,
+                seat,
+                live.seed,
+                state.clone(),
+                self.bot_seconds,
                 deadline=self.bot_seconds + BOT_DEADLINE_SLACK,
             )
             return action
@@ -1009,8 +1030,11 @@ def undo_refusal(live: LiveGame, seat: int) -> str:
     if live.bots[seat] is not None:
         return "bots do not undo"
     if not live.actors or live.actors[-1] != seat:
-        who = "nothing yet" if not live.actors else ("a chance event" if live.actors[-1] == CHANCE else
-                                                       f"seat {live.actors[-1]}")
+        who = (
+            "nothing yet"
+            if not live.actors
+            else ("a chance event" if live.actors[-1] == CHANCE else f"seat {live.actors[-1]}")
+        )
         return f"nothing to undo: the last step was not yours ({who})"
     if live.state.current_player() != seat:
         return "nothing to undo: your turn has ended"
@@ -1048,4 +1072,3 @@ def rebuild(stored: StoredGame) -> LiveGame:
         hints=stored.hints,
         names=[s.name for s in stored.seats],
     )
-

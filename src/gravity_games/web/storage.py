@@ -345,8 +345,10 @@ class Storage:
             if seats:
                 connection.execute(
                     insert(SEATS),
-                    [{"game_id": game_id, "seat": seat, "token_hash": token_hash, "bot": bot, "name": None}
-                     for seat, (token_hash, bot) in enumerate(seats)],
+                    [
+                        {"game_id": game_id, "seat": seat, "token_hash": token_hash, "bot": bot, "name": None}
+                        for seat, (token_hash, bot) in enumerate(seats)
+                    ],
                 )
             self._add_actions(connection, game_id, actions, now)
 
@@ -365,18 +367,20 @@ class Storage:
         now = _now()
 
         def write(connection: Connection) -> None:
-            moved = _rowcount(connection.execute(
-                update(GAMES)
-                .where(GAMES.c.id == game_id, GAMES.c.num_actions == expected)
-                .values(
-                    num_actions=expected + len(actions),
-                    revision=GAMES.c.revision + 1,
-                    finished=result is not None,
-                    bot_to_act=bot_to_act,
-                    result_json=json.dumps(result) if result is not None else None,
-                    updated_at=now,
+            moved = _rowcount(
+                connection.execute(
+                    update(GAMES)
+                    .where(GAMES.c.id == game_id, GAMES.c.num_actions == expected)
+                    .values(
+                        num_actions=expected + len(actions),
+                        revision=GAMES.c.revision + 1,
+                        finished=result is not None,
+                        bot_to_act=bot_to_act,
+                        result_json=json.dumps(result) if result is not None else None,
+                        updated_at=now,
+                    )
                 )
-            ))
+            )
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale write")
             self._add_actions(connection, game_id, actions, now)
@@ -389,18 +393,20 @@ class Storage:
         now = _now()
 
         def write(connection: Connection) -> None:
-            moved = _rowcount(connection.execute(
-                update(GAMES)
-                .where(GAMES.c.id == game_id, GAMES.c.num_actions == expected)
-                .values(
-                    num_actions=keep,
-                    revision=GAMES.c.revision + 1,
-                    finished=False,
-                    bot_to_act=bot_to_act,
-                    result_json=None,
-                    updated_at=now,
+            moved = _rowcount(
+                connection.execute(
+                    update(GAMES)
+                    .where(GAMES.c.id == game_id, GAMES.c.num_actions == expected)
+                    .values(
+                        num_actions=keep,
+                        revision=GAMES.c.revision + 1,
+                        finished=False,
+                        bot_to_act=bot_to_act,
+                        result_json=None,
+                        updated_at=now,
+                    )
                 )
-            ))
+            )
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale undo")
             connection.execute(delete(ACTIONS).where(ACTIONS.c.game_id == game_id, ACTIONS.c.idx >= keep))
@@ -412,9 +418,11 @@ class Storage:
         """Store the name the person at ``seat`` gave (already checked by the caller)."""
 
         def write(connection: Connection) -> None:
-            moved = _rowcount(connection.execute(
-                update(SEATS).where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(name=name)
-            ))
+            moved = _rowcount(
+                connection.execute(
+                    update(SEATS).where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(name=name)
+                )
+            )
             if moved != 1:
                 raise StorageError(f"game {game_id} has no seat {seat}")
             # A name is a change every seat sees, ordered with the moves like any other.
@@ -437,8 +445,14 @@ class Storage:
         connection.execute(
             insert(ACTIONS),
             [
-                {"game_id": game_id, "idx": a.idx, "action": a.action, "seat": a.seat, "undoable": a.undoable,
-                 "created_at": now}
+                {
+                    "game_id": game_id,
+                    "idx": a.idx,
+                    "action": a.action,
+                    "seat": a.seat,
+                    "undoable": a.undoable,
+                    "created_at": now,
+                }
                 for a in actions
             ],
         )
