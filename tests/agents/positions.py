@@ -6,7 +6,7 @@ import random
 
 from gravity_games import load
 from gravity_games.core.api import CHANCE, State, sample_chance
-from gravity_games.games.gravwell.tables import Stage
+from gravity_games.games.gravwell.state import Stage
 
 
 def gravwell_choice_of_seat(seat: int, seed: int) -> State:

@@ -281,13 +281,14 @@ def test_gravwell_hints_use_the_game_search_and_give_chances() -> None:
 
 def test_gravwell_rollout_cards_are_greedy_toward_the_goal() -> None:
     from gravity_games.games.gravwell.bots import greedy_card
+    from gravity_games.games.gravwell.rules_moves import direction_of_gravity
 
     checked = 0
     for seed in range(12):
         state = gravwell_choice_state(seed)
         seat = state.actor
-        toward = state.beam_direction(seat) * state.fdir[seat]
-        types, values = state.tables.ctype, state.tables.cvalue
+        toward = direction_of_gravity(state, seat) * state.forward_direction[seat]
+        types, values = state.tables.card_type, state.tables.card_value
 
         def gain(card: int, types: Any = types, values: Any = values, toward: int = toward) -> int:
             kind = types[card]

@@ -18,7 +18,7 @@ from gravity_games.core.agent import SeatView
 from gravity_games.core.api import CHANCE, State, sample_chance
 from gravity_games.core.registry import entry
 from gravity_games.games.gravwell.bots import HeuristicAgent, model_action, rollout_action
-from gravity_games.games.gravwell.tables import Stage
+from gravity_games.games.gravwell.state import Stage
 
 WALK, ROLL = 0, 1
 

@@ -13,7 +13,8 @@ from gravity_games.core.api import sample_chance
 from gravity_games.core.registry import entry
 from gravity_games.games.gravwell.board import BOARD
 from gravity_games.games.gravwell.data import load_data
-from gravity_games.games.gravwell.render import render_svg, render_text
+from gravity_games.games.gravwell.render_svg import render_svg
+from gravity_games.games.gravwell.render_text import render_text
 
 from .gravwell_scenario import fields, play, state
 

@@ -12,6 +12,9 @@ import random
 from gravity_games import CHANCE, TERMINAL, load
 from gravity_games.core.api import sample_chance
 from gravity_games.games.gravwell.rules import GravwellState
+from gravity_games.games.gravwell.rules_abilities import own_window_options, response_window_options
+from gravity_games.games.gravwell.rules_moves import direction_of_gravity, gravity_sources
+from gravity_games.games.gravwell.state import NO_CARD, NO_SEAT
 from gravity_games.games.gravwell.tables import CONDITIONS
 
 from .gravwell_scenario import state
@@ -23,8 +26,8 @@ def _sign(x: int) -> int:
 
 def reference_beam_direction(st: GravwellState, seat: int) -> int:
     """The rule as written: nearest object; equidistant on both sides -> the side with more objects."""
-    p = st.pos[seat]
-    sources = st.gravity_sources(seat)
+    p = st.ship_spaces[seat]
+    sources = gravity_sources(st, seat)
     if not sources:
         return 0
     best = min(abs(q - p) for q in sources)
@@ -45,7 +48,7 @@ def test_beam_direction_matches_the_rule_on_random_boards() -> None:
         cloaked = [rng.random() < 0.2 for _ in range(n)]
         st = state(n, pos=pos, junk=junk, cloaked=cloaked)
         for seat in range(n):
-            assert st.beam_direction(seat) == reference_beam_direction(st, seat), (pos, junk, cloaked, seat)
+            assert direction_of_gravity(st, seat) == reference_beam_direction(st, seat), (pos, junk, cloaked, seat)
             checked += 1
     assert checked > 3000
 
@@ -53,9 +56,9 @@ def test_beam_direction_matches_the_rule_on_random_boards() -> None:
 def test_ties_and_shared_spaces_follow_the_tie_rule() -> None:
     # seat 0 on 10; ships on 8 and 12 (equal pulls), junk on 30 tips it toward the side with more objects
     st = state(3, pos=[10, 8, 12], junk=[30, 40])
-    assert st.beam_direction(0) == 1 == reference_beam_direction(st, 0)
+    assert direction_of_gravity(st, 0) == 1 == reference_beam_direction(st, 0)
     st = state(3, pos=[10, 8, 12], junk=[2, 40])
-    assert st.beam_direction(0) == 0 == reference_beam_direction(st, 0)  # 2 behind, 2 ahead: stuck
+    assert direction_of_gravity(st, 0) == 0 == reference_beam_direction(st, 0)  # 2 behind, 2 ahead: stuck
 
 
 def test_chance_outcomes_are_sorted_even_for_a_deck_read_in_another_order() -> None:
@@ -98,7 +101,7 @@ def test_window_options_kept_at_opening_equal_a_fresh_computation() -> None:
             stage = st.to_json()["state"]["stage"]
             if stage not in ("own", "response"):
                 continue
-            fresh = st.own_options(st.actor) if stage == "own" else st.response_options(st.actor)
+            fresh = own_window_options(st, st.actor) if stage == "own" else response_window_options(st, st.actor)
             assert st.legal_actions() == [62, *fresh]
             copy = st.game.state_from_json(json.loads(json.dumps(st.to_json())))
             assert copy.legal_actions() == st.legal_actions() == st.clone().legal_actions()
@@ -110,10 +113,14 @@ def test_waiting_lists_follow_the_ships_and_survive_json_and_resampling() -> Non
     for st in _random_states(3, seed=11):
         t = st.tables
         for c in CONDITIONS:
-            expect = tuple(s for s, k in enumerate(st.ship) if k >= 0 and c in t.conditions[k])
-            assert st.watch[c] == expect
+            expect = tuple(s for s, k in enumerate(st.ships) if k != NO_SEAT and c in t.conditions[k])
+            assert st.watchers[c] == expect
         copy = st.game.state_from_json(st.to_json())
-        assert copy.watch == st.watch and copy.waits == st.waits and copy.names == st.names
+        assert (
+            copy.watchers == st.watchers
+            and copy.awaited_conditions == st.awaited_conditions
+            and copy.seat_names == st.seat_names
+        )
         sample = st.resample_from_infostate(0, random.Random(3))
         assert sample.deck == sorted(sample.deck)
         assert _all_cards(sample) == _all_cards(st)
@@ -121,6 +128,6 @@ def test_waiting_lists_follow_the_ships_and_survive_json_and_resampling() -> Non
 
 def _all_cards(st: GravwellState) -> list[int]:
     """Every card of the deck in play: the deck, hands, face-down choices, untaken stacks, discards."""
-    cards = list(st.deck) + [c for h in st.hands for c in h] + [c for c in st.chosen if c >= 0]
-    cards += [c for k, stack in enumerate(st.stacks) if st.taken[k] < 0 for c in stack if c >= 0]
+    cards = list(st.deck) + [c for h in st.hands for c in h] + [c for c in st.chosen if c != NO_CARD]
+    cards += [c for k, stack in enumerate(st.stacks) if st.stack_taken_by[k] == NO_SEAT for c in stack if c != NO_CARD]
     return sorted(cards + list(st.discards))

@@ -21,6 +21,7 @@ import pytest
 
 from gravity_games import InvalidStateError, load
 from gravity_games.core.registry import entry
+from gravity_games.games.gravwell.rules_moves import direction_of_gravity
 
 from .gravwell_scenario import body, fields, play, state
 
@@ -84,9 +85,9 @@ def test_junk_in_a_gate_is_not_counted_in_the_tie_rule() -> None:
     """Blue on 10 between Red on 8 and the junk on 12 (equal distance): "count the number of ... objects on
     each side". Junk in the Outer gate is not counted, so each side has one object and Blue does not move."""
     st = state(2, phase=6, pos=[10, 8], junk=[12, 54], hands=[["A"], ["Zr"]], charged=[NONE, NONE])
-    assert st.beam_direction(0) == 0
+    assert direction_of_gravity(st, 0) == 0
     on_track = state(2, phase=6, pos=[10, 8], junk=[12, 53], hands=[["A"], ["Zr"]], charged=[NONE, NONE])
-    assert on_track.beam_direction(0) == 1  # the same junk one space short of the gate tips the tie
+    assert direction_of_gravity(on_track, 0) == 1  # the same junk one space short of the gate tips the tie
 
 
 def test_junk_in_a_gate_charges_no_near_junk_card() -> None:

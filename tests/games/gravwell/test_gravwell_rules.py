@@ -154,7 +154,7 @@ def test_mining_two_stacks_each_twice_around_the_table_in_the_chosen_direction()
         if other != first:
             assert hidden not in json.dumps(st.observation(other)["ships"][first])
             assert st.observation(other)["ships"][first]["known_cards"] == sorted(
-                stack[1:], key=lambda s: game.tables.rank[game.tables.symbol_index[s]])
+                stack[1:], key=lambda s: game.tables.resolution_rank[game.tables.symbol_index[s]])
     assert fields(st, "stage")["stage"] == "dir"
     play(st, "right")
     order = fields(st, "mine_order")["mine_order"]

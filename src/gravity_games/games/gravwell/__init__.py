@@ -37,10 +37,14 @@ and ``my_card`` (its face-down choice before the reveal): these two are the priv
 
 Files
 -----
-``rules.py`` (state, steps) with ``rules_moves.py``, ``rules_abilities.py``, ``rules_views.py``
-(observation, notation, JSON) and ``tables.py``; ``data.py`` and ``data/*.toml`` (components and the
-players' words); ``render_text.py`` / ``render_svg.py`` / ``render_words.py`` (views, exported by
-``render.py``); ``board.py`` (how the SVG board is played by taps); ``bots.py``.
+``state.py`` (the position, every field typed), ``rules.py`` (the game and the state API) calling the
+rule functions of ``rules_rounds.py`` (setup, mining, end of round), ``rules_resolution.py`` (the
+Fuel Cards resolving, with the ability windows), ``rules_abilities.py`` (the windows' options),
+``rules_moves.py`` (movement) and ``rules_charging.py``; ``tables.py`` (action ids and the tables
+computed once per game); ``state_json.py`` (the position document) and ``tensor.py`` (the
+observation tensor); ``data.py`` and ``data/*.toml`` (components and the players' words);
+``render_text.py`` / ``render_svg.py`` with ``render_common.py`` (the shared words); ``board.py``
+(how the SVG board is played by taps); ``bots.py``, ``levels.py`` and ``design.py``.
 
 Reconstructed
 -------------
@@ -52,11 +56,11 @@ from gravity_games.core.registry import register
 from gravity_games.games.gravwell.board import BOARD
 from gravity_games.games.gravwell.bots import HeuristicAgent
 from gravity_games.games.gravwell.data import load_data
+from gravity_games.games.gravwell.design import DESIGN
 from gravity_games.games.gravwell.levels import LEVELS
-from gravity_games.games.gravwell.render import render_svg, render_text
+from gravity_games.games.gravwell.render_svg import render_svg
+from gravity_games.games.gravwell.render_text import render_text
 from gravity_games.games.gravwell.rules import Gravwell, GravwellState
-
-from .design import DESIGN
 
 
 def _reconstructed() -> list[dict[str, object]]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from gravity_games.core.api import Game
 from gravity_games.core.board import BoardHooks, BoardMove, InfoCard, SeatRole, changed_by_comparison
-from gravity_games.games.gravwell import render_words as w
+from gravity_games.games.gravwell import render_common as w
 from gravity_games.games.gravwell.tables import (
     ABILITY0,
     DIR_LEFT,

@@ -15,7 +15,10 @@ import random
 from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
-from gravity_games.core.api import CHANCE, Game, InvalidParameterError
+from gravity_games.core.api import CHANCE, Game, InvalidParameterError, State
+from gravity_games.games.gravwell.rules import Gravwell, GravwellState
+from gravity_games.games.gravwell.rules_moves import direction_of_gravity, distance_to_goal
+from gravity_games.games.gravwell.state import INNER_GATE, NO_CARD, OUTER_GATE, Result, Stage
 from gravity_games.games.gravwell.tables import (
     ABILITY0,
     DIR_LEFT,
@@ -24,7 +27,7 @@ from gravity_games.games.gravwell.tables import (
     PASS,
     SHIP0,
     STOP,
-    Stage,
+    BeamType,
 )
 
 WIN = 1000.0
@@ -35,26 +38,38 @@ SHIP_PREFERENCE = (5, 4, 0, 3, 2, 1)
 _MID_PHASE = frozenset({Stage.REVEAL, Stage.PREACT, Stage.OWN, Stage.TRIM, Stage.RESPONSE, Stage.DRAG})
 
 
-def greedy_card(state: Any, legal: list[int], rng: random.Random) -> int:
+def gravwell_state(state: State) -> GravwellState:
+    """``state`` as the Gravwell state it is (a search or a view of another game is a mistake)."""
+    if not isinstance(state, GravwellState):
+        raise TypeError(f"the gravwell heuristic needs a gravwell state, got {type(state).__name__}")
+    return state
+
+
+def greedy_card(state: GravwellState, legal: list[int], rng: random.Random) -> int:
     """The card that would carry the ship furthest toward its goal from where the objects are now.
 
     A Standard Tractor moves toward the nearest object, a Repulsor away from it; Multipoints move the
     others and count as no progress. A random nudge below one space breaks ties and keeps playouts varied.
     """
     seat = state.actor
-    toward = state.beam_direction(seat) * state.fdir[seat]
-    types, values = state.tables.ctype, state.tables.cvalue
+    toward = direction_of_gravity(state, seat) * state.forward_direction[seat]
+    types, values = state.tables.card_type, state.tables.card_value
     best, best_score = legal[0], float("-inf")
     for card in legal:
         kind = types[card]
-        gain = values[card] * toward if kind == 0 else -values[card] * toward if kind == 1 else 0
+        if kind == BeamType.TRACTOR:
+            gain = values[card] * toward
+        elif kind == BeamType.REPULSOR:
+            gain = -values[card] * toward
+        else:
+            gain = 0
         score = gain + rng.random()
         if score > best_score:
             best, best_score = card, score
     return best
 
 
-def rollout_action(state: Any, legal: list[int], rng: random.Random) -> int:
+def rollout_action(state: GravwellState, legal: list[int], rng: random.Random) -> int:
     """A cheap playout move for the IS-MCTS search, on the search's own determinized state.
 
     Fuel cards (and Preact's replacement) are picked greedily by :func:`greedy_card`, close to how
@@ -72,8 +87,8 @@ def rollout_action(state: Any, legal: list[int], rng: random.Random) -> int:
     if PASS in legal:
         return PASS
     if stage == Stage.MINE:
-        values = state.tables.cvalue
-        return max(legal, key=lambda a: (sum(values[c] for c in state.stacks[a - MINE0] if c >= 0), -a))
+        values = state.tables.card_value
+        return max(legal, key=lambda a: (sum(values[c] for c in state.stacks[a - MINE0] if c != NO_CARD), -a))
     if stage == Stage.DIR:
         return DIR_LEFT
     if stage == Stage.SHIP:
@@ -83,16 +98,16 @@ def rollout_action(state: Any, legal: list[int], rng: random.Random) -> int:
     return legal[rng.randrange(len(legal))]
 
 
-def standings_settled(state: Any) -> bool:
+def standings_settled(state: GravwellState) -> bool:
     """Between movement phases (or rounds): no card chosen and none waiting to resolve.
 
     Halfway through a phase the ships whose cards resolve first have moved and the others not,
     so ``standings()`` would favour early symbols; the search reads them only here.
     """
-    return state.stage not in _MID_PHASE and all(c < 0 for c in state.chosen)
+    return state.stage not in _MID_PHASE and all(c == NO_CARD for c in state.chosen)
 
 
-def finish_phase(sim: Any, me: int, rng: random.Random) -> float:
+def finish_phase(sim: GravwellState, me: int, rng: random.Random) -> float:
     """Play the rest of the Movement Phase with plain moves and score the result for seat ``me``.
 
     The heuristic's lookahead: the seats still to choose pick random cards, drag orders are random,
@@ -115,23 +130,23 @@ def finish_phase(sim: Any, me: int, rng: random.Random) -> float:
     return evaluate_phase_end(sim, me)
 
 
-def evaluate_phase_end(sim: Any, me: int) -> float:
+def evaluate_phase_end(sim: GravwellState, me: int) -> float:
     """The heuristic's score of a position for seat ``me``: a win, an escape by another seat, else
     progress toward the goal and the gap to the best rival."""
     if sim.is_terminal():
         winners = sim.winners
         if me in winners:
             return WIN / len(winners)
-        if sim.reason == "escaped":
+        if sim.result == Result.ESCAPED:
             return -WIN
-    n = len(sim.pos)
-    mine = sim.distance_to_goal(me)
-    others = [sim.distance_to_goal(s) for s in range(n) if s != me]
+    n = len(sim.ship_spaces)
+    mine = distance_to_goal(sim, me)
+    others = [distance_to_goal(sim, s) for s in range(n) if s != me]
     # progress toward the goal, and being ahead of the best rival
     return -mine - 0.5 * max(0, mine - min(others))
 
 
-def model_action(state: Any, legal: list[int], rng: random.Random) -> int:
+def model_action(state: GravwellState, legal: list[int], rng: random.Random) -> int:
     """How a heuristic bot in the acting seat would choose, for the IS-MCTS search's opponent model.
 
     Runs on the search's determinized state, but a fuel card (or Preact's replacement) is chosen
@@ -172,6 +187,9 @@ class HeuristicAgent(Agent):
         if unknown:
             raise InvalidParameterError(f"agent 'heuristic' takes only 'samples', got {', '.join(sorted(unknown))}")
         super().__init__(game, seat, seed, **settings)
+        if not isinstance(game, Gravwell):
+            raise InvalidParameterError(f"agent 'heuristic' of gravwell cannot play {game.ID}")
+        self.tables = game.tables
         self.samples = int(settings.get("samples", 4))
         if self.samples < 1:
             raise InvalidParameterError("agent 'heuristic': samples must be at least 1")
@@ -208,14 +226,14 @@ class HeuristicAgent(Agent):
         # the fuller one (the Space Junk is symmetric enough not to matter).
         counts = [0, 0]
         for s in obs["ships"][: self.seat]:
-            counts[0 if s["start"] == "inner" else 1] += 1
-        best = 0 if counts[0] >= counts[1] else 1
+            counts[INNER_GATE if s["start"] == "inner" else OUTER_GATE] += 1
+        best = INNER_GATE if counts[INNER_GATE] >= counts[OUTER_GATE] else OUTER_GATE
         return GATE_ACTION0 + best if GATE_ACTION0 + best in legal else legal[0]
 
     def pick_stack(self, obs: dict[str, Any], legal: list[int]) -> int:
-        index = self.game.tables.symbol_index
-        values = self.game.tables.cvalue
-        types = self.game.tables.ctype
+        index = self.tables.symbol_index
+        values = self.tables.card_value
+        types = self.tables.card_type
 
         def worth(k: int) -> float:
             st = obs["stacks"][k - MINE0]
@@ -223,7 +241,7 @@ class HeuristicAgent(Agent):
             for sym in st["face_up"]:
                 c = index[sym]
                 # repulsors and multipoints are the flexible cards a leader needs; value is fuel
-                total += values[c] + (2.0 if types[c] != 0 else 0.0)
+                total += values[c] + (2.0 if types[c] != BeamType.TRACTOR else 0.0)
             return total
 
         return max(legal, key=lambda a: (worth(a), -a))
@@ -235,7 +253,7 @@ class HeuristicAgent(Agent):
     # -- lookahead ---------------------------------------------------------------
 
     def lookahead(self, view: SeatView, legal: list[int], samples: int) -> int:
-        worlds = [view.sample_state(self.rng) for _ in range(samples)]
+        worlds = [gravwell_state(view.sample_state(self.rng)) for _ in range(samples)]
         seeds = [self.rng.randrange(1 << 30) for _ in range(samples)]
         best, best_score = legal[0], float("-inf")
         for action in legal:
@@ -251,10 +269,11 @@ class HeuristicAgent(Agent):
                 best, best_score = action, score
         return best
 
-    def finish_phase(self, sim: Any, rng: random.Random) -> float:
+    def finish_phase(self, sim: GravwellState, rng: random.Random) -> float:
         """Play the rest of the Movement Phase with plain moves and score the result for this seat."""
         return finish_phase(sim, self.seat, rng)
 
     @staticmethod
-    def evaluate(sim: Any, me: int) -> float:
+    def evaluate(sim: GravwellState, me: int) -> float:
+        """The heuristic's score of ``sim`` for seat ``me`` (see :func:`evaluate_phase_end`)."""
         return evaluate_phase_end(sim, me)

@@ -21,19 +21,47 @@ PACKAGE = "gravity_games.games.gravwell"
 
 CardType = Literal["tractor", "repulsor", "multi_tractor", "multi_repulsor"]
 Effect = Literal[
-    "stop", "boost", "reverse", "trim", "swap", "waypoint", "echo", "flail", "dynamo", "invert",
-    "cloak", "coast", "shield", "jam", "redirect", "latch", "preact", "delay",
+    "stop",
+    "boost",
+    "reverse",
+    "trim",
+    "swap",
+    "waypoint",
+    "echo",
+    "flail",
+    "dynamo",
+    "invert",
+    "cloak",
+    "coast",
+    "shield",
+    "jam",
+    "redirect",
+    "latch",
+    "preact",
+    "delay",
 ]
 Condition = Literal[
-    "value_at_most", "value_at_least", "resolved_first", "resolved_last", "played_repulsor",
-    "played_multipoint", "drifted", "pushed_back", "own_backward", "moved_by_multipoint",
-    "approached", "passed_over", "near_junk", "stuck",
+    "value_at_most",
+    "value_at_least",
+    "resolved_first",
+    "resolved_last",
+    "played_repulsor",
+    "played_multipoint",
+    "drifted",
+    "pushed_back",
+    "own_backward",
+    "moved_by_multipoint",
+    "approached",
+    "passed_over",
+    "near_junk",
+    "stuck",
 ]
 
 # When an effect may be used: on the owner's own card, in response to another player's card, or
 # right after the reveal (before any card resolves). Cloak may be used at both kinds of window.
-OWN_EFFECTS = frozenset({"stop", "boost", "reverse", "trim", "swap", "waypoint", "echo", "flail", "dynamo",
-                         "invert", "cloak"})
+OWN_EFFECTS = frozenset(
+    {"stop", "boost", "reverse", "trim", "swap", "waypoint", "echo", "flail", "dynamo", "invert", "cloak"}
+)
 RESPONSE_EFFECTS = frozenset({"coast", "shield", "jam", "redirect", "latch", "cloak"})
 REVEAL_EFFECTS = frozenset({"preact", "delay"})
 MAX_CARDS = 40
@@ -197,20 +225,36 @@ class GravwellData:
         out: list[dict[str, Any]] = []
         if self.board.source == "reconstructed":
             b = self.board
-            out.append({"name": "board", "value": f"{b.length} spaces, Debris Fields {b.debris_fields[0]} and "
-                        f"{b.debris_fields[1]}, Merton Cloud {b.merton_cloud}", "reason": b.reasoning})
+            out.append(
+                {
+                    "name": "board",
+                    "value": f"{b.length} spaces, Debris Fields {b.debris_fields[0]} and "
+                    f"{b.debris_fields[1]}, Merton Cloud {b.merton_cloud}",
+                    "reason": b.reasoning,
+                }
+            )
         for c in self.cards:
             if c.source == "reconstructed":
-                out.append({"name": f"card {c.symbol}", "value": f"{c.name}, {c.value}, {c.type.replace('_', ' ')}",
-                            "reason": "one of the 14 cards for 5-6 players: the published deck's mix plus the "
-                                      "new Multipoint Repulsor, symbols filling the alphabet (docs)"})
+                out.append(
+                    {
+                        "name": f"card {c.symbol}",
+                        "value": f"{c.name}, {c.value}, {c.type.replace('_', ' ')}",
+                        "reason": "one of the 14 cards for 5-6 players: the published deck's mix plus the "
+                        "new Multipoint Repulsor, symbols filling the alphabet (docs)",
+                    }
+                )
         for s in self.ships:
             if s.colour_source == "reconstructed":
                 out.append({"name": f"{s.name}: colour", "value": s.colour, "reason": s.colour_reason})
             for a in s.abilities:
                 if a.source == "reconstructed":
-                    out.append({"name": f"{s.name}: {a.name}", "value": f"{a.text} {a.charge_text}",
-                                "reason": "from the ship's description in the rulebook (docs/games/gravwell.md)"})
+                    out.append(
+                        {
+                            "name": f"{s.name}: {a.name}",
+                            "value": f"{a.text} {a.charge_text}",
+                            "reason": "from the ship's description in the rulebook (docs/games/gravwell.md)",
+                        }
+                    )
         return out
 
 
@@ -239,6 +283,7 @@ def load_data(path: str | None = None) -> GravwellData:
     assert board is not None and cards is not None and ships is not None and base.texts is not None
     for c in cards:
         if c.value >= board.length:
-            raise DataError(f"card {c.symbol} has value {c.value}; "
-                            f"values must be below the track length {board.length}")
+            raise DataError(
+                f"card {c.symbol} has value {c.value}; values must be below the track length {board.length}"
+            )
     return GravwellData(board=board, cards=tuple(cards), ships=tuple(ships), texts=base.texts)

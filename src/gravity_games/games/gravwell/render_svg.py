@@ -18,7 +18,7 @@ from html import escape as _html_escape
 from typing import Any
 
 from gravity_games.core.api import Game
-from gravity_games.games.gravwell import render_words as w
+from gravity_games.games.gravwell import render_common as w
 
 W = 820
 CX, CY = 236.0, 322.0

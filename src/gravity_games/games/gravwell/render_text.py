@@ -13,7 +13,7 @@ from typing import Any
 from rich.markup import escape
 
 from gravity_games.core.api import Game
-from gravity_games.games.gravwell import render_words as w
+from gravity_games.games.gravwell import render_common as w
 
 
 def render_text(observation: dict[str, Any], game: Game) -> str:

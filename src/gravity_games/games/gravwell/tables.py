@@ -1,9 +1,12 @@
-"""Action ids, stages and the tables computed once per game (card order, ability lookups)."""
+"""Action ids, beam types and the tables computed once per game (card order, ability lookups).
+
+Nothing here reads a position: the tables follow from the data, the player count and the variant.
+"""
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import get_args
+from typing import Final, NamedTuple, get_args
 
 from gravity_games.games.gravwell.data import (
     OWN_EFFECTS,
@@ -25,7 +28,6 @@ MINE0 = 40
 DIR_LEFT = 52
 DIR_RIGHT = 53
 SHIP0 = 54
-GATE_INNER = 0
 GATE_ACTION0 = 60
 PASS = 62
 ABILITY0 = 63
@@ -35,57 +37,78 @@ TRIM_MORE = 83
 DRAG0 = 84
 NUM_ACTIONS = 90
 
+
+class BeamType(IntEnum):
+    """The four Fuel Card types. Bit 1 is "Multipoint", bit 0 "Repulsor": Flail and Multiplex
+    Dynamo add or take away ``MULTIPOINT``, Inverter flips ``REPULSOR``."""
+
+    TRACTOR = 0
+    REPULSOR = 1
+    MULTIPOINT_TRACTOR = 2
+    MULTIPOINT_REPULSOR = 3
+
+
+TRACTOR_BEAM: Final = BeamType.TRACTOR
+REPULSOR_BEAM: Final = BeamType.REPULSOR
+MULTIPOINT_TRACTOR_BEAM: Final = BeamType.MULTIPOINT_TRACTOR
+MULTIPOINT_REPULSOR_BEAM: Final = BeamType.MULTIPOINT_REPULSOR
+"""The beam types as module constants for the rule functions (cheaper to read than enum members)."""
+
+MULTIPOINT = 2
+"""Added to a Standard Beam's type makes it the Multipoint Beam of the same kind (and back)."""
+REPULSOR = 1
+"""The bit of a beam type that makes it a Repulsor."""
+
 TYPE_NAMES = ("tractor", "repulsor", "multi_tractor", "multi_repulsor")
+"""The data's and the JSON's names of the beam types, in ``BeamType`` order."""
 TYPE_INDEX = {name: i for i, name in enumerate(TYPE_NAMES)}
 
-
-class Stage(IntEnum):
-    SHIP = 0
-    GATE = 1
-    DEAL = 2
-    FORM = 3
-    MINE = 4
-    DIR = 5
-    CHOOSE = 6
-    REVEAL = 7
-    PREACT = 8
-    OWN = 9
-    TRIM = 10
-    RESPONSE = 11
-    DRAG = 12
-    CHARGE = 13
-    END = 14
+EMERGENCY_STOP_SLOT = 0
+UNIQUE_SLOTS = (1, 2, 3)
+"""Slot 0 of a ship's four Ship Ability Cards is the Emergency Stop; 1..3 are its unique abilities."""
 
 
-STAGE_NAMES = tuple(s.name.lower() for s in Stage)
+class OwnAbility(NamedTuple):
+    """An own-card ability of a ship: its slot, effect, scope and action id."""
 
-STAGE_ACTIVITY = {
-    "ship": "choosing a ship",
-    "gate": "choosing a starting Warp Gate",
-    "deal": "dealing the Fuel Cards",
-    "form": "laying out the mining stacks",
-    "mine": "mining a stack",
-    "dir": "choosing the mining direction",
-    "choose": "choosing a Fuel Card",
-    "reveal": "deciding whether to use an ability before the cards resolve",
-    "preact": "choosing the card to play instead (Preact)",
-    "own": "deciding whether to use an ability on their card",
-    "trim": "choosing one space fewer or more (Precision)",
-    "response": "deciding whether to answer the card with an ability",
-    "drag": "choosing which ship leaves the Warp Gate next",
-    "charge": "charging a Ship Ability Card for the next round",
-    "end": "the game is over",
-}
-"""What the seat to act is doing at each step, in words (views and error messages)."""
+    slot: int
+    effect: str
+    scope: str
+    action: int
 
-# The same stages as plain ints: the rules compare the stage at every step, and a module-level int
-# is much cheaper to load and compare than an enum member. ``Stage`` stays for names and for bots.
-(ST_SHIP, ST_GATE, ST_DEAL, ST_FORM, ST_MINE, ST_DIR, ST_CHOOSE, ST_REVEAL, ST_PREACT, ST_OWN, ST_TRIM,
- ST_RESPONSE, ST_DRAG, ST_CHARGE, ST_END) = range(len(Stage))
-CHANCE_STAGES = frozenset({ST_DEAL, ST_FORM})
-PLAYER_STAGES = frozenset(range(len(Stage))) - CHANCE_STAGES - {ST_END}
-CARD_STAGES = frozenset({ST_CHOOSE, ST_PREACT})
-"""Stages whose moves are the cards of the hand (the secret choice, Preact's replacement)."""
+
+class OwnOption(NamedTuple):
+    """An own-card ability that can apply to a kind of card; ``positional`` is its effect when the
+    position must be looked at too (a Swap Paint or Waypoint target in reach, not cloaked yet)."""
+
+    slot: int
+    action: int
+    positional: str | None
+
+
+class WindowAbility(NamedTuple):
+    """A response or reveal-time ability of a ship: its slot, effect and action id."""
+
+    slot: int
+    effect: str
+    action: int
+
+
+class ValueCondition(NamedTuple):
+    """A charging condition on a resolved card's printed value (at most / at least ``value``)."""
+
+    slot: int
+    at_most: bool
+    value: int
+
+
+class SeatLookups(NamedTuple):
+    """What follows from the ships the seats hold (see :func:`seat_lookups`)."""
+
+    names: tuple[str, ...]
+    watchers: dict[str, tuple[int, ...]]
+    awaited: tuple[frozenset[str], ...]
+    reveal_seats: tuple[int, ...]
 
 
 POSITIONAL_OWN_EFFECTS = frozenset({"swap", "waypoint", "cloak"})
@@ -115,85 +138,107 @@ class Tables:
         self.data = data
         self.players = players
         self.variant = variant
-        b = data.board
-        self.length = b.length
-        self.debris = tuple(b.debris_fields)
-        self.merton = b.merton_cloud
-        self.waypoints = tuple(sorted({*b.debris_fields, b.merton_cloud}))
+        self.standard = variant == "standard"
+        """Only the standard variant charges abilities by events."""
+        board = data.board
+        self.length = board.length
+        self.debris = tuple(board.debris_fields)
+        self.merton = board.merton_cloud
+        self.waypoints = tuple(sorted({*board.debris_fields, board.merton_cloud}))
         self.symbols = tuple(c.symbol for c in data.cards)
         self.symbol_index = {s: i for i, s in enumerate(self.symbols)}
-        self.cvalue = tuple(c.value for c in data.cards)
-        self.ctype = tuple(TYPE_INDEX[c.type] for c in data.cards)
-        self.rank = data.resolution_rank()
+        self.card_value = tuple(c.value for c in data.cards)
+        self.card_type = tuple(TYPE_INDEX[c.type] for c in data.cards)
+        self.resolution_rank = data.resolution_rank()
         self.deck = data.deck_for(players)
         self.ship_names = tuple(s.name for s in data.ships)
         self.ship_colours = tuple(s.colour for s in data.ships)
-        # Per ship, per slot 1..3 (slot 0 is Emergency Stop): effect, condition, numbers, name.
+        # Per ship, per slot 0..3 (slot 0 is Emergency Stop): effect, condition, numbers, name.
         self.effect = [["stop"] + [a.effect for a in s.abilities] for s in data.ships]
         self.condition = [[""] + [a.condition for a in s.abilities] for s in data.ships]
-        self.cond_value = [[0] + [a.condition_value for a in s.abilities] for s in data.ships]
+        self.condition_value = [[0] + [a.condition_value for a in s.abilities] for s in data.ships]
         self.amount = [[0] + [a.amount for a in s.abilities] for s in data.ships]
         self.scope = [["any"] + [a.scope for a in s.abilities] for s in data.ships]
         self.ability_names = [["Emergency Stop"] + [a.name for a in s.abilities] for s in data.ships]
-        self.own_slots = [[k for k in (1, 2, 3) if e[k] in OWN_EFFECTS] for e in self.effect]
-        self.response_slots = [[k for k in (1, 2, 3) if e[k] in RESPONSE_EFFECTS] for e in self.effect]
-        self.reveal_slots = [[k for k in (1, 2, 3) if e[k] in REVEAL_EFFECTS] for e in self.effect]
-        self.standard = variant == "standard"
+        own_slots = [[k for k in UNIQUE_SLOTS if e[k] in OWN_EFFECTS] for e in self.effect]
+        response_slots = [[k for k in UNIQUE_SLOTS if e[k] in RESPONSE_EFFECTS] for e in self.effect]
+        reveal_slots = [[k for k in UNIQUE_SLOTS if e[k] in REVEAL_EFFECTS] for e in self.effect]
         # The seats answering a card of seat o, in order: starting left of o, around the table.
         self.seats_after = tuple(tuple((o + i) % players for i in range(1, players)) for o in range(players))
-        # Precomputed per ship for the windows opened at every card: (slot, effect, scope, action id)
-        # of its own-card abilities, (slot, effect, action id) of its responses and reveal abilities.
+        # Per ship, for the windows opened at every card: its own-card abilities, its responses and
+        # its reveal-time abilities.
         ships = range(len(data.ships))
-        self.own_abilities = [tuple((k, self.effect[sh][k], self.scope[sh][k], ABILITY0 + sh * 3 + k - 1)
-                                    for k in self.own_slots[sh]) for sh in ships]
-        # The own-card abilities that can apply to a Standard (index 0) or a Multipoint Beam (1), as
-        # (slot, action id, effect) where the effect also needs a look at the position (a Swap Paint
-        # or Waypoint target in reach, not cloaked yet; see AbilitiesMixin.own_in_reach), else None.
-        self.own_by_kind = [tuple(tuple((k, action, effect if effect in POSITIONAL_OWN_EFFECTS else None)
-                                        for k, effect, scope, action in self.own_abilities[sh]
-                                        if own_fits_kind(effect, scope, multi))
-                                  for multi in (False, True))
-                            for sh in ships]
-        self.response_abilities = [tuple((k, self.effect[sh][k], ABILITY0 + sh * 3 + k - 1)
-                                         for k in self.response_slots[sh]) for sh in ships]
-        self.reveal_abilities = [tuple((k, self.effect[sh][k], ABILITY0 + sh * 3 + k - 1)
-                                       for k in self.reveal_slots[sh]) for sh in ships]
+        self.own_abilities = [
+            tuple(OwnAbility(k, self.effect[sh][k], self.scope[sh][k], ability_action(sh, k)) for k in own_slots[sh])
+            for sh in ships
+        ]
+        # The own-card abilities that can apply to a Standard (index 0) or a Multipoint Beam (1).
+        self.own_by_kind = [
+            tuple(
+                tuple(
+                    OwnOption(a.slot, a.action, a.effect if a.effect in POSITIONAL_OWN_EFFECTS else None)
+                    for a in self.own_abilities[sh]
+                    if own_fits_kind(a.effect, a.scope, multi)
+                )
+                for multi in (False, True)
+            )
+            for sh in ships
+        ]
+        self.response_abilities = [
+            tuple(WindowAbility(k, self.effect[sh][k], ability_action(sh, k)) for k in response_slots[sh])
+            for sh in ships
+        ]
+        self.reveal_abilities = [
+            tuple(WindowAbility(k, self.effect[sh][k], ability_action(sh, k)) for k in reveal_slots[sh]) for sh in ships
+        ]
         # Charging: the conditions each ship's cards wait for, and the slots waiting for each one;
         # most events concern no card of the ship, and a set lookup says so at once.
         self.conditions = [frozenset(self.condition[sh][1:]) for sh in ships]
-        self.cond_slots = [{c: tuple(k for k in (1, 2, 3) if self.condition[sh][k] == c)
-                            for c in self.condition[sh][1:]} for sh in ships]
-        self.value_conditions = [tuple((k, self.condition[sh][k] == "value_at_most", self.cond_value[sh][k])
-                                       for k in (1, 2, 3)
-                                       if self.condition[sh][k] in ("value_at_most", "value_at_least"))
-                                 for sh in ships]
+        self.condition_slots = [
+            {c: tuple(k for k in UNIQUE_SLOTS if self.condition[sh][k] == c) for c in self.condition[sh][1:]}
+            for sh in ships
+        ]
+        self.value_conditions = [
+            tuple(
+                ValueCondition(k, self.condition[sh][k] == "value_at_most", self.condition_value[sh][k])
+                for k in UNIQUE_SLOTS
+                if self.condition[sh][k] in ("value_at_most", "value_at_least")
+            )
+            for sh in ships
+        ]
         # The slots a resolved card charges, per ship: by the card alone (its value, then its type:
         # played_repulsor before played_multipoint) and by its place in the order; each list in the
         # order the rule charges them, which is the order of the log lines.
-        self.value_slots = [tuple(tuple(k for k, at_most, cv in self.value_conditions[sh]
-                                        if (v <= cv if at_most else v >= cv)) for v in self.cvalue)
-                            for sh in ships]
-        self.first_slots = [self.cond_slots[sh].get("resolved_first", ()) for sh in ships]
-        self.last_slots = [self.cond_slots[sh].get("resolved_last", ()) for sh in ships]
-        self.type_slots = [tuple((self.cond_slots[sh].get("played_repulsor", ()) if kind in (1, 3) else ())
-                                 + (self.cond_slots[sh].get("played_multipoint", ()) if kind >= 2 else ())
-                                 for kind in self.ctype)
-                           for sh in ships]
+        self.value_slots = [
+            tuple(
+                tuple(c.slot for c in self.value_conditions[sh] if (v <= c.value if c.at_most else v >= c.value))
+                for v in self.card_value
+            )
+            for sh in ships
+        ]
+        self.first_slots = [self.condition_slots[sh].get("resolved_first", ()) for sh in ships]
+        self.last_slots = [self.condition_slots[sh].get("resolved_last", ()) for sh in ships]
+        self.type_slots = [
+            tuple(
+                (self.condition_slots[sh].get("played_repulsor", ()) if kind & REPULSOR else ())
+                + (self.condition_slots[sh].get("played_multipoint", ()) if kind & MULTIPOINT else ())
+                for kind in self.card_type
+            )
+            for sh in ships
+        ]
         # Chance outcomes: for each deck size, the (card, probability) pair of every card, built once,
         # so a chance node lists the pairs of the cards left instead of allocating new ones.
-        n_cards = len(self.symbols)
-        self.chance_pairs = [()] + [tuple((c, 1.0 / size) for c in range(n_cards)) for size in range(1, n_cards + 1)]
+        card_count = len(self.symbols)
+        self.chance_pairs: list[tuple[tuple[int, float], ...]] = [()] + [
+            tuple((c, 1.0 / size) for c in range(card_count)) for size in range(1, card_count + 1)
+        ]
         # Format of the reveal log line: "Round r, phase p: <ship> <card>, <ship> <card>, ...".
         self.reveal_format = "Round %s, phase %s: " + ", ".join(["%s %s"] * players)
         # Log wording of every space, looked up instead of formatted at each move.
-        self.space_names = tuple("the Inner Warp Gate" if x == 0 else "the Outer Warp Gate" if x == self.length
-                                 else f"space {x}" for x in range(self.length + 1))
-        n_cards = len(self.symbols)
-        # observation tensor layout (see rules_views.encode_observation)
-        n = players
-        self.per_seat = 6 + 4 + 4 + 3 + 4 + 1 + 2 * n_cards
-        self.tensor_size = (2 + len(STAGE_NAMES) + (n + 1) + 2 + n * self.per_seat + n + (n + 1) + 12 + 4 + 1
-                            + 2 * n * (n_cards + 2) + 2 * n_cards + n + n + n + 2 * n * n + 2 + n_cards)
+        self.space_names = tuple(
+            "the Inner Warp Gate" if x == 0 else "the Outer Warp Gate" if x == self.length else f"space {x}"
+            for x in range(self.length + 1)
+        )
 
     def initial_charge(self) -> list[bool]:
         """Emergency Stop starts charged; "Make It Count" charges every card at the start."""
@@ -201,12 +246,35 @@ class Tables:
             return [True, True, True, True]
         return [True, False, False, False]
 
-    def ability_action(self, ship: int, slot: int) -> int:
-        return STOP if slot == 0 else ABILITY0 + ship * 3 + slot - 1
 
-    def action_ability(self, action: int) -> tuple[int, int]:
-        """(ship, slot) of an ability action."""
-        if action == STOP:
-            return -1, 0
-        k = action - ABILITY0
-        return k // 3, k % 3 + 1
+def ability_action(ship: int, slot: int) -> int:
+    """The action id that uses (or charges) a ship's Ship Ability Card in ``slot``."""
+    return STOP if slot == EMERGENCY_STOP_SLOT else ABILITY0 + ship * 3 + slot - 1
+
+
+def action_ability(action: int) -> tuple[int, int]:
+    """(ship, slot) of an ability action (ship -1 for the Emergency Stop every ship has)."""
+    if action == STOP:
+        return -1, EMERGENCY_STOP_SLOT
+    k = action - ABILITY0
+    return k // 3, k % 3 + 1
+
+
+def seat_lookups(tables: Tables, ships: list[int]) -> SeatLookups:
+    """What follows from the ships the seats hold, so an event nobody waits for costs one lookup.
+
+    Each seat's name in the log; per charging condition, the seats with a card waiting for it and,
+    per seat, the conditions its cards wait for (both empty outside the standard variant); the
+    seats whose ship has a reveal-time ability.
+    """
+    names = tuple(tables.ship_names[k] if k >= 0 else f"Seat {s}" for s, k in enumerate(ships))
+    watchers: dict[str, tuple[int, ...]] = dict.fromkeys(CONDITIONS, ())
+    if tables.standard:
+        for s, k in enumerate(ships):  # seat by seat, so every tuple is in seat order
+            if k >= 0:
+                for c in tables.conditions[k]:
+                    watchers[c] = (*watchers[c], s)
+    empty: frozenset[str] = frozenset()
+    awaited = tuple(tables.conditions[k] if tables.standard and k >= 0 else empty for k in ships)
+    reveal_seats = tuple(s for s, k in enumerate(ships) if k >= 0 and tables.reveal_abilities[k])
+    return SeatLookups(names, watchers, awaited, reveal_seats)

@@ -10,7 +10,7 @@ from typing import Any
 
 from gravity_games.core.api import Game
 from gravity_games.games.gravwell.data import Ability, Card, GravwellData, Ship, load_data
-from gravity_games.games.gravwell.tables import STAGE_ACTIVITY
+from gravity_games.games.gravwell.state import STAGE_ACTIVITY
 
 STACK_LETTERS = "ABCDEFGHIJKL"
 """Mining stacks are named by letter, as in the notation (``stack A``)."""
@@ -78,10 +78,11 @@ def ship_colour(game: Game, name: str | None) -> str:
 
 
 def ship_letter(ship: dict[str, Any]) -> str:
+    """The ship's one-character mark on the track (the seat number before it has a ship)."""
     name = ship["ship"]
     if name is None:
         return str(ship["seat"])
-    return LETTERS.get(name, name[0].upper())
+    return LETTERS.get(str(name), str(name)[0].upper())
 
 
 def ship_label(ship: dict[str, Any]) -> str:

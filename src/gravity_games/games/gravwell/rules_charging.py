@@ -1,0 +1,104 @@
+"""Charging the Ship Ability Cards: the conditions met by events, by resolved cards, at a round's end.
+
+"It is possible to charge multiple Ship Ability Cards at once": every event charges every uncharged
+card of the seats waiting for it. Only the standard variant charges by events ("Make It Count" never
+recharges, "Classic Gravwell" has no unique abilities).
+"""
+
+from __future__ import annotations
+
+from gravity_games.games.gravwell.state import GravwellPosition
+from gravity_games.games.gravwell.tables import UNIQUE_SLOTS, ability_action
+
+
+def charge_abilities(position: GravwellPosition, seat: int, condition: str) -> None:
+    """Charge every uncharged card of ``seat`` whose condition is ``condition`` (standard variant)."""
+    t = position.tables
+    sh = position.ships[seat]
+    # most events concern none of the ship's three cards: one set lookup says so
+    if not t.standard or sh < 0 or condition not in t.conditions[sh]:
+        return
+    row = position.charged[seat]
+    for k in t.condition_slots[sh][condition]:
+        if not row[k]:
+            row[k] = True
+            position.say("%s charges %s", position.seat_names[seat], t.ability_names[sh][k])
+
+
+def charge_for_resolved_card(position: GravwellPosition, seat: int, card: int) -> None:
+    """Conditions met by resolving a card: its printed value, its place in the order, its type."""
+    t = position.tables
+    if not t.standard:
+        return
+    sh = position.ships[seat]
+    # the slots each condition charges are looked up (Tables.value_slots etc.), usually none
+    slots = t.value_slots[sh][card]
+    if slots:
+        charge_slots(position, seat, slots)
+    if position.resolution_index == 0 and t.first_slots[sh]:
+        charge_slots(position, seat, t.first_slots[sh])
+    if position.resolution_index == len(position.resolution_order) - 1 and t.last_slots[sh]:
+        charge_slots(position, seat, t.last_slots[sh])
+    slots = t.type_slots[sh][card]
+    if slots:
+        charge_slots(position, seat, slots)
+
+
+def charge_slots(position: GravwellPosition, seat: int, slots: tuple[int, ...]) -> None:
+    """Charge those of ``seat``'s cards in ``slots`` that are not charged yet (in that order)."""
+    row = position.charged[seat]
+    for k in slots:
+        if not row[k]:
+            row[k] = True
+            position.say(
+                "%s charges %s", position.seat_names[seat], position.tables.ability_names[position.ships[seat]][k]
+            )
+
+
+def charge_for_move(
+    position: GravwellPosition, seat: int, old: int, x: int, drifted: bool, owner: int, multipoint: bool
+) -> None:
+    """Charging events of one ship's move (drift, pushed back, passed over, approached, near junk)."""
+    # Only the seats with a card waiting for an event are looked at (``watchers``; empty outside
+    # the standard variant), in seat order as the events charge them; most ships wait for none.
+    waits = position.awaited_conditions[seat]
+    if drifted and "drifted" in waits:
+        charge_abilities(position, seat, "drifted")
+    if owner != seat:
+        if "pushed_back" in waits and (x - old) * position.forward_direction[seat] < 0:
+            charge_abilities(position, seat, "pushed_back")
+        if multipoint and "moved_by_multipoint" in waits:
+            charge_abilities(position, seat, "moved_by_multipoint")
+    elif "own_backward" in waits and (x - old) * position.forward_direction[seat] < 0:
+        charge_abilities(position, seat, "own_backward")
+    watchers = position.watchers
+    L = position.track_length
+    pos = position.ship_spaces
+    passed = watchers["passed_over"]
+    if passed:
+        lo, hi = (old, x) if old < x else (x, old)
+        for t in passed:
+            q = pos[t]
+            if lo < q < hi and t != seat and 0 < q < L:
+                charge_abilities(position, t, "passed_over")
+    if 0 < x < L:
+        for t in watchers["approached"]:
+            if abs(pos[t] - x) == 1 and t != seat:
+                charge_abilities(position, t, "approached")
+        if "near_junk" in waits:
+            junk = position.junk_spaces
+            # junk in a Warp Gate (0 or L) is out of the Gravwell: no space next to it is "near" it
+            if (x - 1 in junk and x > 1) or (x + 1 in junk and x + 1 < L):
+                charge_abilities(position, seat, "near_junk")
+
+
+def end_of_round_charge_options(position: GravwellPosition, s: int) -> list[int]:
+    """End of round, standard variant: Emergency Stop unused this round -> charge one other card.
+
+    "If you end a Round without using your Emergency Stop card, you may charge one of your other
+    Ship Ability Cards before the start of the next Round."
+    """
+    if position.tables.variant != "standard" or position.emergency_stop_used[s]:
+        return []
+    sh = position.ships[s]
+    return [ability_action(sh, k) for k in UNIQUE_SLOTS if not position.charged[s][k]]
