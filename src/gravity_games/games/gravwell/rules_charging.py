@@ -14,15 +14,15 @@ from gravity_games.games.gravwell.tables import UNIQUE_SLOTS, ability_action
 def charge_abilities(position: GravwellPosition, seat: int, condition: str) -> None:
     """Charge every uncharged card of ``seat`` whose condition is ``condition`` (standard variant)."""
     t = position.tables
-    sh = position.ships[seat]
+    ship = position.ships[seat]
     # most events concern none of the ship's three cards: one set lookup says so
-    if not t.standard or sh < 0 or condition not in t.conditions[sh]:
+    if not t.standard or ship < 0 or condition not in t.conditions[ship]:
         return
     row = position.charged[seat]
-    for k in t.condition_slots[sh][condition]:
-        if not row[k]:
-            row[k] = True
-            position.say("%s charges %s", position.seat_names[seat], t.ability_names[sh][k])
+    for slot in t.condition_slots[ship][condition]:
+        if not row[slot]:
+            row[slot] = True
+            position.say("%s charges %s", position.seat_names[seat], t.ability_names[ship][slot])
 
 
 def charge_for_resolved_card(position: GravwellPosition, seat: int, card: int) -> None:
@@ -30,16 +30,16 @@ def charge_for_resolved_card(position: GravwellPosition, seat: int, card: int) -
     t = position.tables
     if not t.standard:
         return
-    sh = position.ships[seat]
+    ship = position.ships[seat]
     # the slots each condition charges are looked up (Tables.value_slots etc.), usually none
-    slots = t.value_slots[sh][card]
+    slots = t.value_slots[ship][card]
     if slots:
         charge_slots(position, seat, slots)
-    if position.resolution_index == 0 and t.first_slots[sh]:
-        charge_slots(position, seat, t.first_slots[sh])
-    if position.resolution_index == len(position.resolution_order) - 1 and t.last_slots[sh]:
-        charge_slots(position, seat, t.last_slots[sh])
-    slots = t.type_slots[sh][card]
+    if position.resolution_index == 0 and t.first_slots[ship]:
+        charge_slots(position, seat, t.first_slots[ship])
+    if position.resolution_index == len(position.resolution_order) - 1 and t.last_slots[ship]:
+        charge_slots(position, seat, t.last_slots[ship])
+    slots = t.type_slots[ship][card]
     if slots:
         charge_slots(position, seat, slots)
 
@@ -47,11 +47,11 @@ def charge_for_resolved_card(position: GravwellPosition, seat: int, card: int) -
 def charge_slots(position: GravwellPosition, seat: int, slots: tuple[int, ...]) -> None:
     """Charge those of ``seat``'s cards in ``slots`` that are not charged yet (in that order)."""
     row = position.charged[seat]
-    for k in slots:
-        if not row[k]:
-            row[k] = True
+    for slot in slots:
+        if not row[slot]:
+            row[slot] = True
             position.say(
-                "%s charges %s", position.seat_names[seat], position.tables.ability_names[position.ships[seat]][k]
+                "%s charges %s", position.seat_names[seat], position.tables.ability_names[position.ships[seat]][slot]
             )
 
 
@@ -92,13 +92,13 @@ def charge_for_move(
                 charge_abilities(position, seat, "near_junk")
 
 
-def end_of_round_charge_options(position: GravwellPosition, s: int) -> list[int]:
+def end_of_round_charge_options(position: GravwellPosition, seat: int) -> list[int]:
     """End of round, standard variant: Emergency Stop unused this round -> charge one other card.
 
     "If you end a Round without using your Emergency Stop card, you may charge one of your other
     Ship Ability Cards before the start of the next Round."
     """
-    if position.tables.variant != "standard" or position.emergency_stop_used[s]:
+    if position.tables.variant != "standard" or position.emergency_stop_used[seat]:
         return []
-    sh = position.ships[s]
-    return [ability_action(sh, k) for k in UNIQUE_SLOTS if not position.charged[s][k]]
+    ship = position.ships[seat]
+    return [ability_action(ship, k) for k in UNIQUE_SLOTS if not position.charged[seat][k]]

@@ -49,16 +49,16 @@ def in_warp_gate(position: GravwellPosition, seat: int) -> bool:
     return p == 0 or p == position.track_length
 
 
-def is_occupied(position: GravwellPosition, x: int, ship: int = NO_SEAT, junk: int = NO_SEAT) -> bool:
-    """Is space ``x`` held by an object other than ``ship``/``junk``? Warp Gates never are."""
-    if x <= 0 or x >= position.track_length:
+def is_occupied(position: GravwellPosition, space: int, ship: int = NO_SEAT, junk: int = NO_SEAT) -> bool:
+    """Is ``space`` held by an object other than ``ship``/``junk``? Warp Gates never are."""
+    if space <= 0 or space >= position.track_length:
         return False
     for t, p in enumerate(position.ship_spaces):
-        if p == x and t != ship:
+        if p == space and t != ship:
             return True
     # a plain loop, not any(<generator>): no generator object per call
     for j, q in enumerate(position.junk_spaces):  # noqa: SIM110
-        if q == x and j != junk:
+        if q == space and j != junk:
             return True
     return False
 
@@ -123,84 +123,84 @@ def direction_of_gravity(position: GravwellPosition, seat: int) -> int:
     return -1 if down else 0
 
 
-def drift_destination(position: GravwellPosition, seat: int, x: int, d: int) -> tuple[int, bool]:
-    """Where a ship moved to ``x`` in direction ``d`` comes to rest (drifting past objects)."""
+def drift_destination(position: GravwellPosition, seat: int, space: int, direction: int) -> tuple[int, bool]:
+    """Where a ship moved to ``space`` in ``direction`` comes to rest (drifting past objects)."""
     L = position.track_length
     pos = position.ship_spaces
     junk = position.junk_spaces
     drifted = False
-    while 0 < x < L:
+    while 0 < space < L:
         # is_occupied(x, ship=seat) in one test: junk there, or a ship other than this one
-        if x in junk or (x in pos and (pos[seat] != x or pos.count(x) > 1)):
-            x += d
+        if space in junk or (space in pos and (pos[seat] != space or pos.count(space) > 1)):
+            space += direction
             drifted = True
         else:
-            return x, drifted
-    return (0 if x <= 0 else L), drifted
+            return space, drifted
+    return (0 if space <= 0 else L), drifted
 
 
-def move_ship(position: GravwellPosition, seat: int, d: int, steps: int, owner: int, multipoint: bool) -> None:
-    """Move ``seat``'s ship ``steps`` spaces in direction ``d`` (by ``owner``'s card), drifting."""
-    if steps <= 0 or d == 0:
+def move_ship(position: GravwellPosition, seat: int, direction: int, steps: int, owner: int, multipoint: bool) -> None:
+    """Move ``seat``'s ship ``steps`` spaces in ``direction`` (by ``owner``'s card), drifting."""
+    if steps <= 0 or direction == 0:
         return
-    x, drifted = drift_destination(position, seat, position.ship_spaces[seat] + d * steps, d)
+    x, drifted = drift_destination(position, seat, position.ship_spaces[seat] + direction * steps, direction)
     settle_ship(position, seat, x, drifted, owner, multipoint)
 
 
-def place_ship(position: GravwellPosition, seat: int, target: int, d: int, owner: int) -> None:
-    """Put ``seat``'s ship on ``target``, drifting in direction ``d`` if that space is held."""
-    x, drifted = drift_destination(position, seat, target, d)
+def place_ship(position: GravwellPosition, seat: int, target: int, direction: int, owner: int) -> None:
+    """Put ``seat``'s ship on ``target``, drifting in ``direction`` if that space is held."""
+    x, drifted = drift_destination(position, seat, target, direction)
     if x != position.ship_spaces[seat]:
         settle_ship(position, seat, x, drifted, owner, False)
 
 
-def settle_ship(position: GravwellPosition, seat: int, x: int, drifted: bool, owner: int, multipoint: bool) -> None:
+def settle_ship(position: GravwellPosition, seat: int, space: int, drifted: bool, owner: int, multipoint: bool) -> None:
     """Finish a ship's move: log it, fire the charging events, and check for an escape."""
     old = position.ship_spaces[seat]
-    position.ship_spaces[seat] = x
-    if x == old:
+    position.ship_spaces[seat] = space
+    if space == old:
         return
     names = position.tables.space_names
     position.say(
         "%s moves %s %s from %s to %s%s",
         position.seat_names[seat],
-        abs(x - old),
-        "forward" if (x - old) * position.forward_direction[seat] > 0 else "back",
+        abs(space - old),
+        "forward" if (space - old) * position.forward_direction[seat] > 0 else "back",
         names[old],
-        names[x],
+        names[space],
         " (drifting)" if drifted else "",
     )
     if position.tables.standard:
-        charge_for_move(position, seat, old, x, drifted, owner, multipoint)
-    if x == position.goal_space[seat]:
+        charge_for_move(position, seat, old, space, drifted, owner, multipoint)
+    if space == position.goal_space[seat]:
         escape_gravwell(position, seat)
 
 
-def move_space_junk(position: GravwellPosition, j: int, d: int, steps: int) -> None:
-    """Move Space Junk ``j`` like a ship: drifting past objects, into a Warp Gate it reaches or passes.
+def move_space_junk(position: GravwellPosition, junk: int, direction: int, steps: int) -> None:
+    """Move Space Junk ``junk`` (0 or 1) like a ship: drifting past objects, into a Warp Gate it reaches or passes.
 
     "If you play a Multipoint Beam while in a Warp Gate, all other objects in the Gravwell will move
     toward (and possibly into) the Warp Gate"; "Follow the same rule when moving any objects".
     """
     L = position.track_length
-    old = position.junk_spaces[j]
-    x = old + d * steps
-    while 0 < x < L and is_occupied(position, x, junk=j):
-        x += d
-    if x <= 0:
-        x = 0
-    elif x >= L:
-        x = L
-    position.junk_spaces[j] = x
-    if x != old:
+    old = position.junk_spaces[junk]
+    space = old + direction * steps
+    while 0 < space < L and is_occupied(position, space, junk=junk):
+        space += direction
+    if space <= 0:
+        space = 0
+    elif space >= L:
+        space = L
+    position.junk_spaces[junk] = space
+    if space != old:
         names = position.tables.space_names
-        position.say("Space Junk moves from %s to %s", names[old], names[x])
+        position.say("Space Junk moves from %s to %s", names[old], names[space])
 
 
 def resolve_standard_beam(position: GravwellPosition, seat: int, repulsor: bool, value: int, flip: bool) -> None:
     """A Standard Tractor (toward) or Repulsor (away) Beam moves the card owner's ship."""
-    d = direction_of_gravity(position, seat)
-    if d == 0:
+    direction = direction_of_gravity(position, seat)
+    if direction == 0:
         position.say("%s is held between equal pulls and does not move", position.seat_names[seat])
         charge_abilities(position, seat, "stuck")
         return
@@ -208,10 +208,10 @@ def resolve_standard_beam(position: GravwellPosition, seat: int, repulsor: bool,
         if in_warp_gate(position, seat):
             position.say("%s is in a Warp Gate; the Repulsor Beam does not move it", position.seat_names[seat])
             return
-        d = -d
+        direction = -direction
     if flip:
-        d = -d
-    move_ship(position, seat, d, value, seat, False)
+        direction = -direction
+    move_ship(position, seat, direction, value, seat, False)
 
 
 def multipoint_order(position: GravwellPosition, owner: int, repulsor: bool) -> list[list[int]]:

@@ -126,10 +126,10 @@ def resolve_next_fuel_card(position: GravwellPosition) -> None:
     if position.resolution_index >= len(order):
         end_movement_phase(position)
         return
-    o = order[position.resolution_index]
-    card = position.chosen[o]
+    owner = order[position.resolution_index]
+    card = position.chosen[owner]
     t = position.tables
-    position.resolving_seat = o
+    position.resolving_seat = owner
     position.card_type = t.card_type[card]
     position.card_value = t.card_value[card]
     clear_card_answers(position)
@@ -178,11 +178,11 @@ def end_movement_phase(position: GravwellPosition) -> None:
 
 def open_own_window(position: GravwellPosition) -> None:
     """The owner may change its own card: a window opens only if some ability of it applies."""
-    o = position.resolving_seat
-    options = own_window_options(position, o)
+    owner = position.resolving_seat
+    options = own_window_options(position, owner)
     if options:
         position.stage = STAGE_OWN
-        position.actor = o
+        position.actor = owner
         position.window_options = options
         return
     close_own_window(position)
@@ -190,25 +190,25 @@ def open_own_window(position: GravwellPosition) -> None:
 
 def use_own_ability(position: GravwellPosition, action: int) -> None:
     """The owner uses an ability on its own card: Emergency Stop, or one that changes the card."""
-    o = position.resolving_seat
+    owner = position.resolving_seat
     if action == STOP:
-        position.charged[o][EMERGENCY_STOP_SLOT] = False
-        position.emergency_stop_used[o] = True
+        position.charged[owner][EMERGENCY_STOP_SLOT] = False
+        position.emergency_stop_used[owner] = True
         position.modifiers.append("stop")
-        position.say("%s uses Emergency Stop", position.seat_names[o])
+        position.say("%s uses Emergency Stop", position.seat_names[owner])
         close_own_window(position)
         return
-    sh, k = action_ability(action)
-    position.charged[o][k] = False
-    effect = position.tables.effect[sh][k]
-    amount = position.tables.amount[sh][k]
-    position.say("%s uses %s", position.seat_names[o], position.tables.ability_names[sh][k])
+    ship, slot = action_ability(action)
+    position.charged[owner][slot] = False
+    effect = position.tables.effect[ship][slot]
+    amount = position.tables.amount[ship][slot]
+    position.say("%s uses %s", position.seat_names[owner], position.tables.ability_names[ship][slot])
     if effect == "boost":
         position.card_value += amount
         position.modifiers.append(f"boost+{amount}")
     elif effect == "trim":
         position.stage = STAGE_TRIM
-        position.actor = o
+        position.actor = owner
         position.window_queue = []
         position.precision_amount = amount
         return
@@ -222,7 +222,7 @@ def use_own_ability(position: GravwellPosition, action: int) -> None:
         position.card_type ^= REPULSOR
         position.modifiers.append(effect)
     elif effect == "cloak":
-        position.cloaked[o] = True
+        position.cloaked[owner] = True
     else:  # reverse, swap, waypoint, echo
         position.modifiers.append(effect)
     if effect in ENDS_OWN_WINDOW:
@@ -261,15 +261,15 @@ def open_next_response_window(position: GravwellPosition) -> None:
     ship = position.ships
     abilities = position.tables.response_abilities
     while queue:
-        r = queue[0]
-        row = charged[r]
+        seat = queue[0]
+        row = charged[seat]
         # a seat with no charged response card has nothing to answer with: skip it at once
-        for slot, _, _ in abilities[ship[r]]:
+        for slot, _, _ in abilities[ship[seat]]:
             if row[slot]:
-                options = response_window_options(position, r)
+                options = response_window_options(position, seat)
                 if options:
                     position.stage = STAGE_RESPONSE
-                    position.actor = r
+                    position.actor = seat
                     position.window_options = options
                     return
                 break
@@ -279,51 +279,51 @@ def open_next_response_window(position: GravwellPosition) -> None:
 
 def use_response_ability(position: GravwellPosition, action: int) -> None:
     """A seat answers the resolving card (its window stays open while it has more to use)."""
-    r = position.actor
-    sh, k = action_ability(action)
-    position.charged[r][k] = False
-    effect = position.tables.effect[sh][k]
-    position.say("%s answers with %s", position.seat_names[r], position.tables.ability_names[sh][k])
+    seat = position.actor
+    ship, slot = action_ability(action)
+    position.charged[seat][slot] = False
+    effect = position.tables.effect[ship][slot]
+    position.say("%s answers with %s", position.seat_names[seat], position.tables.ability_names[ship][slot])
     if effect == "coast":
-        position.coasting_seats.append(r)
+        position.coasting_seats.append(seat)
     elif effect == "shield":
-        position.shielded_seats.append(r)
+        position.shielded_seats.append(seat)
     elif effect == "latch":
-        position.latching_seats.append(r)
+        position.latching_seats.append(seat)
     elif effect == "cloak":
-        position.cloaked[r] = True
+        position.cloaked[seat] = True
     else:  # jam, redirect
         position.modifiers.append(effect)
-    if not response_window_options(position, r):
+    if not response_window_options(position, seat):
         position.window_queue.pop(0)
     open_next_response_window(position)
 
 
 def use_reveal_ability(position: GravwellPosition, action: int) -> None:
     """Preact (choose the card to play instead) or Foresight (resolve last this phase)."""
-    s = position.actor
-    sh, k = action_ability(action)
-    position.charged[s][k] = False
-    position.say("%s uses %s", position.seat_names[s], position.tables.ability_names[sh][k])
-    if position.tables.effect[sh][k] == "preact":
+    seat = position.actor
+    ship, slot = action_ability(action)
+    position.charged[seat][slot] = False
+    position.say("%s uses %s", position.seat_names[seat], position.tables.ability_names[ship][slot])
+    if position.tables.effect[ship][slot] == "preact":
         position.stage = STAGE_PREACT
         return
-    position.delayed_seats.append(s)
+    position.delayed_seats.append(seat)
     continue_reveal_window(position)
 
 
 def preact_with(position: GravwellPosition, card: int) -> None:
     """Preact: the revealed card goes back to the hand (now known to all) and ``card`` is played."""
-    s = position.actor
-    old = position.chosen[s]
-    position.hands[s].remove(card)
-    position.hands[s].append(old)
-    position.known_cards[s].append(old)
-    if card in position.known_cards[s]:
-        position.known_cards[s].remove(card)
-    position.chosen[s] = card
+    seat = position.actor
+    old = position.chosen[seat]
+    position.hands[seat].remove(card)
+    position.hands[seat].append(old)
+    position.known_cards[seat].append(old)
+    if card in position.known_cards[seat]:
+        position.known_cards[seat].remove(card)
+    position.chosen[seat] = card
     sym = position.tables.symbols
-    position.say("%s takes back %s and plays %s", position.seat_names[s], sym[old], sym[card])
+    position.say("%s takes back %s and plays %s", position.seat_names[seat], sym[old], sym[card])
     continue_reveal_window(position)
 
 
@@ -337,57 +337,64 @@ def continue_reveal_window(position: GravwellPosition) -> None:
 
 def carry_out_fuel_card(position: GravwellPosition) -> None:
     """Carry out the card being resolved, as the abilities used on it left it."""
-    o = position.resolving_seat
+    owner = position.resolving_seat
     mods = position.modifiers  # usually empty: no ability changed this card
     if mods and "stop" in mods:
-        sym = position.tables.symbols[position.chosen[o]]
-        position.say("%s's %s is discarded without moving anything", position.seat_names[o], sym)
+        sym = position.tables.symbols[position.chosen[owner]]
+        position.say("%s's %s is discarded without moving anything", position.seat_names[owner], sym)
         finish_fuel_card(position)
         return
     if position.card_type >= MULTIPOINT_TRACTOR_BEAM:
         if mods and "jam" in mods:
-            sym = position.tables.symbols[position.chosen[o]]
-            position.say("%s's Multipoint Beam %s is jammed and moves nothing", position.seat_names[o], sym)
+            sym = position.tables.symbols[position.chosen[owner]]
+            position.say("%s's Multipoint Beam %s is jammed and moves nothing", position.seat_names[owner], sym)
             finish_fuel_card(position)
             return
-        position.drag_groups = multipoint_order(position, o, position.card_type == MULTIPOINT_REPULSOR_BEAM)
+        position.drag_groups = multipoint_order(position, owner, position.card_type == MULTIPOINT_REPULSOR_BEAM)
         continue_multipoint_beam(position)
         return
     if mods and "swap" in mods:
-        swap_paint(position, o)
+        swap_paint(position, owner)
     elif mods and "waypoint" in mods:
-        w = waypoint_target(position, o, position.card_value)
-        if w != NO_SPACE:
-            move_ship(position, o, position.forward_direction[o], abs(w - position.ship_spaces[o]), o, False)
+        waypoint = waypoint_target(position, owner, position.card_value)
+        if waypoint != NO_SPACE:
+            move_ship(
+                position,
+                owner,
+                position.forward_direction[owner],
+                abs(waypoint - position.ship_spaces[owner]),
+                owner,
+                False,
+            )
     else:
-        old = position.ship_spaces[o]
+        old = position.ship_spaces[owner]
         flip = bool(mods) and (("reverse" in mods) != ("redirect" in mods))
-        resolve_standard_beam(position, o, position.card_type == REPULSOR_BEAM, position.card_value, flip)
+        resolve_standard_beam(position, owner, position.card_type == REPULSOR_BEAM, position.card_value, flip)
         if position.stage == STAGE_END:
             return
         if position.latching_seats:
-            latch_on(position, o, old)
+            latch_on(position, owner, old)
     if position.stage != STAGE_END:
         finish_fuel_card(position)
 
 
-def swap_paint(position: GravwellPosition, o: int) -> None:
+def swap_paint(position: GravwellPosition, owner: int) -> None:
     """Swap Paint: the owner's ship changes places with the nearest ship ahead within the card's value."""
-    t = swap_paint_target(position, o, position.card_value)
-    if t == NO_SEAT:
+    other = swap_paint_target(position, owner, position.card_value)
+    if other == NO_SEAT:
         return
-    position.ship_spaces[o], position.ship_spaces[t] = position.ship_spaces[t], position.ship_spaces[o]
-    position.say("%s swaps places with %s", position.seat_names[o], position.seat_names[t])
+    position.ship_spaces[owner], position.ship_spaces[other] = position.ship_spaces[other], position.ship_spaces[owner]
+    position.say("%s swaps places with %s", position.seat_names[owner], position.seat_names[other])
 
 
-def latch_on(position: GravwellPosition, o: int, old: int) -> None:
+def latch_on(position: GravwellPosition, owner: int, old: int) -> None:
     """Latch: each latching ship moves to the space just behind the ship that moved."""
-    new = position.ship_spaces[o]
+    new = position.ship_spaces[owner]
     if new == old:
         return
-    d = sign(new - old)
-    for r in position.latching_seats:
-        place_ship(position, r, new - d, -d, r)
+    direction = sign(new - old)
+    for seat in position.latching_seats:
+        place_ship(position, seat, new - direction, -direction, seat)
         if position.stage == STAGE_END:
             return
 
@@ -404,13 +411,13 @@ def continue_multipoint_beam(position: GravwellPosition) -> None:
     finish_fuel_card(position)
 
 
-def drag_out_of_gate(position: GravwellPosition, t: int) -> None:
+def drag_out_of_gate(position: GravwellPosition, seat: int) -> None:
     """The owner chooses which of the ships sharing a Warp Gate moves next."""
     group = position.drag_groups[0]
-    group.remove(t)
+    group.remove(seat)
     if not group:
         position.drag_groups.pop(0)
-    move_object_by_multipoint(position, t)
+    move_object_by_multipoint(position, seat)
     if position.stage == STAGE_END:
         return
     continue_multipoint_beam(position)
@@ -418,13 +425,13 @@ def drag_out_of_gate(position: GravwellPosition, t: int) -> None:
 
 def finish_fuel_card(position: GravwellPosition) -> None:
     """Echo Drive resolves the card once more; then the card charges its conditions and the next one resolves."""
-    o = position.resolving_seat
+    owner = position.resolving_seat
     if position.modifiers and position.echoes == 0 and "echo" in position.modifiers:
         position.echoes = 1
-        position.say("%s's Echo Drive resolves the card again", position.seat_names[o])
+        position.say("%s's Echo Drive resolves the card again", position.seat_names[owner])
         carry_out_fuel_card(position)
         return
     if position.tables.standard:
-        charge_for_resolved_card(position, o, position.chosen[o])
+        charge_for_resolved_card(position, owner, position.chosen[owner])
     position.resolution_index += 1
     resolve_next_fuel_card(position)

@@ -37,11 +37,11 @@ STACK_SIZE = 3
 """A mining stack: one face-down card and two face-up cards."""
 
 
-def choose_ship(position: GravwellPosition, k: int) -> None:
+def choose_ship(position: GravwellPosition, ship: int) -> None:
     """Each player chooses a spaceship (seat order) and takes its 4 Ship Ability Cards."""
-    position.ships[position.actor] = k
+    position.ships[position.actor] = ship
     position.ships_assigned()
-    position.say("Seat %s takes %s", position.actor, position.tables.ship_names[k])
+    position.say("Seat %s takes %s", position.actor, position.tables.ship_names[ship])
     n = len(position.ship_spaces)
     if position.actor + 1 < n:
         position.actor += 1
@@ -132,10 +132,10 @@ def lay_out_mining_stacks(position: GravwellPosition) -> None:
 def lay_stack_card(position: GravwellPosition, card: int) -> None:
     """Chance draws ``card`` for the next place of a stack (face down first, then the two face up)."""
     position.deck.remove(card)
-    f = position.stack_cards_laid
-    position.stacks[f // STACK_SIZE][f % STACK_SIZE] = card
-    position.stack_cards_laid = f = f + 1
-    if f == STACK_SIZE * len(position.stacks):
+    laid = position.stack_cards_laid
+    position.stacks[laid // STACK_SIZE][laid % STACK_SIZE] = card
+    position.stack_cards_laid = laid = laid + 1
+    if laid == STACK_SIZE * len(position.stacks):
         first = first_miner(position)
         position.mining_order = [first]
         position.mining_index = 0
@@ -152,15 +152,17 @@ def first_miner(position: GravwellPosition) -> int:
     )
 
 
-def mine_stack(position: GravwellPosition, k: int) -> None:
-    """The seat to act picks up stack ``k``: its face-up cards are known to all."""
-    a = position.actor
-    stack = position.stacks[k]
-    position.stack_taken_by[k] = a
-    position.hands[a].extend(stack)
-    position.known_cards[a].extend(stack[1:])
+def mine_stack(position: GravwellPosition, index: int) -> None:
+    """The seat to act picks up stack ``index``: its face-up cards are known to all."""
+    seat = position.actor
+    stack = position.stacks[index]
+    position.stack_taken_by[index] = seat
+    position.hands[seat].extend(stack)
+    position.known_cards[seat].extend(stack[1:])
     sym = position.tables.symbols
-    position.say("%s mines stack %s (face up %s and %s)", position.seat_names[a], k + 1, sym[stack[1]], sym[stack[2]])
+    position.say(
+        "%s mines stack %s (face up %s and %s)", position.seat_names[seat], index + 1, sym[stack[1]], sym[stack[2]]
+    )
     position.mining_index += 1
     n = len(position.ship_spaces)
     if position.mining_index == 1:
@@ -179,11 +181,11 @@ def choose_mining_direction(position: GravwellPosition, action: int) -> None:
     next_miner(position)
 
 
-def set_mining_order(position: GravwellPosition, d: int) -> None:
-    """From the first miner around the table in direction ``d``, twice (two stacks per player)."""
+def set_mining_order(position: GravwellPosition, direction: int) -> None:
+    """From the first miner around the table in ``direction``, twice (two stacks per player)."""
     n = len(position.ship_spaces)
     first = position.mining_order[0]
-    position.mining_order = [(first + d * i) % n for i in range(2 * n)]
+    position.mining_order = [(first + direction * i) % n for i in range(2 * n)]
 
 
 def next_miner(position: GravwellPosition) -> None:
@@ -254,11 +256,11 @@ def win_by_distance(position: GravwellPosition) -> None:
 def charge_at_end_of_round(position: GravwellPosition, action: int) -> None:
     """The seat to act keeps its Emergency Stop charged and charges the card of ``action`` (or passes)."""
     if action != PASS:
-        _, k = action_ability(action)
-        position.charged[position.actor][k] = True
+        _, slot = action_ability(action)
+        position.charged[position.actor][slot] = True
         position.say(
             "%s kept its Emergency Stop and charges %s",
             position.seat_names[position.actor],
-            ability_name(position, position.actor, k),
+            ability_name(position, position.actor, slot),
         )
     next_end_of_round_charge(position)
