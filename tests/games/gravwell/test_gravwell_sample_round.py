@@ -23,13 +23,22 @@ def test_phase_1_moving_out_of_a_warp_gate() -> None:
     assert fields(st, "order", "stage", "actor") == {"order": [2, 1, 0], "stage": "own", "actor": 2}
     go_until_choice(st)
     assert fields(st, "pos", "phase", "stage", "last_cards") == {
-        "pos": [4, 6, 3], "phase": 2, "stage": "choose", "last_cards": ["H", "F", "C"]}
+        "pos": [4, 6, 3],
+        "phase": 2,
+        "stage": "choose",
+        "last_cards": ["H", "F", "C"],
+    }
 
 
 def test_phase_2_moving_towards_the_nearest_object() -> None:
     """B (Yellow) 3->5; Ir (Red) pulled back 6 toward Yellow into the Inner Warp Gate; Y (Blue) 4->12."""
-    st = state(3, phase=2, ship=SHIPS, pos=[4, 6, 3],
-               hands=[["A", "Li", "Jo", "Y", "Xe"], ["Ir", "Dy", "Mg", "Kr", "U"], ["B", "Es", "O", "Ga", "Th"]])
+    st = state(
+        3,
+        phase=2,
+        ship=SHIPS,
+        pos=[4, 6, 3],
+        hands=[["A", "Li", "Jo", "Y", "Xe"], ["Ir", "Dy", "Mg", "Kr", "U"], ["B", "Es", "O", "Ga", "Th"]],
+    )
     play(st, "play Y", "play Ir", "play B")
     assert fields(st, "order") == {"order": [2, 1, 0]}
     go_until_choice(st)
@@ -41,8 +50,13 @@ def test_phase_2_moving_towards_the_nearest_object() -> None:
 
 def test_phase_3_repulsor_movement() -> None:
     """Dy (Red) leaves the gate toward Yellow and drifts past it; Es (Yellow); Xe (Blue) pushed on to 15."""
-    st = state(3, phase=3, ship=SHIPS, pos=[12, 0, 5],
-               hands=[["A", "Li", "Jo", "Xe"], ["Dy", "Mg", "Kr", "U"], ["Es", "O", "Ga", "Th"]])
+    st = state(
+        3,
+        phase=3,
+        ship=SHIPS,
+        pos=[12, 0, 5],
+        hands=[["A", "Li", "Jo", "Xe"], ["Dy", "Mg", "Kr", "U"], ["Es", "O", "Ga", "Th"]],
+    )
     play(st, "play Xe", "play Dy", "play Es")
     go_until_choice(st)
     assert fields(st, "pos") == {"pos": [15, 6, 7]}
@@ -50,8 +64,7 @@ def test_phase_3_repulsor_movement() -> None:
 
 def test_phase_4_emergency_stop() -> None:
     """Blue's Lithium resolves first and would pull it back toward Yellow: Emergency Stop cancels it."""
-    st = state(3, phase=4, ship=SHIPS, pos=[15, 6, 7],
-               hands=[["A", "Li", "Jo"], ["Mg", "Kr", "U"], ["O", "Ga", "Th"]])
+    st = state(3, phase=4, ship=SHIPS, pos=[15, 6, 7], hands=[["A", "Li", "Jo"], ["Mg", "Kr", "U"], ["O", "Ga", "Th"]])
     play(st, "play Li", "play Mg", "play O")
     assert fields(st, "stage", "actor", "resolving") == {"stage": "own", "actor": 0, "resolving": 0}
     play(st, "emergency stop")
@@ -64,9 +77,15 @@ def test_phase_4_emergency_stop() -> None:
 def test_phase_5_in_the_middle_tie_counts_objects() -> None:
     """Blue on 15 between Yellow (14) and Red (16): both 1 away, three objects ahead against one behind,
     so Argon pulls Blue forward, onto Red, and it drifts one more space to 17."""
-    st = state(3, phase=5, ship=SHIPS, pos=[15, 16, 14], es_used=[True, False, False],
-               charged=[[False, False, False, False], [True, False, False, False], [True, False, False, False]],
-               hands=[["A", "Jo"], ["Kr", "U"], ["Ga", "Th"]])
+    st = state(
+        3,
+        phase=5,
+        ship=SHIPS,
+        pos=[15, 16, 14],
+        es_used=[True, False, False],
+        charged=[[False, False, False, False], [True, False, False, False], [True, False, False, False]],
+        hands=[["A", "Jo"], ["Kr", "U"], ["Ga", "Th"]],
+    )
     play(st, "play A", "play Kr", "play Ga")
     assert fields(st, "pos", "resolving", "stage") == {"pos": [17, 16, 14], "resolving": 2, "stage": "own"}
 
@@ -85,9 +104,15 @@ def test_phase_6_multipoint_tractor_beam() -> None:
 def test_end_of_the_sample_round_recharges_the_emergency_stop_and_mines() -> None:
     """A round ends when all six cards are played: used Emergency Stops recharge, then rounds 2-6 are
     mined: 2 x players stacks of three cards from the shuffled full deck."""
-    st = state(3, phase=6, ship=SHIPS, pos=[17, 15, 12], hands=[["Jo"], ["U"], ["Th"]],
-               es_used=[True, False, False],
-               charged=[[False, False, False, False], [True, False, False, False], [True, False, False, False]])
+    st = state(
+        3,
+        phase=6,
+        ship=SHIPS,
+        pos=[17, 15, 12],
+        hands=[["Jo"], ["U"], ["Th"]],
+        es_used=[True, False, False],
+        charged=[[False, False, False, False], [True, False, False, False], [True, False, False, False]],
+    )
     play(st, "play Jo", "play U", "play Th")
     go_until_choice(st)
     got = fields(st, "stage", "round", "charged", "stacks", "es_used")

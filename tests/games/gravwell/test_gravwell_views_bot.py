@@ -15,8 +15,13 @@ from .gravwell_scenario import state
 
 
 def test_text_view_shows_the_numbered_strip_ships_junk_and_hand() -> None:
-    st = state(3, ship=["The Champion", "Rayken", "Lehamarn"], pos=[12, 0, 5],
-               hands=[["A", "Li"], ["F"], ["C"]], charged=[[True, False, False, False]] * 3)
+    st = state(
+        3,
+        ship=["The Champion", "Rayken", "Lehamarn"],
+        pos=[12, 0, 5],
+        hands=[["A", "Li"], ["F"], ["C"]],
+        charged=[[True, False, False, False]] * 3,
+    )
     game = st.game
     text = entry("gravwell").text_view(st.observation(0), game)
     assert "0123456789" in text and "Inner Warp Gate" in text

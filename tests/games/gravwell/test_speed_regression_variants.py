@@ -34,10 +34,8 @@ def write_variant_fixture() -> None:
         for seed in VARIANT_SEEDS:
             players = sr.players_for(GAME_ID, seed)
             record, final = play_variant(variant, seed, players)
-            entries.append({"variant": variant, "seed": seed, "players": players, "record": record,
-                            "final": final})
-    VARIANT_FIXTURE.write_text(json.dumps({"game": GAME_ID, "entries": entries}, sort_keys=True),
-                               encoding="utf-8")
+            entries.append({"variant": variant, "seed": seed, "players": players, "record": record, "final": final})
+    VARIANT_FIXTURE.write_text(json.dumps({"game": GAME_ID, "entries": entries}, sort_keys=True), encoding="utf-8")
 
 
 VARIANT_ENTRIES = json.loads(VARIANT_FIXTURE.read_text(encoding="utf-8"))["entries"]

@@ -48,10 +48,10 @@ class BeamType(IntEnum):
     MULTIPOINT_REPULSOR = 3
 
 
-TRACTOR_BEAM: Final = BeamType.TRACTOR
-REPULSOR_BEAM: Final = BeamType.REPULSOR
-MULTIPOINT_TRACTOR_BEAM: Final = BeamType.MULTIPOINT_TRACTOR
-MULTIPOINT_REPULSOR_BEAM: Final = BeamType.MULTIPOINT_REPULSOR
+TRACTOR_BEAM: Final = int(BeamType.TRACTOR)
+REPULSOR_BEAM: Final = int(BeamType.REPULSOR)
+MULTIPOINT_TRACTOR_BEAM: Final = int(BeamType.MULTIPOINT_TRACTOR)
+MULTIPOINT_REPULSOR_BEAM: Final = int(BeamType.MULTIPOINT_REPULSOR)
 """The beam types as module constants for the rule functions (cheaper to read than enum members)."""
 
 MULTIPOINT = 2
