@@ -63,7 +63,7 @@ def main() -> None:
             page.set_content(PAGE.format(svg=e.svg_view(obs, game), caption=caption))
             for part in firsts:
                 page.evaluate(
-                    "(k) => document.querySelectorAll(`[data-part=\"${k}\"]`)"
+                    '(k) => document.querySelectorAll(`[data-part="${k}"]`)'
                     ".forEach(n => n.classList.add('gg-legal'))",
                     part,
                 )

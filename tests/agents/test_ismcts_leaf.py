@@ -70,9 +70,7 @@ def test_depth_cuts_every_iteration_short() -> None:
 
 def test_a_never_settled_game_is_played_to_the_end() -> None:
     # If the game never calls its standings settled, every playout runs to a real result (0 or 1).
-    search = Search(
-        load("toy-race", players=2), 0, seed=1, c=0.7, depth=1, scale=1.0, settled=lambda state: False
-    )
+    search = Search(load("toy-race", players=2), 0, seed=1, c=0.7, depth=1, scale=1.0, settled=lambda state: False)
     search.run(OnlyView(race_state([0, 0]), 0), iterations=30, seconds=None)
     for child in search.root.children.values():
         assert child.total == int(child.total)
