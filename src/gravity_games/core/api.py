@@ -24,7 +24,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, TypeVar, cast
+from typing import Any, ClassVar, Final, Self, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -491,6 +491,14 @@ class Game(ABC):
         state._log = entries
         return state
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class, players and parameters: the copy re-derives its tables.
+
+        A class compiled by mypyc has no ``__dict__`` for pickle to copy, so this is the one way
+        across a process boundary for either build.
+        """
+        return (_rebuild_game, (type(self), self.players, dict(self.params)))
+
     def __repr__(self) -> str:
         extra = "".join(f", {k}={v!r}" for k, v in self.params.items())
         return f"{type(self).__name__}(players={self.players}{extra})"
@@ -528,6 +536,11 @@ class State(ABC):
     """
 
     __slots__ = ("_history", "_log", "_memo_legal", "_memo_step", "_shared", "game")
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # ``clone`` makes a blank copy with ``X.__new__(X)``; a class compiled by mypyc would run
+        # ``__init__`` there unless a ``__new__`` of its own says otherwise.
+        return super().__new__(cls)
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -769,6 +782,10 @@ class State(ABC):
         other._memo_step = -1  # a clone may be changed (resampled) before it moves
         other._memo_legal = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and canonical document (``to_json`` round-trips exactly)."""
+        return (_rebuild_state, (self.game, self.to_json()))
+
     def to_json(self) -> dict[str, JSON]:
         """The canonical full state, hidden information included (never send it to a player)."""
         return {
@@ -789,6 +806,16 @@ class State(ABC):
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None), sort_keys=True)
+
+
+def _rebuild_game(cls: type[Game], players: int, params: dict[str, Any]) -> Game:
+    """Unpickle a game (see :meth:`Game.__reduce__`)."""
+    return cls(players, **params)
+
+
+def _rebuild_state(game: Game, document: dict[str, JSON]) -> State:
+    """Unpickle a state (see :meth:`State.__reduce__`)."""
+    return game.state_from_json(document)
 
 
 def sample_chance(state: State, rng: random.Random) -> int:
