@@ -4,14 +4,18 @@ Run by ``make install`` (so by ``make run`` and ``make test``); by hand:
 ``.venv/bin/python scripts/build_compiled.py [--force] [--jobs N]``.
 
 The source in ``src/`` is the only source. mypyc writes its C into ``build/mypyc-c/`` (a file is
-rewritten only when its content changes) and setuptools compiles into ``build/mypyc-temp/``,
-skipping objects newer than their C file, so a rebuild compiles only the modules that changed.
-The manifest, written last, records each compiled module's source SHA-256: the package uses the
-build only while every one of them still matches (see ``src/gravity_games/compiled.py``).
+rewritten only when its content changes, so an edit outside the compiled modules costs only
+mypyc's type check) and setuptools compiles it into ``build/mypyc-temp/``. All modules form one
+group (one shared library): mypyc's separate groups cannot yet refer to each other's
+non-native classes (the errors and the frozen dataclasses of core.api), so a changed engine
+module recompiles the group. The manifest, written last, records each compiled module's source
+SHA-256: the package uses the build only while every one of them still matches (see
+``src/gravity_games/compiled.py``). ``GRAVITY_COMPILED_DIR`` moves the build; ``MYPYC_OPT_LEVEL``
+sets the C optimisation (default 3).
 
-Which modules: :data:`COMPILED` below, every engine module that does the work of a step (the
-core API, seeding and the play loop, the agents, and each game's position, rules, tables, bots,
-state JSON and tensor). Data loaders (pydantic models), views and the layers above stay
+Which modules: :func:`compiled_sources`, every engine module that does the work of a step (the
+core API, seeding and the play loop, the agents, and each listed game's position, rules, tables,
+bots, state JSON and tensor). Data loaders (pydantic models), views and the layers above stay
 interpreted: they run once per page or per load, not per step.
 """
 
@@ -24,6 +28,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
@@ -37,6 +42,7 @@ AGENTS = ["agents/random_agent.py", "agents/playouts.py", "agents/ismcts.py"]
 # Per game: every file of these roles that exists (the template's engine files).
 GAME_ROLES = (
     "state.py",
+    "rules_board.py",
     "rules.py",
     "rules_*.py",
     "tables.py",
@@ -50,13 +56,23 @@ GAME_ROLES = (
     "rolloff.py",
 )
 # Games (or shared libraries) compiled; a package is listed once it is mypy --strict clean.
-GAME_PACKAGES: list[str] = []
+GAME_PACKAGES: list[str] = [
+    "gravity_three",
+    "memory_gravity",
+    "comparison_gravity",
+    "doubt_gravity",
+    "saving_waddles",
+    "gravwell",
+    "gravity_falls",
+]
 
 
 def compiled_sources() -> list[str]:
-    """Paths relative to src/ of every module to compile."""
+    """Paths relative to src/ of every module to compile (``GRAVITY_COMPILE_GAMES=a,b`` narrows the games)."""
     paths = [f"gravity_games/{p}" for p in CORE + AGENTS]
-    for package in GAME_PACKAGES:
+    chosen = os.environ.get("GRAVITY_COMPILE_GAMES")
+    packages = [p for p in chosen.split(",") if p] if chosen is not None else GAME_PACKAGES
+    for package in packages:
         folder = SRC / "gravity_games" / "games" / package
         for role in GAME_ROLES:
             for path in sorted(folder.glob(role)):
@@ -76,13 +92,56 @@ def c_compiler() -> str | None:
     return shutil.which(configured) or shutil.which("cc") or shutil.which("gcc")
 
 
+def compile_sources_in_parallel(jobs: int) -> None:
+    """Let setuptools compile the C files of one extension ``jobs`` at a time.
+
+    All modules form one extension (see above), which setuptools would compile one C file after
+    the other; with ``multi_file`` mypyc writes a file per module, and this compiles them side by
+    side. It is distutils' own ``CCompiler.compile`` with its loop run in a thread pool.
+    """
+    import importlib
+    from concurrent.futures import ThreadPoolExecutor
+
+    # setuptools ships no type information; its modules are taken as untyped.
+    compiler_class: Any = importlib.import_module("setuptools._distutils.ccompiler").CCompiler
+
+    def compile_all(  # the signature of CCompiler.compile
+        self: Any,
+        sources: list[str],
+        output_dir: str | None = None,
+        macros: Any = None,
+        include_dirs: Any = None,
+        debug: bool = False,
+        extra_preargs: Any = None,
+        extra_postargs: Any = None,
+        depends: Any = None,
+    ) -> list[str]:
+        macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs
+        )
+        cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+
+        def compile_one(obj: str) -> None:
+            source, extension = build[obj]
+            self._compile(obj, source, extension, cc_args, extra_postargs, pp_opts)
+
+        with ThreadPoolExecutor(max(1, jobs)) as pool:
+            list(pool.map(compile_one, objects))
+        return list(objects)
+
+    compiler_class.compile = compile_all  # for this build process only
+
+
 def build(jobs: int, force: bool) -> int:
     if c_compiler() is None:
         print("build_compiled: no C compiler here; gravity-games runs from source (interpreted)")
         (OUT / "manifest.json").unlink(missing_ok=True)
         return 0
+    import importlib
+
     from mypyc.build import mypycify
-    from setuptools import setup
+
+    setup: Any = importlib.import_module("setuptools").setup
 
     sys.path.insert(0, str(SRC))
     from gravity_games.compiled import MANIFEST_NAME, MANIFEST_VERSION, extension_suffix, file_digest
@@ -93,6 +152,11 @@ def build(jobs: int, force: bool) -> int:
     # A build that fails half-way must not leave a manifest that vouches for it.
     manifest.unlink(missing_ok=True)
     started = time.monotonic()
+    print(
+        f"build_compiled: mypyc over {len(sources)} engine modules -> {OUT} "
+        "(a first build takes several minutes; later ones only when an engine source changed)",
+        flush=True,
+    )
     cwd = os.getcwd()
     os.chdir(SRC)
     try:
@@ -100,10 +164,12 @@ def build(jobs: int, force: bool) -> int:
         extensions = mypycify(
             options,
             opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"),
-            separate=True,
+            separate=False,
+            multi_file=True,
             target_dir=str(C_DIR),
             verbose=False,
         )
+        compile_sources_in_parallel(jobs)
         args = ["build_ext", "--build-lib", str(OUT), "--build-temp", str(TEMP), "--parallel", str(jobs)]
         if force:
             args.append("--force")
@@ -115,7 +181,7 @@ def build(jobs: int, force: bool) -> int:
     for path in sources:
         name = module_name(path)
         modules[name] = {"source": path, "sha256": file_digest(SRC / path), "binary": path.removesuffix(".py") + suffix}
-    # mypyc's group libraries (one per module with separate=True), imported by their module's shim.
+    # mypyc's group library (one for the whole build), which each module's shim imports.
     shared = {}
     for library in sorted(OUT.rglob(f"*__mypyc{suffix}")):
         relative = library.relative_to(OUT).as_posix()
