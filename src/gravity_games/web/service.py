@@ -1,5 +1,10 @@
 """The game hub: live games in memory, backed by the store, with seats, bots, undo and push.
 
+This module holds ``Hub`` (creating, loading and evicting games, acting under each game's lock,
+storing before announcing, bots, hints, WebSocket push, other processes on the same store) and
+its limits. A live game and its rules of chance and undo are in ``live_game``; the documents a
+seat reads (views, replays, the catalog) in ``views``. Their names are importable from here too.
+
 Rules of the house:
 
 * A seat acts only with its secret token; a seat's view is built from
@@ -27,53 +32,63 @@ import contextlib
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
-from gravity_games.agents import available_agents, make_agent
-from gravity_games.core.api import (
-    CHANCE,
-    TERMINAL,
-    Game,
-    GravityError,
-    IllegalActionError,
-    InvalidParameterError,
-    State,
-    sample_chance,
-)
+from gravity_games.agents import make_agent
+from gravity_games.core.api import GravityError, IllegalActionError, State
 from gravity_games.core.record import GameRecord
 from gravity_games.core.registry import entry, list_games
-from gravity_games.core.seeding import derive_seed, rng_for
-from gravity_games.web.board_view import (
-    clean_name,
-    decision_steps,
-    decisions_made,
-    info_docs,
-    last_change,
-    last_decision_index,
-    legal_moves,
-    seat_docs,
-    state_at,
-)
+from gravity_games.core.seeding import derive_seed
+from gravity_games.web.board_view import clean_name
 from gravity_games.web.botpool import PoolBusy, SearchFailed, SearchPool, SearchTimeout
 from gravity_games.web.limits import check_bot_spec
-from gravity_games.web.render import render_board
+from gravity_games.web.live_game import (
+    OVERFLOW,
+    UNDO_SAMPLES,
+    LiveGame,
+    Outbox,
+    WebError,
+    bot_is_to_act,
+    game_result,
+    may_undo_later,
+    rebuild,
+    resolve_chance,
+    step_reveals_information,
+    storage_unavailable,
+    undo_allowed,
+    undo_refusal,
+)
 from gravity_games.web.searches import bot_choice, fallback_move, hint_search
-from gravity_games.web.storage import Storage, StorageError, StoredAction, StoredGame, hash_token
+from gravity_games.web.storage import Storage, StorageError, StoredAction, hash_token
+from gravity_games.web.views import board_extras, catalog_entry, replay_view, seat_log, seat_view
+
+__all__ = [
+    "BOT_DEADLINE_SLACK",
+    "BOT_SECONDS",
+    "HINT_QUEUE",
+    "IDLE_SECONDS",
+    "MAX_FINISHED_IN_MEMORY",
+    "MAX_HINT_MOVES",
+    "MAX_HINT_SECONDS",
+    "OVERFLOW",
+    "QUEUE_LIMIT",
+    "SLOW_CLIENT_CLOSE",
+    "UNDO_SAMPLES",
+    "Hub",
+    "LiveGame",
+    "Outbox",
+    "WebError",
+    "catalog_entry",
+    "may_undo_later",
+    "rebuild",
+    "resolve_chance",
+    "seat_log",
+    "step_reveals_information",
+    "storage_unavailable",
+    "undo_refusal",
+]
 
 log = logging.getLogger("gravity_games.web")
-
-UNDO_SAMPLES = 6
-"""Determinizations tried per seat when deciding whether a step revealed information.
-
-Reveals in these games mostly come through chance nodes (a reading, a draw), which end
-undo on their own; this check catches the rest, at a cost paid by multi-step turns only.
-It stays at 6 although the check is most of the server's CPU per person's action (bots never
-undo, so their steps skip it): a reveal of a hidden value with only two possible values is missed
-by k worlds with chance 2**-k, 12 % at 3 and 1.6 % at 6, and a missed reveal would let a person
-look and take the step back. Making it cheaper is a design question (asking the game which steps
-read hidden state), not a smaller sample."""
-
 
 MAX_HINT_SECONDS = 5.0
 """Longest search a hint request may ask for (wall seconds); the default is 1."""
@@ -101,164 +116,6 @@ SLOW_CLIENT_CLOSE = 4008
 
 HINT_QUEUE = 4
 """Hint searches that may wait for the hint worker; past that a hint answers 503."""
-
-OVERFLOW: dict[str, Any] = {"__overflow__": True}
-"""Put in a WebSocket's queue in place of the views it did not read: the socket closes."""
-
-
-class Outbox(asyncio.Queue[dict[str, Any]]):
-    """The views waiting for one WebSocket; ``overflowed`` is set when its client stopped reading."""
-
-    def __init__(self, maxsize: int) -> None:
-        super().__init__(maxsize=maxsize)
-        self.overflowed = asyncio.Event()
-
-
-def storage_unavailable(exc: Exception, what: str) -> WebError:
-    """A store that cannot be reached or refuses: 503, the request can be tried again."""
-    log.warning("store unavailable while %s: %s", what, exc)
-    return WebError(
-        503, f"the game store is unavailable ({type(exc).__name__}) while {what}; try again shortly", retry_after=2
-    )
-
-
-class WebError(Exception):
-    """An error with the HTTP status it maps to; the message is shown to the person as is."""
-
-    def __init__(self, status: int, message: str, *, retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.retry_after = retry_after
-
-
-@dataclass
-class LiveGame:
-    """One game in memory: the authoritative state, mirrored by the store."""
-
-    id: str
-    game: Game
-    seed: int
-    state: State
-    seat_hashes: list[str]
-    bots: list[str | None]
-    actors: list[int]
-    undoable: list[bool]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # (seat or None for spectators, wants svg) -> the queues of the open WebSockets
-    subscribers: dict[tuple[int | None, bool], set[Outbox]] = field(default_factory=dict)
-    bot_task: asyncio.Task[None] | None = None
-    # Counts changes (moves and undos), as stored, so a client can drop a view that
-    # arrives after a newer one (an undo lowers the move number).
-    revision: int = 0
-    # Whether the people at this game may ask for hints (the creator's choice, stored).
-    hints: bool = True
-    # The names people gave their seats (None: not given; bots are named by their level).
-    names: list[str | None] = field(default_factory=list)
-    # (revision, seat) -> the board extras of that view (last change, summary), built once.
-    extras: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
-    # The state just before the last decision, and per seat the length of its log right after its
-    # own last decision: kept by each commit, rebuilt by replay after a restart or an undo.
-    before_last: State | None = None
-    log_marks: dict[int, int] = field(default_factory=dict)
-    # When anyone last asked for this game (monotonic seconds): idle games leave memory.
-    touched: float = field(default_factory=time.monotonic)
-    # Seats whose hint search is running (one at a time per seat).
-    hinting: set[int] = field(default_factory=set)
-
-    def seat_of(self, token: str) -> int | None:
-        digest = hash_token(token)
-        for seat, known in enumerate(self.seat_hashes):
-            if secrets.compare_digest(digest, known):
-                return seat
-        return None
-
-    def bot_to_act(self) -> int | None:
-        player = self.state.current_player()
-        if player >= 0 and self.bots[player] is not None:
-            return player
-        return None
-
-
-def _result(state: State) -> dict[str, Any] | None:
-    if not state.is_terminal():
-        return None
-    outcome = state.outcome()
-    return {"returns": state.returns(), "outcome": outcome.to_json() if outcome else None}
-
-
-def resolve_chance(state: State, seed: int, actors: list[int], undoable: list[bool]) -> list[int]:
-    """Apply chance outcomes until a seat (or the end) is to act; returns the outcomes drawn."""
-    drawn: list[int] = []
-    limit = state.game.spec.max_game_length
-    while state.current_player() == CHANCE:
-        if state.move_number() > limit:
-            raise GravityError(f"{state.game.ID} passed its max_game_length while drawing chance")
-        action = sample_chance(state, rng_for(seed, "chance", state.move_number()))
-        state.apply_action(action)
-        drawn.append(action)
-        actors.append(CHANCE)
-        undoable.append(False)
-    return drawn
-
-
-def step_reveals_information(before: State, after: State, seat: int, action: int, seed: int) -> bool:
-    """Did ``action`` by ``seat`` show anyone something they could not have known?
-
-    For each seat ``s``, redraw everything ``s`` cannot see (``resample_from_infostate``),
-    replay the step there, and compare ``s``'s observation with the real one: any
-    difference means the step's result depended on hidden information, so ``s`` learnt
-    something. Any failure counts as a reveal (undo is refused, the safe side).
-    """
-    try:
-        for s in range(before.game.players):
-            real = after.observation(s)
-            if s != seat and real == before.observation(s):
-                continue  # nothing at all changed for this seat, so it learnt nothing
-            rng = rng_for(seed, "undo-check", before.move_number(), s)
-            tested = 0
-            for _ in range(UNDO_SAMPLES):
-                world = before.resample_from_infostate(s, rng)
-                if world.current_player() != seat or action not in world.legal_actions():
-                    if s == seat:
-                        return True  # the seat's own view should always allow its own move
-                    continue
-                world.apply_action(action)
-                tested += 1
-                if world.observation(s) != real:
-                    return True
-            if tested == 0:
-                return True  # this seat's view changed and nothing shows it learnt nothing
-    except Exception:  # a game that cannot resample cannot prove nothing was revealed
-        log.debug("undo check failed for %s", before.game.ID, exc_info=True)
-        return True
-    return False
-
-
-def may_undo_later(before: State, after: State, seat: int, action: int, seed: int) -> bool:
-    """Whether the step can be taken back: the turn stays with the seat and nothing was revealed."""
-    if after.is_terminal() or after.current_player() != seat:
-        return False
-    return not step_reveals_information(before, after, seat, action, seed)
-
-
-def catalog_entry(game_id: str) -> dict[str, Any]:
-    """What the lobby needs to offer a game: players, parameters, agents, summary."""
-    e = entry(game_id)
-    cls = e.game_class
-    return {
-        "id": game_id,
-        "title": cls.TITLE,
-        "min_players": cls.MIN_PLAYERS,
-        "max_players": cls.MAX_PLAYERS,
-        "cooperative": cls.COOPERATIVE,
-        "summary": cls.SUMMARY,
-        "params": [p.to_json() for p in cls.PARAMS],
-        "variants": list(cls.variants()),
-        "agents": available_agents(game_id),
-        "has_svg": e.svg_view is not None,
-        "levels": [lv for lv in ("easy", "medium", "hard") if lv in available_agents(game_id)],
-    }
 
 
 class Hub:
@@ -372,9 +229,9 @@ class Hub:
                     seed,
                     list(zip(hashes, bots, strict=True)),
                     stored,
-                    _result(state),
+                    game_result(state),
                     hints=hints,
-                    bot_to_act=_bot_to_act(state, bots),
+                    bot_to_act=bot_is_to_act(state, bots),
                 )
             )
         except Exception as exc:
@@ -569,81 +426,15 @@ class Hub:
             if dropped:
                 log.info("%d idle games left memory", dropped)
 
-    # -- views --------------------------------------------------------------
+    # -- views (built in ``views``) --------------------------------------------
 
     def view(self, live: LiveGame, seat: int | None, *, svg: bool = False) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see now. Built from observation(seat) only."""
-        state = live.state
-        observation = state.observation(seat)
-        player = state.current_player()
-        terminal = state.is_terminal()
-        legal: list[dict[str, Any]] = []
-        if seat is not None and player == seat:
-            legal = legal_moves(live.game, observation, [(a, state.action_to_string(a)) for a in state.legal_actions()])
-        doc: dict[str, Any] = {
-            "id": live.id,
-            "game": live.game.ID,
-            "title": live.game.TITLE,
-            "players": live.game.players,
-            "params": {k: (list(v) if isinstance(v, tuple) else v) for k, v in live.game.params.items()},
-            "seat": seat,
-            "seats": seat_docs(live.game, observation, live.bots, live.names),
-            "move": state.move_number(),
-            "decision": decisions_made(live.actors),
-            "revision": live.revision,
-            "observation": observation,
-            "current_player": None if terminal else player,
-            "legal_actions": legal,
-            "terminal": terminal,
-            "log": seat_log(state, seat),
-            "can_undo": seat is not None and self.undo_allowed(live, seat),
-            "hints": live.hints,
-        }
-        if terminal:
-            outcome = state.outcome()
-            doc["returns"] = state.returns()
-            doc["outcome"] = outcome.to_json() if outcome else None
-        if svg:
-            doc["svg"] = render_board(live.game, observation)
-            doc["info"] = info_docs(live.game, observation)
-            doc.update(self.board_extras(live, seat))
-        return doc
+        return seat_view(live, seat, svg=svg)
 
     def board_extras(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
-        """What the last decision changed and what happened since ``seat``'s own last one.
-
-        Built from ``seat``'s observations before and after (so nothing hidden leaks), once per
-        revision and seat.
-        """
-        key = (live.revision, seat)
-        found = live.extras.get(key)
-        if found is not None:
-            return found
-        history = live.state.history()
-        last = last_decision_index(live.actors)
-        if live.before_last is None and last is not None:
-            live.before_last = state_at(live.game, history, last)
-        before = live.before_last
-        change = last_change(
-            live.game,
-            before,
-            live.state,
-            seat,
-            live.actors[last] if last is not None else None,
-            len(before.log(seat)) if before is not None else 0,
-        )
-        since: list[str] = []
-        if seat is not None:
-            if seat not in live.log_marks:
-                mine = next((i for i in range(len(live.actors) - 1, -1, -1) if live.actors[i] == seat), None)
-                live.log_marks[seat] = -1 if mine is None else len(state_at(live.game, history, mine + 1).log(seat))
-            mark = live.log_marks[seat]
-            since = live.state.log(seat)[mark:] if mark >= 0 else []
-        found = {"last": change, "since_mine": since[-40:]}
-        if len(live.extras) > 8:
-            live.extras.clear()
-        live.extras[key] = found
-        return found
+        """What the last decision changed and what happened since ``seat``'s own last one."""
+        return board_extras(live, seat)
 
     # -- acting -------------------------------------------------------------
 
@@ -749,7 +540,7 @@ class Hub:
         start = before.move_number()
         new = [StoredAction(i, after.history()[i], actors[i], undoable[i]) for i in range(start, after.move_number())]
         stored = self.storage.append_actions(
-            live.id, start, new, _result(after), bot_to_act=_bot_to_act(after, live.bots)
+            live.id, start, new, game_result(after), bot_to_act=bot_is_to_act(after, live.bots)
         )
 
         async def publish() -> None:
@@ -784,14 +575,8 @@ class Hub:
         return task
 
     def undo_allowed(self, live: LiveGame, seat: int) -> bool:
-        state = live.state
-        return (
-            bool(live.actors)
-            and live.actors[-1] == seat
-            and live.undoable[-1]
-            and state.current_player() == seat
-            and live.bots[seat] is None
-        )
+        """Whether ``seat`` may take back its last step now (``live_game.undo_allowed``)."""
+        return undo_allowed(live, seat)
 
     async def undo(self, live: LiveGame, token: str | None) -> int:
         """Take back the seat's last step (same turn, nothing revealed, no chance since)."""
@@ -806,7 +591,7 @@ class Hub:
             rebuilt = live.game.new_initial_state()
             for a in live.state.history()[: n - 1]:
                 rebuilt.apply_action(a)
-            stored = self.storage.truncate_actions(live.id, n, n - 1, bot_to_act=_bot_to_act(rebuilt, live.bots))
+            stored = self.storage.truncate_actions(live.id, n, n - 1, bot_to_act=bot_is_to_act(rebuilt, live.bots))
 
             async def publish() -> None:
                 await asyncio.wrap_future(stored)
@@ -841,60 +626,7 @@ class Hub:
 
         ``step`` instead counts every applied action, chance included (the API's older form).
         """
-        if not live.state.is_terminal():
-            raise WebError(
-                409,
-                f"this game has not ended yet (decision {decisions_made(live.actors)} so far): "
-                "its replay opens once the game has ended, so that nobody learns a hidden card from it",
-            )
-        history = live.state.history()
-        steps = decision_steps(live.actors)
-        total = len(steps) - 1
-        if seat is not None and not 0 <= seat < live.game.players:
-            raise WebError(422, f"seat must be from 0 to {live.game.players - 1}, got {seat}")
-        decided = [i for i, a in enumerate(live.actors) if a != CHANCE]
-        if step is None:
-            decision = 0 if decision is None else decision
-            if not 0 <= decision <= total:
-                raise WebError(422, f"decision must be from 0 to {total}, got {decision}")
-            step = steps[decision]
-            index = decided[decision - 1] if decision > 0 else None
-        else:
-            if not 0 <= step <= len(history):
-                raise WebError(422, f"step must be from 0 to {len(history)}, got {step}")
-            decision = sum(1 for i in decided if i < step)
-            index = step - 1 if step > 0 else None
-        state = state_at(live.game, history, step)
-        actor = text = change = None
-        lines: list[str] = []
-        if index is not None:
-            before = state_at(live.game, history, index)
-            actor = live.actors[index]
-            text = before.action_to_string(history[index])
-            lines = state.log(seat)[len(before.log(seat)) :]
-            change = last_change(live.game, before, state, seat, actor, len(before.log(seat)))
-        observation = state.observation(seat)
-        return {
-            "id": live.id,
-            "game": live.game.ID,
-            "title": live.game.TITLE,
-            "decision": decision,
-            "decisions": total,
-            "step": step,
-            "steps": len(history),
-            "seat": seat,
-            "actor": actor,
-            "action_text": text,
-            "lines": lines,
-            "last": change,
-            "seats": seat_docs(live.game, observation, live.bots, live.names),
-            "observation": observation,
-            "log": seat_log(state, seat),
-            "current_player": None if state.is_terminal() else state.current_player(),
-            "terminal": state.is_terminal(),
-            "svg": render_board(live.game, observation),
-            "info": info_docs(live.game, observation),
-        }
+        return replay_view(live, seat, decision=decision, step=step)
 
     # -- names --------------------------------------------------------------
 
@@ -1017,58 +749,3 @@ class Hub:
         if tasks:
             # A commit in flight finishes (shielded) or fails; either way nothing waits past 1 s.
             await asyncio.wait(tasks, timeout=1.0)
-
-
-def _bot_to_act(state: State, bots: list[str | None]) -> bool:
-    """Whether a bot is to act now (stored, so a restart resumes exactly those games)."""
-    player = state.current_player()
-    return player >= 0 and bots[player] is not None
-
-
-def undo_refusal(live: LiveGame, seat: int) -> str:
-    """Why the seat may not undo now, in words."""
-    if live.bots[seat] is not None:
-        return "bots do not undo"
-    if not live.actors or live.actors[-1] != seat:
-        who = (
-            "nothing yet"
-            if not live.actors
-            else ("a chance event" if live.actors[-1] == CHANCE else f"seat {live.actors[-1]}")
-        )
-        return f"nothing to undo: the last step was not yours ({who})"
-    if live.state.current_player() != seat:
-        return "nothing to undo: your turn has ended"
-    return "that step cannot be undone: it revealed information"
-
-
-def seat_log(state: State, seat: int | None) -> list[str]:
-    """The move log ``seat`` may read: public lines plus the lines private to it (None: public only)."""
-    return state.log(seat)
-
-
-def rebuild(stored: StoredGame) -> LiveGame:
-    """Replay a stored game into a live one (exact: games are deterministic given their actions)."""
-    params = dict(stored.params)
-    players = params.pop("players", stored.players)
-    try:
-        game = entry(stored.game).game_class(players=players, **params)
-    except (GravityError, InvalidParameterError) as exc:
-        raise WebError(500, f"stored game {stored.id} cannot be rebuilt: {exc}") from None
-    state = game.new_initial_state()
-    for a in stored.actions:
-        state.apply_action(a.action)
-    if state.current_player() == TERMINAL and not stored.finished:
-        log.warning("game %s is terminal but was stored as unfinished", stored.id)
-    return LiveGame(
-        id=stored.id,
-        game=game,
-        seed=stored.seed,
-        state=state,
-        seat_hashes=[s.token_hash for s in stored.seats],
-        bots=[s.bot for s in stored.seats],
-        actors=[a.seat for a in stored.actions],
-        undoable=[a.undoable for a in stored.actions],
-        revision=stored.revision,
-        hints=stored.hints,
-        names=[s.name for s in stored.seats],
-    )
