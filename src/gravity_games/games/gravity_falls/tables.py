@@ -15,12 +15,15 @@ from functools import lru_cache
 from math import comb, factorial
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from .data import Tables
 
 FACES = ("success", "move", "curse")
 FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of list
 class Outcomes(list[tuple[int, float]]):
     """A chance step's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes.
 
