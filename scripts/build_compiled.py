@@ -37,7 +37,15 @@ OUT = Path(os.environ.get("GRAVITY_COMPILED_DIR") or ROOT / "build" / "compiled"
 C_DIR = ROOT / "build" / "mypyc-c"
 TEMP = ROOT / "build" / "mypyc-temp"
 
-CORE = ["core/api.py", "core/seeding.py", "core/play.py", "core/agent.py", "core/record.py"]
+CORE = [
+    "core/errors.py",
+    "core/spec.py",
+    "core/api.py",
+    "core/seeding.py",
+    "core/play.py",
+    "core/agent.py",
+    "core/record.py",
+]
 AGENTS = ["agents/random_agent.py", "agents/playouts.py", "agents/ismcts.py"]
 # Per game: every file of these roles that exists (the template's engine files).
 GAME_ROLES = (
