@@ -24,6 +24,7 @@ playouts consider (0: all; else the base move plus the first ``top - 1`` others 
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -84,6 +85,12 @@ def play_out(state: State, factory: Any, seed: int, limit: int, own: tuple[int, 
         steps += 1
 
 
+def _with_settings(base: Any, settings: dict[str, Any], game: Game, seat: int, seed: int) -> Agent:
+    """The base agent made with its own settings (a function, not a closure: mypyc compiles it)."""
+    agent: Agent = base(game, seat, seed, **settings)
+    return agent
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class PlayoutAgent(Agent):
     """Tries each move on sampled worlds and plays on with the heuristic; keeps the best mean."""
@@ -116,7 +123,7 @@ class PlayoutAgent(Agent):
         base = _base_factory(game, str(settings.get("base", "heuristic")))
         # base_<name>=value settings go to the playouts' agent (e.g. a tuned heuristic's own settings).
         base_settings = {k[5:]: v for k, v in settings.items() if k.startswith("base_")}
-        self.factory = (lambda g, s, sd: base(g, s, sd, **base_settings)) if base_settings else base
+        self.factory = functools.partial(_with_settings, base, base_settings) if base_settings else base
         self.own: Any = None  # another agent for this seat in the playouts (hints: the hard level)
         self._seed = seed
         self._moves = 0

@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Final, Self
 
@@ -293,7 +293,7 @@ def log_line(entry: tuple[Any, ...]) -> str:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(ABC):
+class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Python base class
     """One position of a game. Advanced in place by :meth:`apply_action`.
 
     Subclasses keep their data flat (ints, tuples, small lists) and write ``clone``
@@ -406,9 +406,13 @@ class State(ABC):
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
-    def apply_action(self, action: int) -> None:
-        """Apply ``action``; an illegal one raises :class:`IllegalActionError` and changes nothing."""
-        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
+    def apply_action(self, action: object) -> None:
+        """Apply ``action``; an illegal one raises :class:`IllegalActionError` and changes nothing.
+
+        Typed ``object``: callers pass anything, and compiled code would otherwise turn ``True``
+        into 1 or refuse a string with a bare ``TypeError`` before this check could name it.
+        """
+        if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"an action is an integer id, got {action!r}")
         legal: Collection[int]
         if self._memo_step == len(self._history):

@@ -82,8 +82,8 @@ class HeuristicAgent(Agent):
 
     def _targets(self, obs: dict[str, Any]) -> list[int]:
         """Revealed monster movement cards, the next one to act first."""
-        cards = [c for c in obs["revealed"] if c in self.index]
-        return [self.index[c] for c in reversed(cards)]
+        cards: list[str] = [c for c in obs["revealed"] if c in self.index]
+        return [self.index[c] for c in cards[::-1]]
 
     def _me(self, obs: dict[str, Any]) -> dict[str, Any]:
         me: dict[str, Any] = obs["characters"][self.seat]

@@ -356,7 +356,7 @@ class GravityFallsState(GravityFallsPosition):
             return [a for a, _ in self._step_options]
         return []
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         cp = self._player_to_act
         if type(action) is int and (
             action in self._step_options.ids if cp == CHANCE else cp >= 0 and action in self._step_options
