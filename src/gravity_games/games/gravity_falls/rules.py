@@ -118,15 +118,63 @@ from .rules_turn import (
     use_ability,
 )
 from .state import (
+    ABILITY,
+    AFTER_MOVE,
+    ALARM_CHECK,
+    CHOOSE_CARD,
+    CHOOSE_FOE,
+    CHOOSE_MOVER,
+    CLEANSE,
+    CURSE_REVEAL,
     DEFEATED,
+    DISCARD_CURSE,
+    DISORDER_ALARM,
+    DISORDER_PULL,
+    DRAW,
+    DRAW_CARD,
+    END_STEPS,
+    END_TURN,
+    EV_DISCARD_OR_ALARM,
+    EV_FLEE,
+    EV_REMOVE_DIE,
+    EV_TELEPORT,
+    EVENT,
+    EVENT_END,
+    FLIP_CURSE,
+    GIVE_CURSE,
     MAX_GAME_LENGTH,
+    MONSTER_MOVE,
+    MOVE_MONSTER,
+    MOVE_TOKEN,
+    ONGOING,
+    PICK_CHARACTER,
+    PICK_EVENT,
+    PICK_MONSTER,
+    PLACE_CHARACTER,
+    PLACE_DIE,
+    PLACE_MONSTER,
+    REROLL,
+    REROLL_OFFER,
+    RESOLVE_ROLL,
+    REST_RETURN,
     RESULT_TEXT,
+    REVEAL,
+    REVEAL_STAGE,
+    ROLL,
+    ROLL_CURSES,
+    ROLL_SETUP,
+    ROUTE,
+    RUMOR,
+    SETUP_FLIP,
+    SETUP_PULL,
+    SETUP_ROW,
+    START_TURN,
     TABLE,
     TASK_NAMES,
+    TELEPORT,
+    WON,
     GravityFallsPosition,
-    Result,
     Task,
-    TaskKind,
 )
 from .tables import (
     Outcomes,
@@ -271,7 +319,7 @@ class GravityFallsState(GravityFallsPosition):
         directly, so this runs only on a state whose log is its own.
         """
         tasks = self.tasks  # the rules change the list in place, never replace it
-        while tasks and self.result == Result.ONGOING:
+        while tasks and self.result == ONGOING:
             task = tasks[0]
             rules = TASK_RULES[task.kind]
             if rules.auto is not None and (rules.auto(self, task) or tasks[0] is not task):
@@ -298,7 +346,7 @@ class GravityFallsState(GravityFallsPosition):
                 rules.apply(self, task, choices[0])
             else:
                 tasks.pop(0)
-        if self.result != Result.ONGOING:
+        if self.result != ONGOING:
             tasks.clear()
         self._player_to_act = TERMINAL
         self._step_options = ()
@@ -307,14 +355,14 @@ class GravityFallsState(GravityFallsPosition):
         rule_tables = self.rule_tables
         tasks = []
         if rule_tables.fixed_monsters is None:
-            tasks += [Task(TaskKind.PICK_MONSTER, TABLE, monster=slot) for slot in range(3)]
+            tasks += [Task(PICK_MONSTER, TABLE, monster=slot) for slot in range(3)]
         if rule_tables.fixed_chars is None:
-            tasks += [Task(TaskKind.PICK_CHARACTER, seat) for seat in range(self.players)]
-        tasks += [Task(TaskKind.PLACE_MONSTER, TABLE, monster=m) for m in range(3)]
-        tasks += [Task(TaskKind.PLACE_CHARACTER, seat) for seat in range(self.players)]
-        tasks += [Task(TaskKind.SETUP_ROW)] * 3
-        tasks += [Task(TaskKind.PICK_EVENT)] * rule_tables.events
-        tasks.append(Task(TaskKind.START_TURN))
+            tasks += [Task(PICK_CHARACTER, seat) for seat in range(self.players)]
+        tasks += [Task(PLACE_MONSTER, TABLE, monster=m) for m in range(3)]
+        tasks += [Task(PLACE_CHARACTER, seat) for seat in range(self.players)]
+        tasks += [Task(SETUP_ROW)] * 3
+        tasks += [Task(PICK_EVENT)] * rule_tables.events
+        tasks.append(Task(START_TURN))
         self.tasks = tasks
 
     # -- API -------------------------------------------------------------------------------------
@@ -327,7 +375,7 @@ class GravityFallsState(GravityFallsPosition):
     def outcome(self) -> Outcome | None:
         if self._player_to_act != TERMINAL:
             return None
-        won = self.result == Result.WON
+        won = self.result == WON
         winners = tuple(range(self.players)) if won else ()
         detail = {
             "alarm": self.alarm,
@@ -462,55 +510,55 @@ class TaskRules(NamedTuple):
     apply: Callable[[GravityFallsPosition, Task, int], None]
 
 
-TASK_RULES: dict[TaskKind, TaskRules] = {
-    TaskKind.PICK_MONSTER: TaskRules(None, None, monster_draw_chances, add_monster),
-    TaskKind.PICK_CHARACTER: TaskRules(None, None, character_draw_chances, assign_character),
-    TaskKind.PLACE_MONSTER: TaskRules(None, None, movement_card_chances, place_monster),
-    TaskKind.SETUP_PULL: TaskRules(None, setup_pull_options, None, choose_setup_pull),
-    TaskKind.SETUP_FLIP: TaskRules(flip_support_under_monster, None, None, _no_rule),
-    TaskKind.PLACE_CHARACTER: TaskRules(None, None, movement_card_chances, place_character),
-    TaskKind.SETUP_ROW: TaskRules(None, None, movement_card_chances, reveal_first_card),
-    TaskKind.PICK_EVENT: TaskRules(None, None, event_card_chances, shuffle_in_event),
-    TaskKind.START_TURN: TaskRules(start_turn, None, None, _no_rule),
-    TaskKind.CHOOSE_CARD: TaskRules(None, playable_cards, None, play_card),
-    TaskKind.ROUTE: TaskRules(None, route_options, None, travel_road),
-    TaskKind.TELEPORT: TaskRules(None, teleport_options, None, teleport),
-    TaskKind.AFTER_MOVE: TaskRules(spread_rumors, None, None, _no_rule),
-    TaskKind.RUMOR: TaskRules(None, rumor_options, None, pull_rumor),
-    TaskKind.ROLL_SETUP: TaskRules(prepare_roll, foe_options, None, choose_foe),
-    TaskKind.CHOOSE_FOE: TaskRules(None, None, None, _no_rule),
-    TaskKind.ROLL: TaskRules(None, None, roll_chances, read_roll),
-    TaskKind.REROLL_OFFER: TaskRules(None, reroll_options, None, choose_reroll),
-    TaskKind.REROLL: TaskRules(None, None, reroll_chances, read_reroll),
-    TaskKind.RESOLVE_ROLL: TaskRules(apply_successes, None, None, _no_rule),
-    TaskKind.MOVE_TOKEN: TaskRules(None, token_moves, None, move_token),
-    TaskKind.ROLL_CURSES: TaskRules(take_rolled_curses, None, None, _no_rule),
-    TaskKind.GIVE_CURSE: TaskRules(check_curse_deck, None, curse_draw_chances, take_curse),
-    TaskKind.PLACE_DIE: TaskRules(None, courage_die_options, None, place_courage_die),
-    TaskKind.DRAW: TaskRules(draw_cards, draw_options, None, choose_draw),
-    TaskKind.FLIP_CURSE: TaskRules(flip_curse, None, None, _no_rule),
-    TaskKind.CLEANSE: TaskRules(offer_cleanse, None, cleanse_chances, roll_against_curses),
-    TaskKind.DISCARD_CURSE: TaskRules(None, discard_curse_options, None, discard_curse),
-    TaskKind.ABILITY: TaskRules(None, ability_options, None, use_ability),
-    TaskKind.REST_RETURN: TaskRules(take_cards_back, None, rest_return_chances, keep_one_card_out),
-    TaskKind.MONSTER_MOVE: TaskRules(move_nearest_monster, None, None, _no_rule),
-    TaskKind.CHOOSE_MOVER: TaskRules(None, mover_options, None, choose_mover),
-    TaskKind.MOVE_MONSTER: TaskRules(queued_monster_move, None, None, _no_rule),
-    TaskKind.DISORDER_PULL: TaskRules(None, disorder_pull_options, None, disorder_pull),
-    TaskKind.DISORDER_ALARM: TaskRules(finish_disorder, None, None, _no_rule),
-    TaskKind.REVEAL_STAGE: TaskRules(reveal_stage, None, None, _no_rule),
-    TaskKind.REVEAL: TaskRules(prepare_reveal, None, reveal_chances, reveal_card),
-    TaskKind.CURSE_REVEAL: TaskRules(advance_revealed_cards, None, None, _no_rule),
-    TaskKind.EVENT: TaskRules(start_event, None, None, _no_rule),
-    TaskKind.EV_TELEPORT: TaskRules(check_event_teleport, event_teleport_options, None, event_teleport),
-    TaskKind.EV_DISCARD_OR_ALARM: TaskRules(None, discard_or_alarm_options, None, discard_or_raise_alarm),
-    TaskKind.EV_REMOVE_DIE: TaskRules(None, die_removal_options, None, remove_courage_die),
-    TaskKind.EV_FLEE: TaskRules(None, flee_options, None, flee),
-    TaskKind.EVENT_END: TaskRules(end_event, None, None, _no_rule),
-    TaskKind.ALARM_CHECK: TaskRules(alarm_check, None, None, _no_rule),
-    TaskKind.END_TURN: TaskRules(end_turn, None, None, _no_rule),
-    TaskKind.END_STEPS: TaskRules(end_character_phase, None, None, _no_rule),
-    TaskKind.DRAW_CARD: TaskRules(None, None, card_draw_chances, draw_card),
+TASK_RULES: dict[int, TaskRules] = {
+    PICK_MONSTER: TaskRules(None, None, monster_draw_chances, add_monster),
+    PICK_CHARACTER: TaskRules(None, None, character_draw_chances, assign_character),
+    PLACE_MONSTER: TaskRules(None, None, movement_card_chances, place_monster),
+    SETUP_PULL: TaskRules(None, setup_pull_options, None, choose_setup_pull),
+    SETUP_FLIP: TaskRules(flip_support_under_monster, None, None, _no_rule),
+    PLACE_CHARACTER: TaskRules(None, None, movement_card_chances, place_character),
+    SETUP_ROW: TaskRules(None, None, movement_card_chances, reveal_first_card),
+    PICK_EVENT: TaskRules(None, None, event_card_chances, shuffle_in_event),
+    START_TURN: TaskRules(start_turn, None, None, _no_rule),
+    CHOOSE_CARD: TaskRules(None, playable_cards, None, play_card),
+    ROUTE: TaskRules(None, route_options, None, travel_road),
+    TELEPORT: TaskRules(None, teleport_options, None, teleport),
+    AFTER_MOVE: TaskRules(spread_rumors, None, None, _no_rule),
+    RUMOR: TaskRules(None, rumor_options, None, pull_rumor),
+    ROLL_SETUP: TaskRules(prepare_roll, foe_options, None, choose_foe),
+    CHOOSE_FOE: TaskRules(None, None, None, _no_rule),
+    ROLL: TaskRules(None, None, roll_chances, read_roll),
+    REROLL_OFFER: TaskRules(None, reroll_options, None, choose_reroll),
+    REROLL: TaskRules(None, None, reroll_chances, read_reroll),
+    RESOLVE_ROLL: TaskRules(apply_successes, None, None, _no_rule),
+    MOVE_TOKEN: TaskRules(None, token_moves, None, move_token),
+    ROLL_CURSES: TaskRules(take_rolled_curses, None, None, _no_rule),
+    GIVE_CURSE: TaskRules(check_curse_deck, None, curse_draw_chances, take_curse),
+    PLACE_DIE: TaskRules(None, courage_die_options, None, place_courage_die),
+    DRAW: TaskRules(draw_cards, draw_options, None, choose_draw),
+    FLIP_CURSE: TaskRules(flip_curse, None, None, _no_rule),
+    CLEANSE: TaskRules(offer_cleanse, None, cleanse_chances, roll_against_curses),
+    DISCARD_CURSE: TaskRules(None, discard_curse_options, None, discard_curse),
+    ABILITY: TaskRules(None, ability_options, None, use_ability),
+    REST_RETURN: TaskRules(take_cards_back, None, rest_return_chances, keep_one_card_out),
+    MONSTER_MOVE: TaskRules(move_nearest_monster, None, None, _no_rule),
+    CHOOSE_MOVER: TaskRules(None, mover_options, None, choose_mover),
+    MOVE_MONSTER: TaskRules(queued_monster_move, None, None, _no_rule),
+    DISORDER_PULL: TaskRules(None, disorder_pull_options, None, disorder_pull),
+    DISORDER_ALARM: TaskRules(finish_disorder, None, None, _no_rule),
+    REVEAL_STAGE: TaskRules(reveal_stage, None, None, _no_rule),
+    REVEAL: TaskRules(prepare_reveal, None, reveal_chances, reveal_card),
+    CURSE_REVEAL: TaskRules(advance_revealed_cards, None, None, _no_rule),
+    EVENT: TaskRules(start_event, None, None, _no_rule),
+    EV_TELEPORT: TaskRules(check_event_teleport, event_teleport_options, None, event_teleport),
+    EV_DISCARD_OR_ALARM: TaskRules(None, discard_or_alarm_options, None, discard_or_raise_alarm),
+    EV_REMOVE_DIE: TaskRules(None, die_removal_options, None, remove_courage_die),
+    EV_FLEE: TaskRules(None, flee_options, None, flee),
+    EVENT_END: TaskRules(end_event, None, None, _no_rule),
+    ALARM_CHECK: TaskRules(alarm_check, None, None, _no_rule),
+    END_TURN: TaskRules(end_turn, None, None, _no_rule),
+    END_STEPS: TaskRules(end_character_phase, None, None, _no_rule),
+    DRAW_CARD: TaskRules(None, None, card_draw_chances, draw_card),
 }
 
 

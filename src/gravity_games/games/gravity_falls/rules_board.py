@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from .state import (
+    GIVE_CURSE,
+    LOST_ALARM,
     GravityFallsPosition,
-    Result,
     Task,
-    TaskKind,
 )
 
 # what a pull from a location can take (see pull_kind)
@@ -86,7 +86,7 @@ def raise_alarm(position: GravityFallsPosition, n: int, why: str, *why_args: Any
     else:
         position._log.append(("The alarm rises by %s to %s (%s)", n, alarm, why))
     if alarm == bus:
-        position.result = Result.LOST_ALARM
+        position.result = LOST_ALARM
         position._log.append("The alarm reaches the bus: Dipper and Mabel must leave Gravity Falls. The game is lost")
         return
     if not position.rule_tables.standard:
@@ -112,7 +112,7 @@ def raise_alarm(position: GravityFallsPosition, n: int, why: str, *why_args: Any
 def curse_everyone(position: GravityFallsPosition) -> None:
     """The monster icon: every player takes a curse, the active player first."""
     position.alarm_due = 0
-    push_tasks(position, *(Task(TaskKind.GIVE_CURSE, seat) for seat in seats_from_active(position)))
+    push_tasks(position, *(Task(GIVE_CURSE, seat) for seat in seats_from_active(position)))
 
 
 def has_curse(position: GravityFallsPosition, seat: int, effect: str) -> bool:

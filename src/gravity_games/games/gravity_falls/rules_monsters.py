@@ -24,19 +24,37 @@ from .rules_move import (
     teleport_targets,
 )
 from .state import (
+    ALARM_CHECK,
+    CHOOSE_MOVER,
+    CURSE_REVEAL,
+    DISORDER_ALARM,
+    DISORDER_PULL,
+    END_TURN,
+    EV_DISCARD_OR_ALARM,
+    EV_FLEE,
+    EV_REMOVE_DIE,
+    EV_TELEPORT,
+    EVENT,
+    EVENT_END,
+    GIVE_CURSE,
     NO_CARD,
+    REMOVE_NEAR_CHARACTER,
+    REMOVE_NEAR_MONSTER,
+    REVEAL,
+    REVEAL_STAGE,
+    REVEALED_AT_STAGE,
+    REVEALED_BY_CURSE,
+    START_TURN,
     TABLE,
     GravityFallsPosition,
-    RevealContext,
     Task,
-    TaskKind,
 )
 from .tables import (
     Outcomes,
     uniform,
 )
 
-DISORDER_PULL = "%s pulls a %s token from %s"  # the log line of a monster's pull in disorder (forced or chosen)
+DISORDER_PULL_LOG = "%s pulls a %s token from %s"  # the log line of a monster's pull in disorder (forced or chosen)
 
 # ===================================================================== alarm track ===========
 
@@ -100,7 +118,7 @@ def take_curse(position: GravityFallsPosition, task: Task, k: int) -> None:
         ("Bill Cipher curses %s: '%s'", tables.char_names[position.characters[seat]], tables.curse_names[k])
     )
     if tables.curse_kinds[k] == "reveal_card":
-        position.tasks[0:1] = (Task(TaskKind.CURSE_REVEAL, seat), Task(TaskKind.ALARM_CHECK))
+        position.tasks[0:1] = (Task(CURSE_REVEAL, seat), Task(ALARM_CHECK))
         return
     del position.tasks[0]  # this task is done; the alarm check it leaves runs here
     if position.alarm_due:
@@ -112,7 +130,7 @@ def advance_revealed_cards(position: GravityFallsPosition, task: Task) -> bool:
     if position.revealed and len(position.revealed) >= position.revealed_capacity:
         to_discard_pile(position, position.revealed.pop())
     position.tasks[0] = Task(
-        TaskKind.REVEAL, TABLE, context=RevealContext.CURSE, card=NO_CARD
+        REVEAL, TABLE, context=REVEALED_BY_CURSE, card=NO_CARD
     )  # the reveal takes this task's place
     return True
 
@@ -136,19 +154,19 @@ def move_nearest_monster(position: GravityFallsPosition, task: Task) -> bool:
     tasks, row = position.tasks, position.revealed
     if not row:
         position._log.append("No monster movement card is revealed: no monster moves")
-        tasks[0:1] = (Task(TaskKind.REVEAL_STAGE, seat), Task(TaskKind.END_TURN, seat))
+        tasks[0:1] = (Task(REVEAL_STAGE, seat), Task(END_TURN, seat))
         return True
     card = row.pop()
     position.movement_discard.append(card)
     near = nearest_monsters(position, seat)
     if len(near) > 1:
         tasks[0:1] = (
-            Task(TaskKind.CHOOSE_MOVER, seat, card=card),
-            Task(TaskKind.REVEAL_STAGE, seat),
-            Task(TaskKind.END_TURN, seat),
+            Task(CHOOSE_MOVER, seat, card=card),
+            Task(REVEAL_STAGE, seat),
+            Task(END_TURN, seat),
         )
         return True
-    tasks[0:1] = (Task(TaskKind.REVEAL_STAGE, seat), Task(TaskKind.END_TURN, seat))
+    tasks[0:1] = (Task(REVEAL_STAGE, seat), Task(END_TURN, seat))
     return move_monster(position, seat, near[0], card)
 
 
@@ -190,11 +208,9 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
     adj = tables.adj[card]
     tasks = position.tasks
     if card in position.character_locations:
-        sub = [
-            Task(TaskKind.GIVE_CURSE, s) for s in seats_from_active(position) if position.character_locations[s] == card
-        ]
-        sub += [Task(TaskKind.DISORDER_PULL, seat, location=neighbour, monster=m) for neighbour in adj]
-        sub += (Task(TaskKind.DISORDER_ALARM, seat, monster=m), Task(TaskKind.ALARM_CHECK))
+        sub = [Task(GIVE_CURSE, s) for s in seats_from_active(position) if position.character_locations[s] == card]
+        sub += [Task(DISORDER_PULL, seat, location=neighbour, monster=m) for neighbour in adj]
+        sub += (Task(DISORDER_ALARM, seat, monster=m), Task(ALARM_CHECK))
         tasks[0:0] = sub
         return True
     rule_tables = position.rule_tables
@@ -204,14 +220,14 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
         if kind == PULL_NONE:
             continue
         if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
-            sub = [Task(TaskKind.DISORDER_PULL, seat, location=x, monster=m) for x in adj[adj.index(neighbour) :]]
-            sub += (Task(TaskKind.DISORDER_ALARM, seat, monster=m), Task(TaskKind.ALARM_CHECK))
+            sub = [Task(DISORDER_PULL, seat, location=x, monster=m) for x in adj[adj.index(neighbour) :]]
+            sub += (Task(DISORDER_ALARM, seat, monster=m), Task(ALARM_CHECK))
             tasks[0:0] = sub
             return True
         # _do_disorder_pull's pull, without a choice (there is none here)
         log.append(
             (
-                DISORDER_PULL,
+                DISORDER_PULL_LOG,
                 name,
                 pull_token(
                     position,
@@ -259,7 +275,7 @@ def disorder_pull(position: GravityFallsPosition, task: Task, action: int) -> No
     tables = position.tables
     position._log.append(
         (
-            DISORDER_PULL,
+            DISORDER_PULL_LOG,
             tables.monster_names[position.monsters[m]],
             pull_token(position, source, position.monster_locations[m], action),
             tables.names[source],
@@ -294,7 +310,7 @@ def disorder_alarm(position: GravityFallsPosition, loc: int, name: str) -> None:
 
 def reveal_stage(position: GravityFallsPosition, task: Task) -> bool:
     if len(position.revealed) < position.revealed_capacity:
-        position.tasks[0] = Task(TaskKind.REVEAL, TABLE, card=NO_CARD)
+        position.tasks[0] = Task(REVEAL, TABLE, card=NO_CARD)
     else:
         del position.tasks[0]
     return True
@@ -306,7 +322,7 @@ def prepare_reveal(position: GravityFallsPosition, task: Task) -> bool:
     if len(position.revealed) >= position.revealed_capacity or not position.movement_discard:
         deferred = task.card
         if deferred >= 0:  # an event revealed on the way waits no longer
-            position.tasks[0:1] = (Task(TaskKind.EVENT, TABLE, card=deferred), Task(TaskKind.ALARM_CHECK))
+            position.tasks[0:1] = (Task(EVENT, TABLE, card=deferred), Task(ALARM_CHECK))
         else:
             del position.tasks[0]
         return True
@@ -329,7 +345,7 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
         tasks = position.tasks
         deferred = task.card
         if deferred >= 0:
-            tasks[0:1] = (Task(TaskKind.EVENT, TABLE, card=deferred), Task(TaskKind.ALARM_CHECK))
+            tasks[0:1] = (Task(EVENT, TABLE, card=deferred), Task(ALARM_CHECK))
         else:
             del tasks[0]
         return
@@ -343,11 +359,11 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
     position.event_used = 1
     position._log.append(("Event: %s", name))
     ctx = task.context
-    if ctx == 0:
+    if ctx == REVEALED_AT_STAGE:
         position.tasks[0:1] = (
-            Task(TaskKind.EVENT, TABLE, card=card),
-            Task(TaskKind.ALARM_CHECK),
-            Task(TaskKind.REVEAL, TABLE, card=NO_CARD),
+            Task(EVENT, TABLE, card=card),
+            Task(ALARM_CHECK),
+            Task(REVEAL, TABLE, card=NO_CARD),
         )
     else:  # revealed by a curse: finish revealing first, then resolve the event
         position.tasks[0] = task._replace(context=ctx, card=card)
@@ -365,18 +381,18 @@ def start_event(position: GravityFallsPosition, task: Task) -> bool:
     seats = seats_from_active(position)
     sub: list[Task] = []
     if effect == "teleport":
-        sub = [Task(TaskKind.EV_TELEPORT, s) for s in seats]
+        sub = [Task(EV_TELEPORT, s) for s in seats]
     elif effect == "discard_or_alarm":
-        sub = [Task(TaskKind.EV_DISCARD_OR_ALARM, s) for s in seats]
+        sub = [Task(EV_DISCARD_OR_ALARM, s) for s in seats]
     elif effect == "monsters_pull_distrust":
         monsters_pull_distrust(position)
     elif effect == "remove_die_monsters":
-        sub = [Task(TaskKind.EV_REMOVE_DIE, position.active, target=m) for m in live_monsters(position)]
+        sub = [Task(EV_REMOVE_DIE, position.active, target=m) for m in live_monsters(position)]
     elif effect == "remove_die_characters":
-        sub = [Task(TaskKind.EV_REMOVE_DIE, position.active, context=1, target=s) for s in seats]
+        sub = [Task(EV_REMOVE_DIE, position.active, context=REMOVE_NEAR_CHARACTER, target=s) for s in seats]
     else:
-        sub = [Task(TaskKind.EV_FLEE, s) for s in seats]
-    sub.append(Task(TaskKind.EVENT_END))
+        sub = [Task(EV_FLEE, s) for s in seats]
+    sub.append(Task(EVENT_END))
     position.tasks[0:0] = sub  # the effect's steps, then its end, at the front
     return True
 
@@ -456,7 +472,7 @@ def discard_or_raise_alarm(position: GravityFallsPosition, task: Task, action: i
 
 def die_removal_options(position: GravityFallsPosition, task: Task) -> list[int]:
     who, idx = task.context, task.target
-    center = position.monster_locations[idx] if who == 0 else position.character_locations[idx]
+    center = position.monster_locations[idx] if who == REMOVE_NEAR_MONSTER else position.character_locations[idx]
     if center < 0:
         return []
     return sorted(
@@ -506,9 +522,9 @@ def flee(position: GravityFallsPosition, task: Task, action: int) -> None:
 
 def end_turn(position: GravityFallsPosition, task: Task) -> bool:
     if position.alarm_due:
-        position.tasks.insert(0, Task(TaskKind.ALARM_CHECK))
+        position.tasks.insert(0, Task(ALARM_CHECK))
         return True
     position.active = (position.active + 1) % position.players
     position.turn += 1
-    position.tasks[0] = Task(TaskKind.START_TURN)  # this task is done: the next turn takes its place
+    position.tasks[0] = Task(START_TURN)  # this task is done: the next turn takes its place
     return True

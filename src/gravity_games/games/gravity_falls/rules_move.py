@@ -10,13 +10,20 @@ question, not once per step.
 from __future__ import annotations
 
 from .state import (
+    ABILITY,
+    AFTER_MOVE,
+    CHOOSE_CARD,
+    FLIP_CURSE,
     LAST_TURN_START,
+    LOST_SUMMER,
+    MONSTER_MOVE,
     MONSTER_SLOTS,
+    REST_RETURN,
+    ROUTE,
+    TELEPORT,
     TURN_LIMIT,
     GravityFallsPosition,
-    Result,
     Task,
-    TaskKind,
 )
 
 CARD_TELEPORT = 5
@@ -52,7 +59,7 @@ def route_continues(
 def start_turn(position: GravityFallsPosition, task: Task) -> bool:
     if position.turn >= TURN_LIMIT or len(position._history) > LAST_TURN_START:
         position.tasks.pop(0)
-        position.result = Result.LOST_SUMMER
+        position.result = LOST_SUMMER
         position._log.append("The summer is over before the monsters are beaten: the game is lost")
         return True
     active = position.active
@@ -65,7 +72,7 @@ def start_turn(position: GravityFallsPosition, task: Task) -> bool:
     position._log.append(
         ("Turn %s: %s (seat %s)", position.turn + 1, position.tables.char_names[position.characters[active]], active)
     )
-    position.tasks[0] = Task(TaskKind.CHOOSE_CARD, active)  # this task is done: the card choice takes its place
+    position.tasks[0] = Task(CHOOSE_CARD, active)  # this task is done: the card choice takes its place
     return True
 
 
@@ -106,10 +113,10 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
         position.card_played = CARD_REST
         position._log.append(("%s declares a rest", position.character_name(seat)))
         tasks[0:1] = (
-            Task(TaskKind.REST_RETURN, seat),
-            Task(TaskKind.FLIP_CURSE, seat),
-            Task(TaskKind.ABILITY, seat),
-            Task(TaskKind.MONSTER_MOVE, seat),
+            Task(REST_RETURN, seat),
+            Task(FLIP_CURSE, seat),
+            Task(ABILITY, seat),
+            Task(MONSTER_MOVE, seat),
         )
         return
     c = action - rule_tables.ACTION_PLAY_CARD
@@ -120,14 +127,14 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
     position._log.append(("%s plays %s", position.tables.char_names[char], rule_tables.card_label[char][c]))
     d = position.tables.card_distance[c]
     if c == CARD_TELEPORT:
-        tasks[0] = Task(TaskKind.TELEPORT, seat)
+        tasks[0] = Task(TELEPORT, seat)
     elif d == 0:
-        tasks[0] = task = Task(TaskKind.AFTER_MOVE, seat)
+        tasks[0] = task = Task(AFTER_MOVE, seat)
     else:
         position.route_position = position.character_locations[seat]
         position.route_left = d
         position.route_used = 0
-        tasks[0] = Task(TaskKind.ROUTE, seat)
+        tasks[0] = Task(ROUTE, seat)
 
 
 def card_label(position: GravityFallsPosition, seat: int, c: int) -> str:
@@ -237,7 +244,7 @@ def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None
         position._log.append(
             ("%s moves to %s", position.tables.char_names[position.characters[seat]], position.tables.names[nxt])
         )
-        position.tasks[0] = task = Task(TaskKind.AFTER_MOVE, seat)  # this task is done: the rumors take its place
+        position.tasks[0] = task = Task(AFTER_MOVE, seat)  # this task is done: the rumors take its place
 
 
 # ----------------------------------------------------------------- Teleport -----------------
@@ -280,4 +287,4 @@ def teleport(position: GravityFallsPosition, task: Task, action: int) -> None:
     position.character_locations[seat] = loc
     position._log.append(("%s teleports to %s", position.character_name(seat), position.location_name(loc)))
     if mode == 0:
-        position.tasks.insert(0, Task(TaskKind.AFTER_MOVE, seat))
+        position.tasks.insert(0, Task(AFTER_MOVE, seat))

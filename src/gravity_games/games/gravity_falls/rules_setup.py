@@ -21,10 +21,11 @@ from .rules_board import (
     raise_alarm,
 )
 from .state import (
+    SETUP_FLIP,
+    SETUP_PULL,
     TABLE,
     GravityFallsPosition,
     Task,
-    TaskKind,
 )
 from .tables import (
     Outcomes,
@@ -100,8 +101,8 @@ def place_monster(position: GravityFallsPosition, task: Task, card: int) -> None
         if kind == PULL_CHOICE:
             push_tasks(
                 position,
-                *[Task(TaskKind.SETUP_PULL, 0, location=x, monster=m) for x in adj[i:]],
-                Task(TaskKind.SETUP_FLIP, TABLE, monster=m),
+                *[Task(SETUP_PULL, 0, location=x, monster=m) for x in adj[i:]],
+                Task(SETUP_FLIP, TABLE, monster=m),
             )
             return
         monster_takes_token_at_setup(

@@ -23,11 +23,28 @@ from .rules_move import (
     card_label,
 )
 from .state import (
+    ABILITY,
+    CLEANSE,
     DEFEATED,
+    DISCARD_CURSE,
+    DRAW,
+    DRAW_CARD,
+    END_STEPS,
+    FLIP_CURSE,
+    GIVE_CURSE,
+    MONSTER_MOVE,
+    MOVE_TOKEN,
+    PLACE_DIE,
+    REROLL,
+    REROLL_OFFER,
+    RESOLVE_ROLL,
+    ROLL,
+    ROLL_CURSES,
+    ROLL_SETUP,
+    RUMOR,
+    WON,
     GravityFallsPosition,
-    Result,
     Task,
-    TaskKind,
 )
 from .tables import (
     CARD_DRAWS,
@@ -84,12 +101,12 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
             )
         )
     else:
-        tasks[0] = Task(TaskKind.ROLL_SETUP, seat)
+        tasks[0] = Task(ROLL_SETUP, seat)
         return True
     sub = [
-        Task(TaskKind.RUMOR, seat, location=x) for x in adj[adj.index(neighbour) :]
+        Task(RUMOR, seat, location=x) for x in adj[adj.index(neighbour) :]
     ]  # from the neighbour that stopped the loop
-    sub.append(Task(TaskKind.ROLL_SETUP, seat))
+    sub.append(Task(ROLL_SETUP, seat))
     tasks[0:1] = sub
     return True
 
@@ -181,15 +198,15 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
         position._log.append(("%s persuades the residents with %s", who, _dice(rolled)))
     position.roll_successes = position.roll_arrows = position.roll_curses = 0
     if not rolled:
-        position.tasks[0] = Task(TaskKind.RESOLVE_ROLL, seat)
+        position.tasks[0] = Task(RESOLVE_ROLL, seat)
     elif tables.char_ability[char] == "reroll_one":
         position.tasks[0:1] = (
-            Task(TaskKind.ROLL, seat, amount=rolled),
-            Task(TaskKind.REROLL_OFFER, seat),
-            Task(TaskKind.RESOLVE_ROLL, seat),
+            Task(ROLL, seat, amount=rolled),
+            Task(REROLL_OFFER, seat),
+            Task(RESOLVE_ROLL, seat),
         )
     else:
-        position.tasks[0:1] = (Task(TaskKind.ROLL, seat, amount=rolled), Task(TaskKind.RESOLVE_ROLL, seat))
+        position.tasks[0:1] = (Task(ROLL, seat, amount=rolled), Task(RESOLVE_ROLL, seat))
 
 
 def roll_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
@@ -231,7 +248,7 @@ def choose_reroll(position: GravityFallsPosition, task: Task, action: int) -> No
     else:
         position.roll_curses -= 1
     position._log.append(("%s re-rolls a die showing %s", position.character_name(task.seat), FACE_WORDS[face]))
-    push_tasks(position, Task(TaskKind.REROLL, task.seat))
+    push_tasks(position, Task(REROLL, task.seat))
 
 
 def reroll_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
@@ -276,9 +293,9 @@ def apply_successes(position: GravityFallsPosition, task: Task) -> bool:
                 )
             )
     if moves:
-        position.tasks[0:1] = (Task(TaskKind.MOVE_TOKEN, seat, amount=moves), Task(TaskKind.ROLL_CURSES, seat))
+        position.tasks[0:1] = (Task(MOVE_TOKEN, seat, amount=moves), Task(ROLL_CURSES, seat))
         return True
-    position.tasks[0] = Task(TaskKind.ROLL_CURSES, seat)
+    position.tasks[0] = Task(ROLL_CURSES, seat)
     return True
 
 
@@ -314,7 +331,7 @@ def fight_monster(position: GravityFallsPosition, seat: int, m: int) -> int:
         position.monster_locations[m] = DEFEATED
         position._log.append(("%s defeats %s (%s of %s needed)", position.character_name(seat), name, hits, need))
         if not live_monsters(position):
-            position.result = Result.WON
+            position.result = WON
             position._log.append("All the monsters are defeated: Gravity Falls is saved!")
     else:
         position._log.append(("Not enough successes against %s (%s of %s needed)", name, hits, need))
@@ -358,11 +375,11 @@ def take_rolled_curses(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     count = position.extra_dice + 1 if position.roll_curses else position.extra_dice
     if count:
-        sub = [Task(TaskKind.GIVE_CURSE, seat)] * count
-        sub.append(Task(TaskKind.END_STEPS, seat))
+        sub = [Task(GIVE_CURSE, seat)] * count
+        sub.append(Task(END_STEPS, seat))
         position.tasks[0:1] = sub
         return True
-    position.tasks[0] = Task(TaskKind.END_STEPS, seat)
+    position.tasks[0] = Task(END_STEPS, seat)
     return True
 
 
@@ -373,15 +390,15 @@ def end_character_phase(position: GravityFallsPosition, task: Task) -> bool:
     """5. Place a courage die, draw, the flip curse, cleanse, abilities, then the monster phase."""
     seat = task.seat
     tasks = position.tasks
-    tasks[0] = Task(TaskKind.DRAW, seat, amount=draws_allowed(position, seat))
+    tasks[0] = Task(DRAW, seat, amount=draws_allowed(position, seat))
     tasks[1:1] = (
-        Task(TaskKind.FLIP_CURSE, seat),
-        Task(TaskKind.CLEANSE, seat),
-        Task(TaskKind.ABILITY, seat),
-        Task(TaskKind.MONSTER_MOVE, seat),
+        Task(FLIP_CURSE, seat),
+        Task(CLEANSE, seat),
+        Task(ABILITY, seat),
+        Task(MONSTER_MOVE, seat),
     )
     if courage_die_options(position, task):  # (reads the seat only) a choice: it goes first
-        tasks.insert(0, Task(TaskKind.PLACE_DIE, seat))
+        tasks.insert(0, Task(PLACE_DIE, seat))
     return True
 
 
@@ -449,7 +466,7 @@ def draw_from_deck(position: GravityFallsPosition, seat: int, left: int) -> None
         position.action_decks[seat] = position.action_discards[seat]
         position.action_discards[seat] = 0
         position._log.append(("%s shuffles the discard pile into a new action deck", position.character_name(seat)))
-    position.tasks[0] = Task(TaskKind.DRAW_CARD, seat, amount=left)
+    position.tasks[0] = Task(DRAW_CARD, seat, amount=left)
 
 
 def draw_options(position: GravityFallsPosition, task: Task) -> list[int]:
@@ -484,7 +501,7 @@ def draw_card(position: GravityFallsPosition, task: Task, c: int) -> None:
     position.action_decks[seat] &= ~(1 << c)
     position.hands[seat] |= 1 << c
     position._log.append(("%s draws an action card", position.tables.char_names[position.characters[seat]]))
-    position.tasks[0] = Task(TaskKind.DRAW, seat, amount=left - 1)
+    position.tasks[0] = Task(DRAW, seat, amount=left - 1)
 
 
 def flip_curse(position: GravityFallsPosition, task: Task) -> bool:
@@ -535,7 +552,7 @@ def roll_against_curses(position: GravityFallsPosition, task: Task, hits: int) -
         )
     )
     if hits:
-        push_tasks(position, Task(TaskKind.DISCARD_CURSE, seat, amount=hits))
+        push_tasks(position, Task(DISCARD_CURSE, seat, amount=hits))
 
 
 def discard_curse_options(position: GravityFallsPosition, task: Task) -> list[int]:

@@ -8,7 +8,7 @@ canonical JSON document (``state_json.py``) names the same fields with its own, 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from gravity_games.core.api import TERMINAL, Game, State
 
@@ -42,6 +42,14 @@ class Result(IntEnum):
     LOST_ALARM = 2
     LOST_SUMMER = 3
 
+
+# The enum members as plain int module constants, for the rule functions: a member read as
+# ``Result.WON`` is looked up through the enum class at every use and compares slower than an int
+# (several times the cost in CPython 3.11), and mypyc compiles a ``Final`` int to a C constant.
+ONGOING: Final = int(Result.ONGOING)
+WON: Final = int(Result.WON)
+LOST_ALARM: Final = int(Result.LOST_ALARM)
+LOST_SUMMER: Final = int(Result.LOST_SUMMER)
 
 RESULT_TEXT = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
 
@@ -99,6 +107,56 @@ class TaskKind(IntEnum):
     DRAW_CARD = 47
 
 
+# The task kinds as plain int constants for the rules, as the results above.
+PICK_MONSTER: Final = int(TaskKind.PICK_MONSTER)
+PICK_CHARACTER: Final = int(TaskKind.PICK_CHARACTER)
+PLACE_MONSTER: Final = int(TaskKind.PLACE_MONSTER)
+SETUP_PULL: Final = int(TaskKind.SETUP_PULL)
+SETUP_FLIP: Final = int(TaskKind.SETUP_FLIP)
+PLACE_CHARACTER: Final = int(TaskKind.PLACE_CHARACTER)
+SETUP_ROW: Final = int(TaskKind.SETUP_ROW)
+PICK_EVENT: Final = int(TaskKind.PICK_EVENT)
+START_TURN: Final = int(TaskKind.START_TURN)
+CHOOSE_CARD: Final = int(TaskKind.CHOOSE_CARD)
+ROUTE: Final = int(TaskKind.ROUTE)
+TELEPORT: Final = int(TaskKind.TELEPORT)
+AFTER_MOVE: Final = int(TaskKind.AFTER_MOVE)
+RUMOR: Final = int(TaskKind.RUMOR)
+ROLL_SETUP: Final = int(TaskKind.ROLL_SETUP)
+CHOOSE_FOE: Final = int(TaskKind.CHOOSE_FOE)
+ROLL: Final = int(TaskKind.ROLL)
+REROLL_OFFER: Final = int(TaskKind.REROLL_OFFER)
+REROLL: Final = int(TaskKind.REROLL)
+RESOLVE_ROLL: Final = int(TaskKind.RESOLVE_ROLL)
+MOVE_TOKEN: Final = int(TaskKind.MOVE_TOKEN)
+ROLL_CURSES: Final = int(TaskKind.ROLL_CURSES)
+GIVE_CURSE: Final = int(TaskKind.GIVE_CURSE)
+PLACE_DIE: Final = int(TaskKind.PLACE_DIE)
+DRAW: Final = int(TaskKind.DRAW)
+FLIP_CURSE: Final = int(TaskKind.FLIP_CURSE)
+CLEANSE: Final = int(TaskKind.CLEANSE)
+DISCARD_CURSE: Final = int(TaskKind.DISCARD_CURSE)
+ABILITY: Final = int(TaskKind.ABILITY)
+REST_RETURN: Final = int(TaskKind.REST_RETURN)
+MONSTER_MOVE: Final = int(TaskKind.MONSTER_MOVE)
+CHOOSE_MOVER: Final = int(TaskKind.CHOOSE_MOVER)
+MOVE_MONSTER: Final = int(TaskKind.MOVE_MONSTER)
+DISORDER_PULL: Final = int(TaskKind.DISORDER_PULL)
+DISORDER_ALARM: Final = int(TaskKind.DISORDER_ALARM)
+REVEAL_STAGE: Final = int(TaskKind.REVEAL_STAGE)
+REVEAL: Final = int(TaskKind.REVEAL)
+CURSE_REVEAL: Final = int(TaskKind.CURSE_REVEAL)
+EVENT: Final = int(TaskKind.EVENT)
+EV_TELEPORT: Final = int(TaskKind.EV_TELEPORT)
+EV_DISCARD_OR_ALARM: Final = int(TaskKind.EV_DISCARD_OR_ALARM)
+EV_REMOVE_DIE: Final = int(TaskKind.EV_REMOVE_DIE)
+EV_FLEE: Final = int(TaskKind.EV_FLEE)
+EVENT_END: Final = int(TaskKind.EVENT_END)
+ALARM_CHECK: Final = int(TaskKind.ALARM_CHECK)
+END_TURN: Final = int(TaskKind.END_TURN)
+END_STEPS: Final = int(TaskKind.END_STEPS)
+DRAW_CARD: Final = int(TaskKind.DRAW_CARD)
+
 TASK_NAMES = tuple(kind.name.lower() for kind in TaskKind)
 TASK_KINDS = {name: kind for name, kind in zip(TASK_NAMES, TaskKind, strict=True)}
 
@@ -129,11 +187,19 @@ class RevealContext(IntEnum):
     CURSE = 1  # the curse that reveals a card (Bill's scheme)
 
 
+REVEALED_AT_STAGE: Final = int(RevealContext.STAGE)
+REVEALED_BY_CURSE: Final = int(RevealContext.CURSE)
+
+
 class DieRemoval(IntEnum):
     """Whose surroundings an event's courage die is removed from (``Task.context`` of ev_remove_die)."""
 
     MONSTER = 0
     CHARACTER = 1
+
+
+REMOVE_NEAR_MONSTER: Final = int(DieRemoval.MONSTER)
+REMOVE_NEAR_CHARACTER: Final = int(DieRemoval.CHARACTER)
 
 
 class Task(NamedTuple):
@@ -152,7 +218,7 @@ class Task(NamedTuple):
     - ``target``: the monster slot or seat whose surroundings lose a courage die (ev_remove_die).
     """
 
-    kind: TaskKind
+    kind: int  # a TaskKind value
     seat: int = TABLE
     location: int = 0
     monster: int = 0
@@ -163,7 +229,7 @@ class Task(NamedTuple):
 
 
 # The two numbers the document and the observation's prompt give a task (its ``x`` and ``y``), per kind.
-TASK_ARGUMENTS: dict[TaskKind, tuple[str, str]] = {
+TASK_ARGUMENTS: dict[int, tuple[str, str]] = {
     TaskKind.PICK_MONSTER: ("monster", ""),
     TaskKind.PLACE_MONSTER: ("monster", ""),
     TaskKind.SETUP_PULL: ("location", "monster"),
@@ -266,7 +332,7 @@ class GravityFallsPosition(State):
         self.active = 0
         self.turn = 0
         self.tasks: list[Task] = []
-        self.result = Result.ONGOING
+        self.result = ONGOING  # a Result value
         # the board: tokens and courage dice per location
         self.support = list(tables.start_support)
         self.distrust = [0] * locations
