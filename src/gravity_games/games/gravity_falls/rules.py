@@ -1,6 +1,6 @@
 """Gravity Falls: the game, its parameters and the state machine that drives a turn.
 
-A state keeps a short list of pending *tasks* (``(code, seat, x, y)``). ``_advance`` runs the
+A state keeps a short list of pending *tasks* (``state.Task`` records). ``_advance`` runs the
 automatic ones (flipping tokens, counting alarm) until the front task needs a decision: a seat's
 choice or a chance event (die roll, card draw). Each decision is one step, so bots and people
 decide exactly the same things. Setup and the token pulls live in ``rules_setup.py``, the turn
