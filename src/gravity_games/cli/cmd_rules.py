@@ -10,6 +10,7 @@ import importlib
 import inspect
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.markdown import Markdown
@@ -77,11 +78,27 @@ def data_entries(game: Game) -> list[tuple[str, Component]]:
     """Every component entry a loaded game holds, wherever the game keeps its data."""
     seen: set[int] = set()
     found: list[tuple[str, Component]] = []
-    for name, value in vars(game).items():
+    for name, value in game_attributes(game).items():
         if name in ("spec", "params"):
             continue
         found.extend(sourced_entries(value, name, seen))
     return found
+
+
+def game_attributes(game: Game) -> dict[str, Any]:
+    """A game's data attributes, whether its class is a Python one (``__dict__``) or compiled (none)."""
+    try:
+        return dict(vars(game))
+    except TypeError:
+        pass
+    attributes: dict[str, Any] = {}
+    for name in dir(game):
+        if name.startswith("_") or name.isupper() or name in ("spec", "params"):
+            continue
+        value = getattr(game, name, None)
+        if not callable(value):
+            attributes[name] = value
+    return attributes
 
 
 def show_data_sources(game: Game, path: str) -> None:
