@@ -153,6 +153,8 @@ def build(jobs: int, force: bool) -> int:
     setup: Any = importlib.import_module("setuptools").setup
 
     sys.path.insert(0, str(SRC))
+    # Only the manifest helpers are needed: the package must not look for (and warn about) the old build.
+    os.environ["GRAVITY_BUILD"] = "interpreted"
     from gravity_games.compiled import MANIFEST_NAME, MANIFEST_VERSION, extension_suffix, file_digest
 
     sources = compiled_sources()
