@@ -26,6 +26,10 @@ Two ways to drive the server:
   each latency is measured from the scheduled time, not from when the client got round to
   sending, so a slow server (or a slow client) cannot hide its queueing (no coordinated
   omission). ``late_sends`` counts actions sent more than 10 ms after their time.
+
+``--hinters K`` adds K games in which the seat to act asks for a hint (``--hint-seconds``), again
+and again, and never moves: the latency of the other games' actions then shows whether hint
+searches delay anyone else.
 """
 
 from __future__ import annotations
@@ -216,6 +220,32 @@ async def create_one(http: httpx.AsyncClient, game: str, players: int, seed: int
     return GameRun(doc["id"], [s["token"] for s in doc["seats"]])
 
 
+async def ask_hints(
+    http: httpx.AsyncClient, run: GameRun, seconds: float, deadline: float, answers: list[float], refusals: list[int]
+) -> None:
+    """A person who keeps asking for hints (one at a time, never moving) until the time is up.
+
+    Its game stands still, so the hint searches load the server beside the other games' actions:
+    their latency then says whether a hint delays anyone else.
+    """
+    seat = None
+    for s, token in enumerate(run.tokens):
+        view = (await http.get(f"/api/games/{run.gid}", headers={"Authorization": f"Bearer {token}"})).json()
+        if view.get("current_player") == s:
+            seat = s
+    if seat is None:
+        return
+    headers = {"Authorization": f"Bearer {run.tokens[seat]}"}
+    while time.monotonic() + seconds < deadline:
+        start = time.perf_counter()
+        r = await http.get(f"/api/games/{run.gid}/hints", params={"seconds": seconds}, headers=headers)
+        if r.status_code == 200:
+            answers.append(time.perf_counter() - start)
+        else:
+            refusals.append(r.status_code)
+            await asyncio.sleep(0.5)
+
+
 async def play_one(
     http: httpx.AsyncClient,
     ws_base: str,
@@ -281,11 +311,18 @@ async def run_load(
             now = time.perf_counter() + 1.0  # a second to open the sockets
             interval = args.games / args.rate
             paces = [Pace(interval, now + i / args.rate) for i in range(args.games)]
-        runs = await asyncio.gather(
+        hint_answers: list[float] = []
+        hint_refusals: list[int] = []
+        hint_games = await asyncio.gather(
+            *(create_one(http, game, players, args.seed + 100_000 + i) for i in range(args.hinters))
+        )
+        hinting = [ask_hints(http, run, args.hint_seconds, deadline, hint_answers, hint_refusals) for run in hint_games]
+        *runs, _ = await asyncio.gather(
             *(
                 play_one(http, ws_base, run, players, args.seed + i, totals, deadline, paces[i])
                 for i, run in enumerate(made)
-            )
+            ),
+            asyncio.gather(*hinting),
         )
         elapsed = time.monotonic() - started
         cpu_end = server_cpu(server_pid) if server_pid else None
@@ -351,6 +388,13 @@ async def run_load(
         "lost": lost,
         "duplicated": duplicated,
         "unverified_games": unverified,
+        "hints": {
+            "askers": args.hinters,
+            "seconds": args.hint_seconds,
+            "answered": len(hint_answers),
+            "answer_s_max": round(max(hint_answers), 2) if hint_answers else None,
+            "refused": {str(c): hint_refusals.count(c) for c in sorted(set(hint_refusals))},
+        },
     }
 
 
@@ -369,9 +413,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, help="open loop: total actions per second, at fixed times")
     parser.add_argument("--db", help="with --spawn: serve this database (e.g. postgresql://...) instead of SQLite")
     parser.add_argument("--workers", type=int, default=1, help="with --spawn: server processes (needs --db)")
+    parser.add_argument(
+        "--hinters",
+        type=int,
+        default=0,
+        help="extra games in which a person keeps asking for hints, one after another (default 0)",
+    )
+    parser.add_argument("--hint-seconds", type=float, default=2.0, help="each hint's search time (default 2)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.seconds <= 0:
         parser.error("--games must be at least 1 and --seconds positive")
+    if args.hinters < 0 or not 0 < args.hint_seconds <= 5:
+        parser.error("--hinters must be 0 or more and --hint-seconds from 0 to 5 (the server's cap)")
 
     proc = None
     db_path = None

@@ -236,6 +236,44 @@ def check_resample_uses_only_the_view(state: State, step: int, rng: random.Rando
         )
 
 
+REVEAL_WORLDS = 2
+"""Redrawn worlds per seat in which a step declared to reveal nothing is replayed."""
+
+
+def check_reveals_information(state: State, step: int, action: int, rng: random.Random) -> None:
+    """A decision the game declares shows nothing (``reveals_information`` is False) shows nothing.
+
+    The actor: the step replayed in worlds redrawn from its own view leaves its observation as in
+    the real game. Every other seat: in each world redrawn from its view, some move of the actor
+    gives it the observation it really got, so what it saw rules no world out. (The same move id
+    need not: in doubt-gravity ``place K3`` names a number the others cannot see, and in their
+    worlds it may be another token.) The web server lets a person undo such a step without
+    checking, so a wrong ``False`` would let a person look and take the step back.
+    """
+    at = where(state, step)
+    declared = state.reveals_information(action)
+    assert declared is None or isinstance(declared, bool), f"{at}: reveals_information gave {declared!r}"
+    if declared is not False:
+        return
+    actor = state.current_player()
+    after = state.child(action)
+    said = state.action_to_string(action)
+    for seat in range(state.game.spec.players):
+        real = canonical(after.observation(seat))
+        for _ in range(REVEAL_WORLDS):
+            world = state.resample_from_infostate(seat, rng)
+            assert world.current_player() == actor, f"{at}: a redrawn world of seat {seat} changed who acts"
+            if seat == actor:
+                assert action in world.legal_actions(), f"{at}: the actor's own redrawn world lacks its move"
+                seen = [canonical(world.child(action).observation(seat))]
+            else:
+                seen = [canonical(world.child(move).observation(seat)) for move in world.legal_actions()]
+            assert real in seen, (
+                f"{at}: {said!r} is declared to reveal nothing, but seat {seat} sees a result that rules "
+                "out a world it could not tell from the real one"
+            )
+
+
 def check_tensor(state: State, step: int) -> None:
     spec = state.game.spec
     if not spec.observation_shape:
@@ -283,6 +321,8 @@ def play_checked(config: Config, seed: int, *, full: bool, choose: Chooser | Non
             check_notation(state, step, legal)
             check_resample(state, step, check_rng)
             check_resample_uses_only_the_view(state, step, check_rng)
+            if state.current_player() >= 0:
+                check_reveals_information(state, step, action, check_rng)
         state.apply_action(action)
         step += 1
     assert all(isinstance(line, str) for line in state.log()), f"{where(state, step)}: log holds non-strings"

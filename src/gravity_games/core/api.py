@@ -361,6 +361,18 @@ class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Pytho
     def resample_from_infostate(self, seat: int, rng: random.Random) -> State:
         """A full state consistent with all ``seat`` has seen, hidden parts redrawn with ``rng``."""
 
+    def reveals_information(self, action: int) -> bool | None:
+        """Whether the decision ``action`` (legal now) would show any seat something it cannot know.
+
+        ``False`` when the game's rules say the step shows nothing hidden (a token placed face
+        down while the turn goes on), ``True`` when they say it does, ``None`` (this default) when
+        the game does not say: a caller that must know, as the web server's undo does, then
+        checks by determinization. Like python-chess's ``Board.is_irreversible``, it is a question
+        about the move asked before it is made; the conformance suite checks every ``False``
+        against redrawn worlds of every seat.
+        """
+        return None
+
     def private_values(self, seat: int) -> dict[str, JSON]:
         """The values of ``spec.private_fields`` that belong to ``seat`` (for leak checks)."""
         return {}

@@ -5,7 +5,8 @@
 * Chance: ``resolve_chance`` draws every chance outcome with an RNG derived from the game's seed
   and the step number, so a restarted server draws exactly what the old one would have drawn.
 * Undo, as Board Game Arena allows it: ``may_undo_later`` (the turn stays with the seat and the
-  step revealed nothing, checked by ``step_reveals_information``), ``undo_allowed`` and, in words,
+  step revealed nothing: as the game's rules say, ``State.reveals_information``, or else as
+  checked in redrawn worlds by ``step_reveals_information``), ``undo_allowed`` and, in words,
   ``undo_refusal``.
 * ``WebError`` (an error with its HTTP status) and ``storage_unavailable`` (the 503 of a store
   that cannot be reached or refuses).
@@ -38,13 +39,12 @@ log = logging.getLogger("gravity_games.web")
 UNDO_SAMPLES = 6
 """Determinizations tried per seat when deciding whether a step revealed information.
 
-Reveals in these games mostly come through chance nodes (a reading, a draw), which end
-undo on their own; this check catches the rest, at a cost paid by multi-step turns only.
-It stays at 6 although the check is most of the server's CPU per person's action (bots never
-undo, so their steps skip it): a reveal of a hidden value with only two possible values is missed
-by k worlds with chance 2**-k, 12 % at 3 and 1.6 % at 6, and a missed reveal would let a person
-look and take the step back. Making it cheaper is a design question (asking the game which steps
-read hidden state), not a smaller sample."""
+Reveals in these games mostly come through chance nodes (a reading, a draw), which end undo on
+their own, and a game's rules can say a step shows nothing (``State.reveals_information``:
+doubt-gravity's placements, which were most of the server's CPU per person's action); this
+check catches the rest, at a cost paid by multi-step turns only. It stays at 6: a reveal of a
+hidden value with only two possible values is missed by k worlds with chance 2**-k, 12 % at 3
+and 1.6 % at 6, and a missed reveal would let a person look and take the step back."""
 
 OVERFLOW: dict[str, Any] = {"__overflow__": True}
 """Put in a WebSocket's queue in place of the views it did not read: the socket closes."""
@@ -101,6 +101,9 @@ class LiveGame:
     names: list[str | None] = field(default_factory=list)
     # (revision, seat) -> the board extras of that view (last change, summary), built once.
     extras: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    # (revision, seat, with svg) -> that seat's whole view, built once: the actor's answer, its
+    # own push and every socket of a seat share one document. Never changed after it is built.
+    views: dict[tuple[int, int | None, bool], dict[str, Any]] = field(default_factory=dict)
     # The state just before the last decision, and per seat the length of its log right after its
     # own last decision: kept by each commit, rebuilt by replay after a restart or an undo.
     before_last: State | None = None
@@ -181,9 +184,16 @@ def step_reveals_information(before: State, after: State, seat: int, action: int
 
 
 def may_undo_later(before: State, after: State, seat: int, action: int, seed: int) -> bool:
-    """Whether the step can be taken back: the turn stays with the seat and nothing was revealed."""
+    """Whether the step can be taken back: the turn stays with the seat and nothing was revealed.
+
+    The game says first (``State.reveals_information``, from its rules and free); only a step it
+    says nothing about is checked in redrawn worlds (``step_reveals_information``).
+    """
     if after.is_terminal() or after.current_player() != seat:
         return False
+    declared = before.reveals_information(action)
+    if declared is not None:
+        return not declared
     return not step_reveals_information(before, after, seat, action, seed)
 
 

@@ -51,8 +51,28 @@ def catalog_entry(game_id: str) -> dict[str, Any]:
     }
 
 
+VIEWS_KEPT = 16
+"""Views kept per game (the current revision's, one per seat and board choice)."""
+
+
 def seat_view(live: LiveGame, seat: int | None, *, svg: bool = False) -> dict[str, Any]:
-    """What ``seat`` (None: a spectator) may see now. Built from observation(seat) only."""
+    """What ``seat`` (None: a spectator) may see now. Built from observation(seat) only.
+
+    Built once per revision, seat and board choice: every change of a game (a move, an undo, a
+    name) raises its revision, so a kept view is never out of date. Callers must not change it.
+    """
+    key = (live.revision, seat, svg)
+    found = live.views.get(key)
+    if found is None:
+        found = build_seat_view(live, seat, svg=svg)
+        if len(live.views) >= VIEWS_KEPT or any(k[0] != live.revision for k in live.views):
+            live.views.clear()
+        live.views[key] = found
+    return found
+
+
+def build_seat_view(live: LiveGame, seat: int | None, *, svg: bool = False) -> dict[str, Any]:
+    """The view of ``seat`` now, from its observation (``seat_view`` keeps it)."""
     state = live.state
     observation = state.observation(seat)
     player = state.current_player()

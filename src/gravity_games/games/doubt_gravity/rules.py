@@ -421,6 +421,22 @@ class DoubtGravityState(DoubtGravityPosition):
         mine: dict[str, JSON] = {"hand": self.hand_names(seat), "readings": self.readings_of(seat)}
         return private_values_of(mine, self.rules_game.PRIVATE_FIELDS, drop_empty=True)
 
+    def reveals_information(self, action: int) -> bool | None:
+        """A placement that leaves the placer a token, and naming the Designated Number, show nothing.
+
+        "Place the Token ... face down": the others see a token of its colour go on the stack,
+        colours being public, and the placer learns nothing; its turn goes on. Naming the number
+        after a "G" is said aloud, and the namer (who holds tokens) places next. Any other step
+        (the last placement may start the lifting, a doubt turns tokens over) is left to the
+        caller's own check.
+        """
+        seat = self.current_player()
+        if self.phase == PLACE and action < DONE and self.hand_counts[seat] > 1:
+            return False
+        if self.phase == DESIGNATE and self.hand_counts[seat] > 0:
+            return False
+        return None
+
     def observation_tensor(self, seat: int | None) -> list[float]:
         return encode_observation(self.observation(seat))
 
