@@ -1,12 +1,14 @@
-"""A seat's view is built once per revision and never outlives it.
+"""A seat's view is built and serialized once per revision and never outlives it.
 
-The actor's answer, its own push and every socket of one seat share one document; any change
+The actor's answer, its own push and every socket of one seat share one document and one JSON
+text; any change
 (a move, an undo, a name) raises the revision, so what is kept is never out of date.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from gravity_games.web.service import Hub
@@ -30,8 +32,9 @@ def test_views_are_built_once_per_revision_and_follow_every_change(tmp_path: Pat
 
         await hub.act(live, tokens[0], MARK, live.state.move_number())
         pushed = queue.get_nowait()
+        assert hub.view_text(live, 0) is pushed  # the answer to the move is the text its socket got
         answer = hub.view(live, 0)
-        assert answer is pushed  # the answer to the move is the view its socket got
+        assert json.loads(pushed) == answer
         assert answer["revision"] == first["revision"] + 1 and answer["observation"]["marks"] == [1, 0]
         assert answer["can_undo"] is True
 

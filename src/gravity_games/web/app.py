@@ -233,6 +233,12 @@ async def _send_error(send: Send, status: int, detail: str) -> None:
 # -- helpers --------------------------------------------------------------------------
 
 
+def view_response(text: str) -> Response:
+    """A view already serialized (``Hub.view_text``), sent as it is: FastAPI would walk the
+    document again with its encoder for every answer."""
+    return Response(content=text, media_type="application/json")
+
+
 def bearer_token(request: Request) -> str | None:
     """The seat token from ``Authorization: Bearer <token>`` (None when absent)."""
     header = request.headers.get("authorization")
@@ -419,25 +425,25 @@ def create_app(
         }
 
     @app.get("/api/games/{gid}", tags=["play"], summary="The view of the seat whose token is sent (or spectator)")
-    async def get_game(request: Request, gid: str, svg: bool = False) -> dict[str, Any]:
+    async def get_game(request: Request, gid: str, svg: bool = False) -> Response:
         hub = hub_of(request)
         live = await hub.get(gid)
         seat = hub.seat_for(live, bearer_token(request))
-        return hub.view(live, seat, svg=svg)
+        return view_response(hub.view_text(live, seat, svg=svg))
 
     @app.post("/api/games/{gid}/actions", tags=["play"], summary="Play one action (id or notation)")
-    async def post_action(request: Request, gid: str, body: ActionBody, svg: bool = False) -> dict[str, Any]:
+    async def post_action(request: Request, gid: str, body: ActionBody, svg: bool = False) -> Response:
         hub = hub_of(request)
         live = await hub.get(gid)
         seat = await hub.act(live, bearer_token(request), body.action, body.move)
-        return hub.view(live, seat, svg=svg)
+        return view_response(hub.view_text(live, seat, svg=svg))
 
     @app.post("/api/games/{gid}/undo", tags=["play"], summary="Take back your last step of this turn")
-    async def post_undo(request: Request, gid: str, svg: bool = False) -> dict[str, Any]:
+    async def post_undo(request: Request, gid: str, svg: bool = False) -> Response:
         hub = hub_of(request)
         live = await hub.get(gid)
         seat = await hub.undo(live, bearer_token(request))
-        return hub.view(live, seat, svg=svg)
+        return view_response(hub.view_text(live, seat, svg=svg))
 
     @app.get(
         "/api/games/{gid}/hints",
@@ -471,11 +477,11 @@ def create_app(
         return hub.replay_step(await hub.get(gid), seat, decision=decision, step=step)
 
     @app.post("/api/games/{gid}/name", tags=["play"], summary="Give your seat a name everyone at the table sees")
-    async def post_name(request: Request, gid: str, body: NameBody, svg: bool = False) -> dict[str, Any]:
+    async def post_name(request: Request, gid: str, body: NameBody, svg: bool = False) -> Response:
         hub = hub_of(request)
         live = await hub.get(gid)
         seat = await hub.set_name(live, bearer_token(request), body.name)
-        return hub.view(live, seat, svg=svg)
+        return view_response(hub.view_text(live, seat, svg=svg))
 
     @app.get("/api/catalog/{game_id}/help", tags=["games"], summary="How to play: rules, notation, reconstructed data")
     async def game_help_doc(game_id: str) -> dict[str, Any]:
@@ -503,7 +509,7 @@ def create_app(
             return
         queue = hub.subscribe(live, seat, svg=svg)
         try:
-            await websocket.send_json(hub.view(live, seat, svg=svg))
+            await websocket.send_text(hub.view_text(live, seat, svg=svg))
             sender = asyncio.create_task(_pump(websocket, queue))
             receiver = asyncio.create_task(_drain(websocket))
             watcher = asyncio.create_task(_watch_overflow(websocket, queue))
@@ -560,7 +566,7 @@ async def _pump(websocket: WebSocket, queue: Outbox) -> None:
         view = await queue.get()
         if view is OVERFLOW:
             return
-        await websocket.send_json(view)
+        await websocket.send_text(view)
 
 
 async def _watch_overflow(websocket: WebSocket, queue: Outbox) -> None:

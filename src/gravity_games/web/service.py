@@ -60,7 +60,7 @@ from gravity_games.web.live_game import (
 )
 from gravity_games.web.searches import bot_choice, fallback_move, hint_search
 from gravity_games.web.storage import Storage, StorageError, StoredAction, hash_token
-from gravity_games.web.views import board_extras, catalog_entry, replay_view, seat_log, seat_view
+from gravity_games.web.views import board_extras, catalog_entry, replay_view, seat_log, seat_view, seat_view_text
 
 __all__ = [
     "BOT_DEADLINE_SLACK",
@@ -432,6 +432,10 @@ class Hub:
         """What ``seat`` (None: a spectator) may see now. Built from observation(seat) only."""
         return seat_view(live, seat, svg=svg)
 
+    def view_text(self, live: LiveGame, seat: int | None, *, svg: bool = False) -> str:
+        """``view`` as JSON text, serialized once per change and shared by the answer and the pushes."""
+        return seat_view_text(live, seat, svg=svg)
+
     def board_extras(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
         """What the last decision changed and what happened since ``seat``'s own last one."""
         return board_extras(live, seat)
@@ -673,7 +677,7 @@ class Hub:
         for (seat, svg), queues in list(live.subscribers.items()):
             if not queues:
                 continue
-            view = self.view(live, seat, svg=svg)
+            view = self.view_text(live, seat, svg=svg)
             for q in list(queues):
                 if q.qsize() >= self.queue_limit:
                     # This client does not read: drop what it has not read and tell its socket

@@ -8,6 +8,7 @@ the games and calls these; they change nothing but the per-revision caches kept 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from gravity_games.agents import available_agents
@@ -68,6 +69,22 @@ def seat_view(live: LiveGame, seat: int | None, *, svg: bool = False) -> dict[st
         if len(live.views) >= VIEWS_KEPT or any(k[0] != live.revision for k in live.views):
             live.views.clear()
         live.views[key] = found
+    return found
+
+
+def seat_view_text(live: LiveGame, seat: int | None, *, svg: bool = False) -> str:
+    """``seat_view`` as JSON text, serialized once per revision, seat and board choice.
+
+    The answer to a move and the push to each of the seat's sockets send these same bytes: a
+    view is serialized once, not once per receiver (and not walked again by FastAPI's encoder).
+    """
+    key = (live.revision, seat, svg)
+    found = live.view_texts.get(key)
+    if found is None:
+        found = json.dumps(seat_view(live, seat, svg=svg), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        if len(live.view_texts) >= VIEWS_KEPT or any(k[0] != live.revision for k in live.view_texts):
+            live.view_texts.clear()
+        live.view_texts[key] = found
     return found
 
 
