@@ -36,6 +36,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -180,6 +181,23 @@ Write = Callable[[Connection], None]
 GAMES = cast(Table, GameRow.__table__)
 SEATS = cast(Table, SeatRow.__table__)
 ACTIONS = cast(Table, ActionRow.__table__)
+
+# The writes of every move, built once with bound parameters: SQLAlchemy then finds each compiled
+# form at once, where a statement built per call with its values inside was compiled and keyed
+# again every time (0.5-0.6 ms of CPU per action against 0.16, measured in batches of 50).
+APPEND_TO_GAME = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("game_id"), GAMES.c.num_actions == bindparam("expected"))
+    .values(
+        num_actions=bindparam("num_actions"),
+        revision=GAMES.c.revision + 1,
+        finished=bindparam("finished"),
+        bot_to_act=bindparam("bot_to_act"),
+        result_json=bindparam("result_json"),
+        updated_at=bindparam("updated_at"),
+    )
+)
+INSERT_ACTIONS = insert(ACTIONS)
 
 
 class GroupCommitWriter:
@@ -366,21 +384,18 @@ class Storage:
         """Append actions after exactly ``expected`` stored ones; the future raises StorageError otherwise."""
         now = _now()
 
+        values = {
+            "game_id": game_id,
+            "expected": expected,
+            "num_actions": expected + len(actions),
+            "finished": result is not None,
+            "bot_to_act": bot_to_act,
+            "result_json": json.dumps(result) if result is not None else None,
+            "updated_at": now,
+        }
+
         def write(connection: Connection) -> None:
-            moved = _rowcount(
-                connection.execute(
-                    update(GAMES)
-                    .where(GAMES.c.id == game_id, GAMES.c.num_actions == expected)
-                    .values(
-                        num_actions=expected + len(actions),
-                        revision=GAMES.c.revision + 1,
-                        finished=result is not None,
-                        bot_to_act=bot_to_act,
-                        result_json=json.dumps(result) if result is not None else None,
-                        updated_at=now,
-                    )
-                )
-            )
+            moved = _rowcount(connection.execute(APPEND_TO_GAME, values))
             if moved != 1:
                 raise StorageError(f"game {game_id} no longer has {expected} actions; refused a stale write")
             self._add_actions(connection, game_id, actions, now)
@@ -443,7 +458,7 @@ class Storage:
             return
         # One Core INSERT for the batch: the ORM's unit of work per row cost more than the move itself.
         connection.execute(
-            insert(ACTIONS),
+            INSERT_ACTIONS,
             [
                 {
                     "game_id": game_id,
