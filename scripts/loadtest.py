@@ -452,6 +452,9 @@ def main(argv: list[str] | None = None) -> int:
         help="extra games in which a person keeps asking for hints, one after another (default 0)",
     )
     parser.add_argument(
+        "--server-pid", type=int, help="with --url: the server's process id, to report its CPU per action"
+    )
+    parser.add_argument(
         "--timeline", metavar="FILE", help="write each action's send time and latency (JSON), to see when a tail forms"
     )
     parser.add_argument("--hint-seconds", type=float, default=2.0, help="each hint's search time (default 2)")
@@ -473,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         base = args.url.rstrip("/")
     try:
-        coroutine = run_load(args, base, db_path, proc.pid if proc is not None else None)
+        coroutine = run_load(args, base, db_path, proc.pid if proc is not None else args.server_pid)
         try:
             import uvloop  # installed with uvicorn[standard]; a faster client loop
 

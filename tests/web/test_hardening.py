@@ -23,7 +23,7 @@ import pytest
 import uvicorn
 
 from gravity_games.web.app import create_app
-from gravity_games.web.server import HeaderTimeoutProtocol
+from gravity_games.web.server import MAX_HEADER_BYTES, HeaderTimeoutProtocol
 
 from .conftest import free_port
 
@@ -86,6 +86,23 @@ def test_connections_with_partial_headers_are_closed(served: ThreadServer) -> No
                 closed += 1
         s.close()
     assert closed == len(socks)
+    assert httpx.get(served.base + "/api/catalog", timeout=5).status_code == 200  # others are served
+
+
+def test_a_request_head_past_the_limit_gets_431_and_the_connection_closes(served: ThreadServer) -> None:
+    s = socket.create_connection(("127.0.0.1", served.port))
+    s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n")
+    for _ in range(MAX_HEADER_BYTES // 1000 + 2):
+        with contextlib.suppress(OSError):  # the server may close while we still send
+            s.sendall(b"X-Filler: " + b"a" * 988 + b"\r\n")
+    s.settimeout(5)
+    answer = b""
+    with contextlib.suppress(OSError):
+        while chunk := s.recv(4096):
+            answer += chunk
+    s.close()
+    assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
+    assert b'"detail"' in answer and str(MAX_HEADER_BYTES).encode() in answer
     assert httpx.get(served.base + "/api/catalog", timeout=5).status_code == 200  # others are served
 
 

@@ -1,6 +1,6 @@
 """Running the app under uvicorn: header timeouts, graceful but bounded shutdown, N processes.
 
-uvicorn's h11 protocol has a keep-alive timeout between requests but none while a request's
+uvicorn's HTTP protocols have a keep-alive timeout between requests but none while a request's
 headers arrive, so a client sending a header a byte at a time ("slowloris") holds its connection
 for ever. :class:`HeaderTimeoutProtocol` closes a connection whose request headers are not
 complete within ``GRAVITY_HEADER_TIMEOUT`` seconds (default 10) of the connection's start or of
@@ -20,27 +20,34 @@ import json
 import os
 from typing import Any
 
-import h11
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 HEADER_TIMEOUT = 10.0
 """Seconds a client may take to send a request's headers."""
 
 MAX_HEADER_BYTES = 16 * 1024
-"""Largest request head (request line and headers) accepted; h11 answers 400 past it."""
+"""Largest request head (request line and headers) accepted; past it the answer is 431."""
 
 SHUTDOWN_GRACE = 1
 """Seconds open requests get to finish after SIGTERM before they are cancelled."""
 
 
-class HeaderTimeoutProtocol(H11Protocol):
-    """uvicorn's h11 protocol, closing connections whose request headers do not arrive in time."""
+class HeaderTimeoutProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol, closing connections whose request head does not arrive in time
+    or grows past ``MAX_HEADER_BYTES`` (431).
+
+    httptools (C, llhttp) rather than h11 (pure Python): about 0.5 ms less server CPU per action
+    (3.7 -> 3.2 ms at saturation, doubt-gravity, on the 2-core development machine). llhttp has no limit on
+    a head's size of its own, so this protocol counts the bytes of a head that is still arriving.
+    """
 
     header_timeout = float(os.environ.get("GRAVITY_HEADER_TIMEOUT", HEADER_TIMEOUT))
+    max_head_bytes = MAX_HEADER_BYTES
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._header_timer: asyncio.TimerHandle | None = None
+        self._head_bytes = 0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -48,6 +55,7 @@ class HeaderTimeoutProtocol(H11Protocol):
 
     def _arm_header_timer(self) -> None:
         self._cancel_header_timer()
+        self._head_bytes = 0
         self._header_timer = self.loop.call_later(self.header_timeout, self._headers_too_slow)
 
     def _cancel_header_timer(self) -> None:
@@ -57,8 +65,7 @@ class HeaderTimeoutProtocol(H11Protocol):
 
     def _headers_too_slow(self) -> None:
         self._header_timer = None
-        waiting_for_head = self.cycle is None or self.cycle.response_complete
-        if waiting_for_head and not self.transport.is_closing() and self.conn.their_state in (h11.IDLE, h11.DONE):
+        if not self.transport.is_closing():
             # Partial (or no) headers after the timeout: drop the connection (no answer is owed).
             self.transport.close()
 
@@ -67,13 +74,25 @@ class HeaderTimeoutProtocol(H11Protocol):
         # connection is uvicorn's keep-alive timeout's business, not this one's).
         if self._header_timer is None and (self.cycle is None or self.cycle.response_complete):
             self._arm_header_timer()
+        reading_head = self._header_timer is not None
         super().data_received(data)
+        if reading_head and self._header_timer is not None:  # the head is still not complete
+            self._head_bytes += len(data)
+            if self._head_bytes > self.max_head_bytes and not self.transport.is_closing():
+                self._cancel_header_timer()
+                self._refuse_large_head()
 
-    def handle_events(self) -> None:
-        cycle = self.cycle
-        super().handle_events()
-        if self.cycle is not cycle:  # a request's headers were complete: it is being answered
-            self._cancel_header_timer()
+    def _refuse_large_head(self) -> None:
+        detail = json.dumps({"detail": f"request head over {self.max_head_bytes} bytes (request line and headers)"})
+        self.transport.write(
+            b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n"
+            + f"content-length: {len(detail)}\r\nconnection: close\r\n\r\n{detail}".encode()
+        )
+        self.transport.close()
+
+    def on_headers_complete(self) -> None:
+        self._cancel_header_timer()
+        super().on_headers_complete()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_header_timer()
@@ -115,7 +134,6 @@ def serve(host: str, port: int, workers: int, settings: dict[str, Any]) -> None:
         # Keep idle connections open a while: browsers and bots reuse them between moves.
         "timeout_keep_alive": 30,
         "timeout_graceful_shutdown": SHUTDOWN_GRACE,
-        "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
         "limit_concurrency": 4000,
     }
     if workers > 1:
