@@ -78,3 +78,23 @@ def test_database_urls() -> None:
     assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("games.db") == "sqlite:///games.db"
+
+
+def test_load_since_reads_only_the_new_actions_and_the_names(db_url: str) -> None:
+    """What another process reads after a move: the tail of the actions, the revision, the names."""
+    storage = Storage(db_url)
+    try:
+        first = [StoredAction(0, 4, -1, False), StoredAction(1, 2, 0, True)]
+        storage.create_game(
+            "g", "doubt-gravity", 2, {"players": 2}, 1, [("h0", None), ("h1", None)], first, None
+        ).result()
+        storage.append_actions("g", 2, [StoredAction(2, 7, 1, False), StoredAction(3, 1, -1, False)], None).result()
+        storage.set_seat_name("g", 1, "Ada").result()
+        change = storage.load_since("g", 2)
+        assert change is not None and change.complete
+        assert change.num_actions == 4 and change.revision == storage.load_game("g").revision  # type: ignore[union-attr]
+        assert [(a.idx, a.action, a.seat, a.undoable) for a in change.actions] == [(2, 7, 1, False), (3, 1, -1, False)]
+        assert change.names == (None, "Ada")
+        assert storage.load_since("g", 4).actions == () and storage.load_since("missing", 0) is None  # type: ignore[union-attr]
+    finally:
+        storage.close()

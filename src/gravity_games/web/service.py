@@ -371,7 +371,31 @@ class Hub:
             log.warning("could not reload game %s after a change elsewhere", live.id, exc_info=True)
 
     async def _refresh_locked(self, live: LiveGame) -> bool:
-        """Bring ``live`` to the store's revision (caller holds its lock); True when it changed."""
+        """Bring ``live`` to the store's revision (caller holds its lock); True when it changed.
+
+        The common case, one change since ``live``'s revision that only added actions (a move
+        elsewhere) or named a seat, reads and applies just that; anything else (an undo, several
+        changes) replays the stored game.
+        """
+        known = len(live.state.history())
+        change = await asyncio.to_thread(self.storage.load_since, live.id, known)
+        if change is None or change.revision <= live.revision:
+            return False
+        if change.revision == live.revision + 1 and change.num_actions >= known and change.complete:
+            state = live.state.clone() if change.actions else live.state
+            for step in change.actions:
+                state.apply_action(step.action)
+            live.state = state
+            live.actors = live.actors + [step.seat for step in change.actions]
+            live.undoable = live.undoable + [step.undoable for step in change.actions]
+            live.names = list(change.names)
+            live.revision = change.revision
+            live.touched = time.monotonic()
+            if change.actions:
+                live.before_last = None
+                live.log_marks.clear()
+            self.notify(live)
+            return True
         stored = await asyncio.to_thread(self.storage.load_game, live.id)
         if stored is None or stored.revision <= live.revision:
             return False

@@ -131,6 +131,22 @@ class StoredSeat:
 
 
 @dataclass(frozen=True)
+class StoredChange:
+    """A game's revision and length now, its actions from one index on, and its seats' names."""
+
+    revision: int
+    num_actions: int
+    since: int
+    actions: tuple[StoredAction, ...]
+    names: tuple[str | None, ...]
+
+    @property
+    def complete(self) -> bool:
+        """Whether ``actions`` are every action from ``since`` on (no write landed between the reads)."""
+        return len(self.actions) == max(0, self.num_actions - self.since)
+
+
+@dataclass(frozen=True)
 class StoredGame:
     id: str
     game: str
@@ -484,6 +500,32 @@ class Storage:
                 select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
             ).all()
             return _stored(row, seats, actions)
+
+    def load_since(self, game_id: str, since: int) -> StoredChange | None:
+        """The game's revision and length, its actions from index ``since`` on, and its names.
+
+        What a process holding the game needs after another process changed it: one move is a
+        row or two, where ``load_game`` reads every action of the game again.
+        """
+        with self.engine.connect() as connection:
+            row = connection.execute(select(GAMES.c.revision, GAMES.c.num_actions).where(GAMES.c.id == game_id)).first()
+            if row is None:
+                return None
+            actions = connection.execute(
+                select(ACTIONS.c.idx, ACTIONS.c.action, ACTIONS.c.seat, ACTIONS.c.undoable)
+                .where(ACTIONS.c.game_id == game_id, ACTIONS.c.idx >= since)
+                .order_by(ACTIONS.c.idx)
+            ).all()
+            names = connection.execute(
+                select(SEATS.c.name).where(SEATS.c.game_id == game_id).order_by(SEATS.c.seat)
+            ).scalars()
+            return StoredChange(
+                revision=row.revision,
+                num_actions=row.num_actions,
+                since=since,
+                actions=tuple(StoredAction(a.idx, a.action, a.seat, bool(a.undoable)) for a in actions),
+                names=tuple(names),
+            )
 
     def list_games(self, *, limit: int = 50, finished: bool | None = None) -> list[StoredGame]:
         with self._sessions() as session:
