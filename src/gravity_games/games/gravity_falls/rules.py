@@ -11,8 +11,8 @@ start, action card, routes and Teleports in ``rules_move.py``, the rest of the c
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Collection, Mapping
+from typing import Any
 
 from gravity_games.core.api import (
     CHANCE,
@@ -26,160 +26,28 @@ from gravity_games.core.api import (
 )
 
 from .data import Tables, load_tables
-from .rules_monsters import (
-    advance_revealed_cards,
-    alarm_check,
-    check_curse_deck,
-    check_event_teleport,
-    choose_mover,
-    curse_draw_chances,
-    die_removal_options,
-    discard_or_alarm_options,
-    discard_or_raise_alarm,
-    disorder_pull,
-    disorder_pull_options,
-    end_event,
-    end_turn,
-    event_teleport,
-    event_teleport_options,
-    finish_disorder,
-    flee,
-    flee_options,
-    move_nearest_monster,
-    mover_options,
-    prepare_reveal,
-    queued_monster_move,
-    remove_courage_die,
-    reveal_card,
-    reveal_chances,
-    reveal_stage,
-    start_event,
-    take_curse,
-)
-from .rules_move import (
-    play_card,
-    playable_cards,
-    route_options,
-    start_turn,
-    teleport,
-    teleport_options,
-    travel_road,
-)
-from .rules_setup import (
-    add_monster,
-    assign_character,
-    character_draw_chances,
-    choose_setup_pull,
-    event_card_chances,
-    flip_support_under_monster,
-    monster_draw_chances,
-    movement_card_chances,
-    place_character,
-    place_monster,
-    reveal_first_card,
-    setup_pull_options,
-    shuffle_in_event,
-)
-from .rules_turn import (
-    ability_options,
-    apply_successes,
-    card_draw_chances,
-    choose_draw,
-    choose_foe,
-    choose_reroll,
-    cleanse_chances,
-    courage_die_options,
-    discard_curse,
-    discard_curse_options,
-    draw_card,
-    draw_cards,
-    draw_options,
-    end_character_phase,
-    flip_curse,
-    foe_options,
-    keep_one_card_out,
-    move_token,
-    offer_cleanse,
-    place_courage_die,
-    prepare_roll,
-    pull_rumor,
-    read_reroll,
-    read_roll,
-    reroll_chances,
-    reroll_options,
-    rest_return_chances,
-    roll_against_curses,
-    roll_chances,
-    rumor_options,
-    spread_rumors,
-    take_cards_back,
-    take_rolled_curses,
-    token_moves,
-    use_ability,
-)
+from .rules_tasks import carry_out_decision, chance_outcomes_of, run_automatic_part, seat_choices
 from .state import (
-    ABILITY,
-    AFTER_MOVE,
-    ALARM_CHECK,
-    CHOOSE_CARD,
-    CHOOSE_FOE,
-    CHOOSE_MOVER,
-    CLEANSE,
-    CURSE_REVEAL,
+    AUTOMATIC_TASKS,
+    CHANCE_TASKS,
     DEFEATED,
-    DISCARD_CURSE,
-    DISORDER_ALARM,
-    DISORDER_PULL,
-    DRAW,
-    DRAW_CARD,
-    END_STEPS,
-    END_TURN,
-    EV_DISCARD_OR_ALARM,
-    EV_FLEE,
-    EV_REMOVE_DIE,
-    EV_TELEPORT,
-    EVENT,
-    EVENT_END,
-    FLIP_CURSE,
-    GIVE_CURSE,
     MAX_GAME_LENGTH,
-    MONSTER_MOVE,
-    MOVE_MONSTER,
-    MOVE_TOKEN,
     ONGOING,
     PICK_CHARACTER,
     PICK_EVENT,
     PICK_MONSTER,
     PLACE_CHARACTER,
-    PLACE_DIE,
     PLACE_MONSTER,
-    REROLL,
-    REROLL_OFFER,
-    RESOLVE_ROLL,
-    REST_RETURN,
     RESULT_TEXT,
-    REVEAL,
-    REVEAL_STAGE,
-    ROLL,
-    ROLL_CURSES,
-    ROLL_SETUP,
-    ROUTE,
-    RUMOR,
-    SETUP_FLIP,
-    SETUP_PULL,
     SETUP_ROW,
     START_TURN,
     TABLE,
     TASK_NAMES,
-    TELEPORT,
     WON,
     GravityFallsPosition,
     Task,
 )
-from .tables import (
-    Outcomes,
-    RuleTables,
-)
+from .tables import NO_OUTCOMES, RuleTables
 
 __all__ = ["GravityFallsGame", "GravityFallsState"]
 
@@ -313,43 +181,42 @@ class GravityFallsState(GravityFallsPosition):
     def _advance(self) -> None:
         """Run automatic tasks until a decision (a seat's or chance's) or the end.
 
-        On return ``_player_to_act`` holds the player to act and ``_step_options`` that step's
-        options (decisions sorted, or chance ``(outcome, probability)`` pairs), and
-        ``_step_apply`` the rule that carries the chosen one out. Handlers write to the log
-        directly, so this runs only on a state whose log is its own.
+        On return ``_player_to_act`` holds the player to act, and ``_step_choices`` (a seat's
+        choices, sorted) or ``_step_chances`` (chance's outcomes) that step's options; the front
+        task's rule (``rules_tasks.carry_out_decision``) carries the chosen one out. Handlers write
+        to the log directly, so this runs only on a state whose log is its own.
         """
         tasks = self.tasks  # the rules change the list in place, never replace it
         while tasks and self.result == ONGOING:
             task = tasks[0]
-            rules = TASK_RULES[task.kind]
-            if rules.auto is not None and (rules.auto(self, task) or tasks[0] is not task):
+            kind = task.kind
+            if kind in AUTOMATIC_TASKS and (run_automatic_part(self, task) or tasks[0] is not task):
                 continue
-            if rules.chances is not None:
-                outcomes = rules.chances(self, task)
-                if len(outcomes) == 1:
-                    rules.apply(self, task, outcomes[0][0])
+            if kind in CHANCE_TASKS:
+                outcomes = chance_outcomes_of(self, task)
+                if len(outcomes.pairs) == 1:
+                    carry_out_decision(self, task, outcomes.pairs[0][0])
                     continue
                 # several outcomes: a chance step (none at all never happens with valid data;
                 # it shows as a chance step without outcomes)
                 self._player_to_act = CHANCE
-                self._step_options = outcomes
-                self._step_apply = rules.apply
+                self._step_chances = outcomes
                 return
-            choices = rules.choices(self, task) if rules.choices is not None else []
+            choices = seat_choices(self, task)
             if len(choices) > 1:  # a seat's step (a forced choice is no step of its own)
                 choices.sort()
                 self._player_to_act = task.seat
-                self._step_options = choices
-                self._step_apply = rules.apply
+                self._step_choices = choices
                 return
             if choices:
-                rules.apply(self, task, choices[0])
+                carry_out_decision(self, task, choices[0])
             else:
                 tasks.pop(0)
         if self.result != ONGOING:
             tasks.clear()
         self._player_to_act = TERMINAL
-        self._step_options = ()
+        self._step_choices = []
+        self._step_chances = NO_OUTCOMES
 
     def _setup_tasks(self) -> None:
         rule_tables = self.rule_tables
@@ -389,7 +256,7 @@ class GravityFallsState(GravityFallsPosition):
         return Outcome(winners, RESULT_TEXT[self.result] if self.result else "ended", detail)
 
     def _legal_actions(self) -> list[int]:
-        return list(self._step_options)
+        return list(self._step_choices)
 
     # The two public calls of every step, answered from what ``_advance`` keeps (the player to act
     # and the step's options) instead of through State's generic wrappers (a second
@@ -397,21 +264,21 @@ class GravityFallsState(GravityFallsPosition):
     # playout's time here. The guarantees are State's: a refused action goes to State.apply_action,
     # which raises with its reason and changes nothing.
     def legal_actions(self) -> list[int]:
-        cp = self._player_to_act
-        if cp >= 0:
-            return list(self._step_options)
-        if cp == CHANCE:
-            return [a for a, _ in self._step_options]
+        player = self._player_to_act
+        if player >= 0:
+            return list(self._step_choices)
+        if player == CHANCE:
+            return [outcome for outcome, _ in self._step_chances.pairs]
         return []
 
     def apply_action(self, action: object) -> None:
-        cp = self._player_to_act
+        player = self._player_to_act
         if type(action) is int and (
-            action in self._step_options.ids if cp == CHANCE else cp >= 0 and action in self._step_options
+            action in self._step_chances.ids if player == CHANCE else player >= 0 and action in self._step_choices
         ):
             if self._shared:  # handlers write to the log directly
                 self._unshare()
-            self._step_apply(self, self.tasks[0], action)
+            carry_out_decision(self, self.tasks[0], action)
             self._advance()
             self._history.append(action)
             return
@@ -419,22 +286,21 @@ class GravityFallsState(GravityFallsPosition):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # a copy: the kept outcomes may be a table shared by every state (tables.py)
-        return list(self._step_options) if self._player_to_act == CHANCE else []
+        return list(self._step_chances.pairs) if self._player_to_act == CHANCE else []
 
     def _chance_actions(self) -> Collection[int]:
         """apply_action's check (only ever at a chance node): exactly the possible outcomes.
 
         Every chance step's options are a ``tables.Outcomes``, which carries them as ``ids``.
         """
-        outcomes: Outcomes = self._step_options
-        return outcomes.ids
+        return self._step_chances.ids
 
     def _apply(self, action: int) -> None:
         # the rules append log lines to ``_log`` directly: a log still shared with a clone is
         # copied once here, before any of them
         if self._shared:
             self._unshare()
-        self._step_apply(self, self.tasks[0], action)  # the handler of the pending step, kept by _advance
+        carry_out_decision(self, self.tasks[0], action)  # the rule of the pending step
         self._advance()
 
     def _explain_illegal(self, action: int) -> str:
@@ -493,73 +359,6 @@ class GravityFallsState(GravityFallsPosition):
             new.hands[s] = sum(1 << c for c in cards[:k])
             new.action_decks[s] = sum(1 << c for c in cards[k:])
         return new
-
-
-def _no_rule(position: GravityFallsPosition, task: Task, action: int) -> None:
-    """The apply rule of a task that never waits for a decision."""
-
-
-class TaskRules(NamedTuple):
-    """The rules of one task kind: ``auto`` runs first and returns False when the task waits for a
-    decision; ``choices`` lists a seat's options, ``chances`` the outcomes of a chance step, and
-    ``apply`` carries the chosen one out."""
-
-    auto: Callable[[GravityFallsPosition, Task], bool] | None
-    choices: Callable[[GravityFallsPosition, Task], list[int]] | None
-    chances: Callable[[GravityFallsPosition, Task], Outcomes] | None
-    apply: Callable[[GravityFallsPosition, Task, int], None]
-
-
-TASK_RULES: dict[int, TaskRules] = {
-    PICK_MONSTER: TaskRules(None, None, monster_draw_chances, add_monster),
-    PICK_CHARACTER: TaskRules(None, None, character_draw_chances, assign_character),
-    PLACE_MONSTER: TaskRules(None, None, movement_card_chances, place_monster),
-    SETUP_PULL: TaskRules(None, setup_pull_options, None, choose_setup_pull),
-    SETUP_FLIP: TaskRules(flip_support_under_monster, None, None, _no_rule),
-    PLACE_CHARACTER: TaskRules(None, None, movement_card_chances, place_character),
-    SETUP_ROW: TaskRules(None, None, movement_card_chances, reveal_first_card),
-    PICK_EVENT: TaskRules(None, None, event_card_chances, shuffle_in_event),
-    START_TURN: TaskRules(start_turn, None, None, _no_rule),
-    CHOOSE_CARD: TaskRules(None, playable_cards, None, play_card),
-    ROUTE: TaskRules(None, route_options, None, travel_road),
-    TELEPORT: TaskRules(None, teleport_options, None, teleport),
-    AFTER_MOVE: TaskRules(spread_rumors, None, None, _no_rule),
-    RUMOR: TaskRules(None, rumor_options, None, pull_rumor),
-    ROLL_SETUP: TaskRules(prepare_roll, foe_options, None, choose_foe),
-    CHOOSE_FOE: TaskRules(None, None, None, _no_rule),
-    ROLL: TaskRules(None, None, roll_chances, read_roll),
-    REROLL_OFFER: TaskRules(None, reroll_options, None, choose_reroll),
-    REROLL: TaskRules(None, None, reroll_chances, read_reroll),
-    RESOLVE_ROLL: TaskRules(apply_successes, None, None, _no_rule),
-    MOVE_TOKEN: TaskRules(None, token_moves, None, move_token),
-    ROLL_CURSES: TaskRules(take_rolled_curses, None, None, _no_rule),
-    GIVE_CURSE: TaskRules(check_curse_deck, None, curse_draw_chances, take_curse),
-    PLACE_DIE: TaskRules(None, courage_die_options, None, place_courage_die),
-    DRAW: TaskRules(draw_cards, draw_options, None, choose_draw),
-    FLIP_CURSE: TaskRules(flip_curse, None, None, _no_rule),
-    CLEANSE: TaskRules(offer_cleanse, None, cleanse_chances, roll_against_curses),
-    DISCARD_CURSE: TaskRules(None, discard_curse_options, None, discard_curse),
-    ABILITY: TaskRules(None, ability_options, None, use_ability),
-    REST_RETURN: TaskRules(take_cards_back, None, rest_return_chances, keep_one_card_out),
-    MONSTER_MOVE: TaskRules(move_nearest_monster, None, None, _no_rule),
-    CHOOSE_MOVER: TaskRules(None, mover_options, None, choose_mover),
-    MOVE_MONSTER: TaskRules(queued_monster_move, None, None, _no_rule),
-    DISORDER_PULL: TaskRules(None, disorder_pull_options, None, disorder_pull),
-    DISORDER_ALARM: TaskRules(finish_disorder, None, None, _no_rule),
-    REVEAL_STAGE: TaskRules(reveal_stage, None, None, _no_rule),
-    REVEAL: TaskRules(prepare_reveal, None, reveal_chances, reveal_card),
-    CURSE_REVEAL: TaskRules(advance_revealed_cards, None, None, _no_rule),
-    EVENT: TaskRules(start_event, None, None, _no_rule),
-    EV_TELEPORT: TaskRules(check_event_teleport, event_teleport_options, None, event_teleport),
-    EV_DISCARD_OR_ALARM: TaskRules(None, discard_or_alarm_options, None, discard_or_raise_alarm),
-    EV_REMOVE_DIE: TaskRules(None, die_removal_options, None, remove_courage_die),
-    EV_FLEE: TaskRules(None, flee_options, None, flee),
-    EVENT_END: TaskRules(end_event, None, None, _no_rule),
-    ALARM_CHECK: TaskRules(alarm_check, None, None, _no_rule),
-    END_TURN: TaskRules(end_turn, None, None, _no_rule),
-    END_STEPS: TaskRules(end_character_phase, None, None, _no_rule),
-    DRAW_CARD: TaskRules(None, None, card_draw_chances, draw_card),
-}
 
 
 def check_seat(state: GravityFallsState, seat: int) -> None:

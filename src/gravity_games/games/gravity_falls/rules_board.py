@@ -7,7 +7,7 @@ the rumors step. ``pull_options`` and ``pull_token`` carry out that rule for all
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .state import (
     GIVE_CURSE,
@@ -17,7 +17,10 @@ from .state import (
 )
 
 # what a pull from a location can take (see pull_kind)
-PULL_NONE, PULL_SUPPORT, PULL_DISTRUST, PULL_CHOICE = range(4)
+PULL_NONE: Final = 0
+PULL_SUPPORT: Final = 1
+PULL_DISTRUST: Final = 2
+PULL_CHOICE: Final = 3
 
 
 def pull_options(position: GravityFallsPosition, source: int) -> list[int]:

@@ -3,6 +3,8 @@ rule is in ``rules_board.py``)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .rules_board import (
     PULL_CHOICE,
     PULL_DISTRUST,
@@ -51,10 +53,12 @@ from .state import (
 )
 from .tables import (
     Outcomes,
+    curse_draw_outcomes,
     uniform,
 )
 
-DISORDER_PULL_LOG = "%s pulls a %s token from %s"  # the log line of a monster's pull in disorder (forced or chosen)
+# the log line of a monster's pull in disorder (forced or chosen)
+DISORDER_PULL_LOG: Final = "%s pulls a %s token from %s"
 
 # ===================================================================== alarm track ===========
 
@@ -90,9 +94,7 @@ def check_curse_deck(position: GravityFallsPosition, task: Task) -> bool:
 
 def curse_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
     """Each curse kind by its share of the deck."""
-    deck = position.curse_deck
-    total = sum(deck)
-    return Outcomes((kind, count / total) for kind, count in enumerate(deck) if count)
+    return curse_draw_outcomes(position.rule_tables, position.curse_deck)
 
 
 def take_curse(position: GravityFallsPosition, task: Task, k: int) -> None:
@@ -358,15 +360,14 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
         return
     position.event_used = 1
     position._log.append(("Event: %s", name))
-    ctx = task.context
-    if ctx == REVEALED_AT_STAGE:
+    if task.context == REVEALED_AT_STAGE:
         position.tasks[0:1] = (
             Task(EVENT, TABLE, card=card),
             Task(ALARM_CHECK),
             Task(REVEAL, TABLE, card=NO_CARD),
         )
     else:  # revealed by a curse: finish revealing first, then resolve the event
-        position.tasks[0] = task._replace(context=ctx, card=card)
+        position.tasks[0] = task.with_card(card)
 
 
 # ===================================================================== events ================

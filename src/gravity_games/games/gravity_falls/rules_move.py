@@ -9,6 +9,8 @@ question, not once per step.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .state import (
     ABILITY,
     AFTER_MOVE,
@@ -26,9 +28,9 @@ from .state import (
     Task,
 )
 
-CARD_TELEPORT = 5
-CARD_REST = 6
-ROUTE_CACHE_LIMIT = 50_000  # route answers kept per game (about 12 MB when full) before the table starts afresh
+CARD_TELEPORT: Final = 5
+CARD_REST: Final = 6
+ROUTE_CACHE_LIMIT: Final = 50_000  # route answers kept per game (about 12 MB when full) before the table starts afresh
 
 
 def route_continues(

@@ -7,6 +7,8 @@ applies one, ``_chance_<task>``/``_roll_<task>`` do the same for chance.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .rules_board import (
     PULL_CHOICE,
     PULL_NONE,
@@ -57,9 +59,9 @@ from .tables import (
     successes_distribution,
 )
 
-RUMOR_PULL = "Rumors: a %s token comes from %s"  # the log line of a rumor's pull (forced or chosen)
+RUMOR_PULL: Final = "Rumors: a %s token comes from %s"  # the log line of a rumor's pull (forced or chosen)
 # A die face in a log line, as the rulebook names the symbols (success, arrow, curse)
-FACE_WORDS = ("a success", "an arrow", "a curse")
+FACE_WORDS: Final[tuple[str, ...]] = ("a success", "an arrow", "a curse")
 
 
 def _dice(n: int) -> str:
@@ -365,7 +367,7 @@ def move_token(position: GravityFallsPosition, task: Task, action: int) -> None:
     names = position.tables.names
     position._log.append(("A %s token moves from %s to %s", kind, names[here], names[to]))
     if left > 1:
-        position.tasks[0] = task._replace(amount=left - 1)
+        position.tasks[0] = task.with_amount(left - 1)
     else:
         tasks = position.tasks
         del tasks[0]
@@ -489,7 +491,7 @@ def choose_draw(position: GravityFallsPosition, task: Task, action: int) -> None
     position._log.append(
         ("%s takes %s from his discard pile", position.character_name(seat), card_label(position, seat, c))
     )
-    position.tasks[0] = task._replace(amount=left - 1)
+    position.tasks[0] = task.with_amount(left - 1)
 
 
 def card_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
@@ -565,7 +567,7 @@ def discard_curse(position: GravityFallsPosition, task: Task, action: int) -> No
     if action != position.rule_tables.ACTION_PASS:
         drop_curse(position, seat, action - position.rule_tables.ACTION_DROP_CURSE)
         if left > 1:
-            position.tasks[0] = task._replace(amount=left - 1)
+            position.tasks[0] = task.with_amount(left - 1)
             return
     del position.tasks[0]
 

@@ -8,30 +8,30 @@ canonical JSON document (``state_json.py``) names the same fields with its own, 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Final, NamedTuple
+from typing import Final
 
 from gravity_games.core.api import TERMINAL, Game, State
 
 from .data import COURAGE_DICE
-from .tables import RuleTables
+from .tables import NO_OUTCOMES, Outcomes, RuleTables
 
 # --- how long a game may last -------------------------------------------------------------------
-TURN_LIMIT = 200  # the summer's turns (the rules name no limit; a bound so that every game ends)
-PER_TURN_STEPS = 3000  # a generous bound on the steps of one turn (curse redraws included), see max_game_length
-SETUP_STEPS = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50  # a bound on the setup's steps
-MAX_GAME_LENGTH = SETUP_STEPS + TURN_LIMIT * PER_TURN_STEPS  # the spec's max_game_length
-LAST_TURN_START = MAX_GAME_LENGTH - PER_TURN_STEPS  # a turn starts only while a whole turn still fits
+TURN_LIMIT: Final = 200  # the summer's turns (the rules name no limit; a bound so that every game ends)
+PER_TURN_STEPS: Final = 3000  # a generous bound on the steps of one turn (curse redraws included), see max_game_length
+SETUP_STEPS: Final = 3 + 5 + 3 + 3 * 8 + 5 + 3 + 8 + 50  # a bound on the setup's steps
+MAX_GAME_LENGTH: Final = SETUP_STEPS + TURN_LIMIT * PER_TURN_STEPS  # the spec's max_game_length
+LAST_TURN_START: Final = MAX_GAME_LENGTH - PER_TURN_STEPS  # a turn starts only while a whole turn still fits
 
 # --- named values of the fields -----------------------------------------------------------------
-MONSTER_SLOTS = 3  # every game has three monsters (one per setup slot: easy, medium, hard)
-NOT_PLACED = -1  # a monster, character or location id not chosen or placed yet
-DEFEATED = -2  # a monster's location once it is defeated
-NO_CARD = -1  # no card (no card played yet, no event waiting, no event in effect)
-TELEPORT_CARD = 5  # the action cards are 0-4 (the numbered cards) and 5, the character's Teleport card
-REST = 6  # ``card_played`` when the active player rests
-ALL_ACTION_CARDS = 0b111111  # a seat's six action cards as a bit mask
-NUMBERED_ACTION_CARDS = 0b011111  # the young players' rules set the Teleport cards aside
-TABLE = -1  # the seat of a task nobody decides (chance or an automatic step)
+MONSTER_SLOTS: Final = 3  # every game has three monsters (one per setup slot: easy, medium, hard)
+NOT_PLACED: Final = -1  # a monster, character or location id not chosen or placed yet
+DEFEATED: Final = -2  # a monster's location once it is defeated
+NO_CARD: Final = -1  # no card (no card played yet, no event waiting, no event in effect)
+TELEPORT_CARD: Final = 5  # the action cards are 0-4 (the numbered cards) and 5, the character's Teleport card
+REST: Final = 6  # ``card_played`` when the active player rests
+ALL_ACTION_CARDS: Final = 0b111111  # a seat's six action cards as a bit mask
+NUMBERED_ACTION_CARDS: Final = 0b011111  # the young players' rules set the Teleport cards aside
+TABLE: Final = -1  # the seat of a task nobody decides (chance or an automatic step)
 
 
 class Result(IntEnum):
@@ -51,7 +51,7 @@ WON: Final = int(Result.WON)
 LOST_ALARM: Final = int(Result.LOST_ALARM)
 LOST_SUMMER: Final = int(Result.LOST_SUMMER)
 
-RESULT_TEXT = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
+RESULT_TEXT: Final[tuple[str, ...]] = ("ongoing", "won", "lost: the alarm reached the bus", "lost: the summer ended")
 
 
 class TaskKind(IntEnum):
@@ -157,11 +157,11 @@ END_TURN: Final = int(TaskKind.END_TURN)
 END_STEPS: Final = int(TaskKind.END_STEPS)
 DRAW_CARD: Final = int(TaskKind.DRAW_CARD)
 
-TASK_NAMES = tuple(kind.name.lower() for kind in TaskKind)
-TASK_KINDS = {name: kind for name, kind in zip(TASK_NAMES, TaskKind, strict=True)}
+TASK_NAMES: Final = tuple(kind.name.lower() for kind in TaskKind)
+TASK_KINDS: Final = {name: kind for name, kind in zip(TASK_NAMES, TaskKind, strict=True)}
 
 #: tasks whose front position means chance acts (the others are a seat's choice or automatic)
-CHANCE_TASKS = frozenset(
+CHANCE_TASKS: Final = frozenset(
     {
         TaskKind.PICK_MONSTER,
         TaskKind.PICK_CHARACTER,
@@ -176,6 +176,36 @@ CHANCE_TASKS = frozenset(
         TaskKind.REST_RETURN,
         TaskKind.REVEAL,
         TaskKind.DRAW_CARD,
+    }
+)
+
+
+#: tasks with an automatic part, run before any decision (``rules_tasks.run_automatic_part``)
+AUTOMATIC_TASKS: Final = frozenset(
+    {
+        TaskKind.SETUP_FLIP,
+        TaskKind.START_TURN,
+        TaskKind.AFTER_MOVE,
+        TaskKind.ROLL_SETUP,
+        TaskKind.RESOLVE_ROLL,
+        TaskKind.ROLL_CURSES,
+        TaskKind.GIVE_CURSE,
+        TaskKind.DRAW,
+        TaskKind.FLIP_CURSE,
+        TaskKind.CLEANSE,
+        TaskKind.REST_RETURN,
+        TaskKind.MONSTER_MOVE,
+        TaskKind.MOVE_MONSTER,
+        TaskKind.DISORDER_ALARM,
+        TaskKind.REVEAL_STAGE,
+        TaskKind.REVEAL,
+        TaskKind.CURSE_REVEAL,
+        TaskKind.EVENT,
+        TaskKind.EV_TELEPORT,
+        TaskKind.EVENT_END,
+        TaskKind.ALARM_CHECK,
+        TaskKind.END_TURN,
+        TaskKind.END_STEPS,
     }
 )
 
@@ -202,7 +232,7 @@ REMOVE_NEAR_MONSTER: Final = int(DieRemoval.MONSTER)
 REMOVE_NEAR_CHARACTER: Final = int(DieRemoval.CHARACTER)
 
 
-class Task(NamedTuple):
+class Task:
     """One pending step; each kind reads only the fields it names (the others stay at their defaults).
 
     - ``seat``: the seat that decides or acts (``TABLE`` when nobody does);
@@ -216,20 +246,61 @@ class Task(NamedTuple):
     - ``context``: a reveal's ``RevealContext``; an ev_remove_die's ``DieRemoval``; a teleport's
       source (0: the played card);
     - ``target``: the monster slot or seat whose surroundings lose a courage die (ev_remove_die).
+
+    A task is never changed once made (the list of tasks is copied by ``clone``, the tasks in it
+    are shared): a rule replaces it with a new one (``with_amount``, ``with_card``).
     """
 
-    kind: int  # a TaskKind value
-    seat: int = TABLE
-    location: int = 0
-    monster: int = 0
-    amount: int = 0
-    card: int = 0
-    context: int = 0
-    target: int = 0
+    __slots__ = ("amount", "card", "context", "kind", "location", "monster", "seat", "target")
+
+    def __init__(
+        self,
+        kind: int,  # a TaskKind value
+        seat: int = TABLE,
+        location: int = 0,
+        monster: int = 0,
+        amount: int = 0,
+        card: int = 0,
+        context: int = 0,
+        target: int = 0,
+    ) -> None:
+        self.kind: Final = kind
+        self.seat: Final = seat
+        self.location: Final = location
+        self.monster: Final = monster
+        self.amount: Final = amount
+        self.card: Final = card
+        self.context: Final = context
+        self.target: Final = target
+
+    def with_amount(self, amount: int) -> Task:
+        """The same task with ``amount`` in place of its own."""
+        return Task(self.kind, self.seat, self.location, self.monster, amount, self.card, self.context, self.target)
+
+    def with_card(self, card: int) -> Task:
+        """The same task with ``card`` in place of its own."""
+        return Task(self.kind, self.seat, self.location, self.monster, self.amount, card, self.context, self.target)
+
+    def fields(self) -> tuple[int, int, int, int, int, int, int, int]:
+        """Every field, in the order of ``TASK_FIELDS``."""
+        return (self.kind, self.seat, self.location, self.monster, self.amount, self.card, self.context, self.target)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Task) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        named = ", ".join(f"{name}={value}" for name, value in zip(TASK_FIELDS[1:], self.fields()[1:], strict=True))
+        return f"Task({TASK_NAMES[self.kind]}, {named})"
+
+
+TASK_FIELDS: Final[tuple[str, ...]] = ("kind", "seat", "location", "monster", "amount", "card", "context", "target")
 
 
 # The two numbers the document and the observation's prompt give a task (its ``x`` and ``y``), per kind.
-TASK_ARGUMENTS: dict[int, tuple[str, str]] = {
+TASK_ARGUMENTS: Final[dict[int, tuple[str, str]]] = {
     TaskKind.PICK_MONSTER: ("monster", ""),
     TaskKind.PLACE_MONSTER: ("monster", ""),
     TaskKind.SETUP_PULL: ("location", "monster"),
@@ -249,14 +320,15 @@ TASK_ARGUMENTS: dict[int, tuple[str, str]] = {
     TaskKind.EVENT: ("card", ""),
     TaskKind.EV_REMOVE_DIE: ("context", "target"),
 }
-_FIELD_INDEX = {name: i for i, name in enumerate(Task._fields)}
+_FIELD_INDEX: Final = {name: i for i, name in enumerate(TASK_FIELDS)}
 
 
 def task_arguments(task: Task) -> tuple[int, int]:
     """The task's ``x`` and ``y`` as the document writes them (0 for a number the kind does not use)."""
     x_name, y_name = TASK_ARGUMENTS.get(task.kind, ("", ""))
-    x = int(task[_FIELD_INDEX[x_name]]) if x_name else 0
-    y = int(task[_FIELD_INDEX[y_name]]) if y_name else 0
+    fields = task.fields()
+    x = fields[_FIELD_INDEX[x_name]] if x_name else 0
+    y = fields[_FIELD_INDEX[y_name]] if y_name else 0
     return x, y
 
 
@@ -276,8 +348,8 @@ class GravityFallsPosition(State):
 
     __slots__ = (
         "_player_to_act",
-        "_step_apply",
-        "_step_options",
+        "_step_chances",
+        "_step_choices",
         "action_decks",
         "action_discards",
         "active",
@@ -379,10 +451,11 @@ class GravityFallsPosition(State):
         self.roll_arrows = 0
         self.roll_curses = 0
         self.extra_dice = 0
-        # set by the task machine: the player to act and the options of the pending step
+        # set by the task machine: the player to act and the options of the pending step (a
+        # seat's choices, sorted, or chance's outcomes)
         self._player_to_act = TERMINAL
-        self._step_options: Any = ()
-        self._step_apply: Any = None
+        self._step_choices: list[int] = []
+        self._step_chances: Outcomes = NO_OUTCOMES
 
     def _copy_position_into(self, new: GravityFallsPosition) -> None:
         """Copy every field into ``new`` (made with ``__new__``): lists are copied, never shared."""
@@ -430,8 +503,8 @@ class GravityFallsPosition(State):
         new.roll_curses = self.roll_curses
         new.extra_dice = self.extra_dice
         new._player_to_act = self._player_to_act
-        new._step_options = self._step_options
-        new._step_apply = self._step_apply
+        new._step_choices = self._step_choices
+        new._step_chances = self._step_chances
 
     # -- names, as the log and the notation write them ---------------------------------------------
     def location_name(self, location: int) -> str:

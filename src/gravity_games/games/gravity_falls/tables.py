@@ -13,41 +13,42 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from functools import lru_cache
 from math import comb, factorial
-from typing import NamedTuple
-
-from mypy_extensions import mypyc_attr
+from typing import Final, NamedTuple
 
 from .data import Tables
 
-FACES = ("success", "move", "curse")
-FACE_P = (0.5, 1.0 / 3.0, 1.0 / 6.0)
+FACES: Final[tuple[str, ...]] = ("success", "move", "curse")
+FACE_P: Final[tuple[float, ...]] = (0.5, 1.0 / 3.0, 1.0 / 6.0)
 
 
-@mypyc_attr(native_class=False)  # mypyc compiles no subclass of list
-class Outcomes(list[tuple[int, float]]):
+class Outcomes:
     """A chance step's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes.
 
     ``ids`` answers apply_action's legality check (``_chance_actions``) without building a lookup
-    table at every chance step. Tables shared by many states (dice rolls, curse draws) must never
-    be changed; ``chance_outcomes`` hands out plain copies.
+    table at every chance step. One ``Outcomes`` is shared by every state that reaches the same
+    chance (dice rolls, curse draws), so it never changes; ``chance_outcomes`` hands out a list.
     """
 
-    __slots__ = ("ids",)
+    __slots__ = ("ids", "pairs")
 
     def __init__(self, pairs: Iterable[tuple[int, float]], ids: Collection[int] | None = None) -> None:
-        super().__init__(pairs)
-        self.ids: Collection[int] = frozenset(a for a, _ in self) if ids is None else ids
+        self.pairs: Final = tuple(pairs)
+        self.ids: Final[Collection[int]] = frozenset(a for a, _ in self.pairs) if ids is None else ids
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __repr__(self) -> str:
+        return f"Outcomes({list(self.pairs)})"
 
 
-REROLL_OUTCOMES = Outcomes(enumerate(FACE_P))  # one re-rolled die: (face, probability); shared
+NO_OUTCOMES: Final = Outcomes(())  # the outcomes kept while no chance step is pending
+REROLL_OUTCOMES: Final = Outcomes(enumerate(FACE_P))  # one re-rolled die: (face, probability); shared
 
 
 @lru_cache(maxsize=16)
 def dice_distribution(n: int) -> Outcomes:
-    """Outcomes of rolling ``n`` dice as ids ``8*successes + moves`` with multinomial weights.
-
-    The list is shared by every caller: never change it (``chance_outcomes`` hands out copies).
-    """
+    """Outcomes of rolling ``n`` dice as ids ``8*successes + moves`` with multinomial weights (shared)."""
     out = []
     for s in range(n + 1):
         for m in range(n - s + 1):
@@ -59,7 +60,7 @@ def dice_distribution(n: int) -> Outcomes:
 
 @lru_cache(maxsize=16)
 def successes_distribution(n: int) -> Outcomes:
-    """Number of successes among ``n`` dice (the curse-removal roll counts nothing else); shared, never change it."""
+    """Number of successes among ``n`` dice (the curse-removal roll counts nothing else); shared."""
     return Outcomes((k, comb(n, k) / 2**n) for k in range(n + 1))
 
 
@@ -67,7 +68,7 @@ def uniform(items: list[int]) -> Outcomes:
     """Each of ``items`` (ids >= 0) with the same chance (a card drawn from a shuffled pile), in their order.
 
     >>> uniform([4, 0, 7])
-    [(4, 0.3333333333333333), (0, 0.3333333333333333), (7, 0.3333333333333333)]
+    Outcomes([(4, 0.3333333333333333), (0, 0.3333333333333333), (7, 0.3333333333333333)])
     """
     chance = 1.0 / len(items) if items else 0.0
     return Outcomes([(item, chance) for item in items], tuple(items))
@@ -75,7 +76,7 @@ def uniform(items: list[int]) -> Outcomes:
 
 # CARD_DRAWS[mask]: one card drawn at random from a pile of action cards (bit c: card c), the
 # outcomes shared by every state (never changed; chance_outcomes hands out copies)
-CARD_DRAWS = tuple(uniform([c for c in range(6) if mask >> c & 1]) for mask in range(64))
+CARD_DRAWS: Final = tuple(uniform([c for c in range(6) if mask >> c & 1]) for mask in range(64))
 
 
 def count_words(n: int, one: str, many: str) -> str:
@@ -85,7 +86,7 @@ def count_words(n: int, one: str, many: str) -> str:
 
 # "Roll: ..." for every outcome (successes << 6 | arrows << 3 | curses; at most 7 dice), built once:
 # a roll's log line is then one lookup, not three plural choices.
-ROLL_LINES = tuple(
+ROLL_LINES: Final = tuple(
     "Roll: "
     + ", ".join(
         (
@@ -188,7 +189,7 @@ class RuleTables:
         self.route_answers = 0
         self.clear_route_cache()
         self.alarm_marks = AlarmMarks(t.data.alarm.curse_space, t.data.alarm.shrink_space, t.data.alarm.bus)
-        # the curse draw's outcomes per curse deck content (see _chance_give_curse)
+        # the curse draw's outcomes per curse deck content (see curse_draw_outcomes)
         self.curse_outcomes: dict[tuple[int, ...], Outcomes] = {}
         # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
         # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
@@ -255,4 +256,19 @@ def discard_choices(rule_tables: RuleTables, old: int) -> tuple[int, ...]:
     if out is None:
         kinds = [rule_tables.ACTION_DROP_CURSE + k for k in range(len(rule_tables.tables.curse_kinds)) if old >> k & 1]
         out = table[old] = (*kinds, rule_tables.ACTION_PASS) if kinds else ()
+    return out
+
+
+def curse_draw_outcomes(rule_tables: RuleTables, deck: list[int]) -> Outcomes:
+    """The curse draw's outcomes for a curse deck of ``deck`` cards per kind: each kind by its share.
+
+    Built once per deck content and game, and kept on the game (``RuleTables.curse_outcomes``).
+    """
+    key = tuple(deck)
+    out = rule_tables.curse_outcomes.get(key)
+    if out is None:
+        total = sum(deck)
+        out = rule_tables.curse_outcomes[key] = Outcomes(
+            (kind, count / total) for kind, count in enumerate(deck) if count
+        )
     return out
