@@ -549,6 +549,17 @@ class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Pytho
             self._unshare()
         self._log.append(line if seat is None else (seat, line))
 
+    def _note_later(self, template: str, *args: int | str) -> None:
+        """Add one public line kept as data, its text ``template % args`` written when the log is read.
+
+        For the lines an engine writes at almost every step (a roll, a move): a playout or a
+        search never reads its log, and the tuple costs a fraction of building the text. Every
+        reader sees the same text as :meth:`_note` would have stored (see :data:`LogEntry`).
+        """
+        if self._shared:
+            self._unshare()
+        self._log.append((template, *args))
+
     def _unshare(self) -> None:
         self._history = list(self._history)
         self._log = list(self._log)

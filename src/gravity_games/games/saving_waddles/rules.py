@@ -79,11 +79,9 @@ from .state import (
     action_name,
     seat_names,
 )
-from .tables import Track, draw_outcomes
+from .tables import ROLL_ACTIONS, ROLL_OUTCOMES, Track, draw_outcomes
 from .tensor import observation_tensor, tensor_size
 
-_ROLL_OUTCOMES: Final = tuple((face, 1.0 / 6) for face in range(6))
-_ROLL_ACTIONS: Final = range(6)
 _ACTOR: Final[tuple[int | None, ...]] = tuple(
     TERMINAL if p == P_OVER else CHANCE if p in CHANCE_PHASES else None for p in range(len(PHASES))
 )
@@ -203,7 +201,7 @@ class SavingWaddlesState(SavingWaddlesPosition):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = self.phase
         if p == P_ROLL:  # the commonest chance step, asked first
-            return list(_ROLL_OUTCOMES)
+            return list(ROLL_OUTCOMES)
         if p == P_SETUP_PATH:
             left = [c for c in range(SLOTS) if c not in self.path_cards]
             return [(c, 1.0 / len(left)) for c in left]
@@ -222,7 +220,7 @@ class SavingWaddlesState(SavingWaddlesPosition):
         # The actions of chance_outcomes, without computing their probabilities a second time.
         p = self.phase
         if p == P_ROLL:  # the commonest chance step
-            return _ROLL_ACTIONS
+            return ROLL_ACTIONS
         if p == P_MISCHIEF_DRAW:
             return draw_outcomes(self.mischief_deck)[1]
         if p == P_HELP_DRAW:
@@ -285,7 +283,7 @@ class SavingWaddlesState(SavingWaddlesPosition):
         elif action == EXCHANGE_CARDS:
             cost = exchange_cost(self, True)
             discard_mischief_in_front(self, seat, cost)
-            self._note(f"{self.seat_names[seat]} exchanges {cost} mischief cards for a help card")
+            self._note_later("%s exchanges %s mischief cards for a help card", self.seat_names[seat], cost)
             self.pending_help += 1
             carry_out_what_is_owed(self)
         elif action == PLAY_ANOTHER_TURN:

@@ -21,6 +21,7 @@ from .state import (
     R_BACK,
     SavingWaddlesPosition,
 )
+from .tables import cards_in
 
 
 def cards_in_words(count: int, kind: str) -> str:
@@ -38,7 +39,7 @@ def play_another_turn(position: SavingWaddlesPosition) -> None:
     """The help card "Take another turn": one more turn once this one ends."""
     spend_help_card(position, H_ANOTHER)
     position.extra_turns += 1
-    position._note(f"{position.seat_names[position.turn]} plays '{position.settings.help_names[H_ANOTHER]}'")
+    position._note_later("%s plays '%s'", position.seat_names[position.turn], position.settings.help_names[H_ANOTHER])
 
 
 def choose_face_down(position: SavingWaddlesPosition, face_down: bool) -> None:
@@ -46,7 +47,9 @@ def choose_face_down(position: SavingWaddlesPosition, face_down: bool) -> None:
     position.draw_face_down = face_down
     if face_down:
         spend_help_card(position, H_FACE_DOWN)
-        position._note(f"{position.seat_names[position.turn]} plays '{position.settings.help_names[H_FACE_DOWN]}'")
+        position._note_later(
+            "%s plays '%s'", position.seat_names[position.turn], position.settings.help_names[H_FACE_DOWN]
+        )
     position.phase = P_MISCHIEF_DRAW
 
 
@@ -68,17 +71,17 @@ def carry_out_mischief_card(position: SavingWaddlesPosition, kind: int) -> None:
     if position.draw_face_down:
         position.draw_face_down = False
         front.append(kind + HIDDEN)
-        position._note(f"{name} takes a mischief card and lays it face down unseen")
+        position._note_later("%s takes a mischief card and lays it face down unseen", name)
         carry_out_what_is_owed(position)
         return
-    position._note(f"{name} takes the mischief card '{position.settings.mischief_names[kind]}'")
+    position._note_later("%s takes the mischief card '%s'", name, position.settings.mischief_names[kind])
     if kind == M_DISCARD_MISCHIEF:
         count = len(front)
         discard_mischief_in_front(position, seat, count)
         if count:
             position._note(f"{name} discards the {cards_in_words(count, 'other mischief')} in front of them")
         else:
-            position._note(f"{name} has no other mischief card in front of them to discard")
+            position._note_later("%s has no other mischief card in front of them to discard", name)
     front.append(kind)  # placed in front, face down (its face was shown)
     if kind == M_BACK_TWO:
         move_back(position, 2)
@@ -86,8 +89,8 @@ def carry_out_mischief_card(position: SavingWaddlesPosition, kind: int) -> None:
         roll_die_for(position, R_BACK)
         return
     elif kind == M_DISCARD_HELP:
-        if sum(position.hands[seat]) == 0:
-            position._note(f"{name} has no help card to discard")
+        if cards_in(position.hands[seat]) == 0:
+            position._note_later("%s has no help card to discard", name)
         else:
             discard_one_help_card(position, D_MISCHIEF)
             return
@@ -104,7 +107,7 @@ def take_help_card(position: SavingWaddlesPosition, kind: int) -> None:
     position.help_deck[kind] -= 1
     position.hands[seat][kind] += 1
     position.pending_help -= 1
-    position._note(f"{position.seat_names[seat]} takes a help card")
+    position._note_later("%s takes a help card", position.seat_names[seat])
     carry_out_what_is_owed(position)
 
 
@@ -123,7 +126,9 @@ def discard_help_card(position: SavingWaddlesPosition, kind: int) -> None:
     seat = position.turn
     position.hands[seat][kind] -= 1
     position.help_discard[kind] += 1
-    position._note(f"{position.seat_names[seat]} discards the help card '{position.settings.help_names[kind]}'")
+    position._note_later(
+        "%s discards the help card '%s'", position.seat_names[seat], position.settings.help_names[kind]
+    )
     if position.discard_reason == D_HUT:
         win(position)
         return

@@ -72,7 +72,9 @@ def die_change_options(position: SavingWaddlesPosition) -> list[int]:
 def die_rolled(position: SavingWaddlesPosition, face: int) -> None:
     """The die shows ``face``; the player may now change it."""
     position.die = face
-    position._note(f"{position.seat_names[position.turn]} rolls {face}{ROLL_PURPOSE_WORDS[position.roll_purpose]}")
+    position._note_later(
+        "%s rolls %s%s", position.seat_names[position.turn], face, ROLL_PURPOSE_WORDS[position.roll_purpose]
+    )
     offer_die_changes(position)
 
 
@@ -104,25 +106,25 @@ def change_the_die(position: SavingWaddlesPosition, action: int) -> None:
         return
     if action == PLAY_REROLL:
         spend_help_card(position, H_REROLL)
-        position._note(f"{name} plays '{help_names[H_REROLL]}'")
+        position._note_later("%s plays '%s'", name, help_names[H_REROLL])
         roll_die_for(position, position.roll_purpose)
         return
     if action in (PLAY_PLUS, PLAY_MINUS):
         spend_help_card(position, H_PLUS_MINUS)
         position.die = position.die + 1 if action == PLAY_PLUS else max(1, position.die - 1)
-        position._note(f"{name} plays '{help_names[H_PLUS_MINUS]}': the die now counts {position.die}")
+        position._note_later("%s plays '%s': the die now counts %s", name, help_names[H_PLUS_MINUS], position.die)
     elif action == PLAY_SET_THREE:
         spend_help_card(position, H_SET_THREE)
         position.die = 3
-        position._note(f"{name} plays '{help_names[H_SET_THREE]}'")
+        position._note_later("%s plays '%s'", name, help_names[H_SET_THREE])
     elif action == MABEL_PLUS:
         position.mabel_used = True
         position.die += 1
-        position._note(f"{name} adds 1 to the die beside Waddles: the die now counts {position.die}")
+        position._note_later("%s adds 1 to the die beside Waddles: the die now counts %s", name, position.die)
     elif action == HELP_SPACE_PLUS:
         position.help_space_bonus = 2
         position.die += 1
-        position._note(f"{name} started on a help symbol and adds 1: the die now counts {position.die}")
+        position._note_later("%s started on a help symbol and adds 1: the die now counts %s", name, position.die)
     offer_die_changes(position)
 
 

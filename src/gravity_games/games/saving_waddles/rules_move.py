@@ -8,14 +8,11 @@ space take effect (the main rule). Where the token stops takes effect in ``rules
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
-
 from .state import CARRY_LIMIT, SavingWaddlesPosition
 from .tables import NO_STOP, STOP_TOTEM, Track
 
 
-def stops_a_forward_move(stop: int, simple: bool, path_card_face_up: Sequence[bool], hut_card_face_up: bool) -> bool:
+def stops_a_forward_move(stop: int, simple: bool, path_card_face_up: list[bool], hut_card_face_up: bool) -> bool:
     """Pointers with a face-down card, the unrevealed totem and Victory stop a token moving forward.
 
     ``stop`` is the position's entry of ``Track.stop_at`` (a pointer's slot, ``STOP_TOTEM`` or
@@ -34,19 +31,28 @@ def must_stop_here(position: SavingWaddlesPosition, stop: int) -> bool:
     return stops_a_forward_move(stop, position.settings.simple, position.path_card_face_up, position.hut_card_face_up)
 
 
-class ForwardMove(NamedTuple):
-    """Where a forward move ends, and what happened to Waddles on the way."""
+class ForwardMove:
+    """Where a forward move ends, and what happened to Waddles on the way.
 
-    end: int
-    """The position where the token stops."""
-    carries_waddles: bool
-    """The token carries Waddles at the end."""
-    carried_steps: int
-    """Spaces moved this turn carrying Waddles, at the end."""
-    picked_up_at: int
-    """Where Waddles was picked up on the way (-1: he was not)."""
-    carrying_limit_reached: bool
-    """The three-space limit cut the move short."""
+    A plain class (native when compiled, its fields typed slots), not a NamedTuple: a
+    NamedTuple is built through its interpreted ``__new__``.
+    """
+
+    __slots__ = ("carried_steps", "carries_waddles", "carrying_limit_reached", "end", "picked_up_at")
+
+    def __init__(
+        self, end: int, carries_waddles: bool, carried_steps: int, picked_up_at: int, carrying_limit_reached: bool
+    ) -> None:
+        self.end = end
+        """The position where the token stops."""
+        self.carries_waddles = carries_waddles
+        """The token carries Waddles at the end."""
+        self.carried_steps = carried_steps
+        """Spaces moved this turn carrying Waddles, at the end."""
+        self.picked_up_at = picked_up_at
+        """Where Waddles was picked up on the way (-1: he was not)."""
+        self.carrying_limit_reached = carrying_limit_reached
+        """The three-space limit cut the move short."""
 
 
 def forward_move(
@@ -58,7 +64,7 @@ def forward_move(
     waddles_position: int,
     simple: bool,
     last: int,
-    path_card_face_up: Sequence[bool],
+    path_card_face_up: list[bool],
     hut_card_face_up: bool,
 ) -> ForwardMove:
     """Rescuing Waddles and the stops: move forward ``spaces`` spaces from ``start``.
@@ -96,7 +102,7 @@ def step_forward(position: SavingWaddlesPosition, seat: int) -> None:
         position.waddles_position = here
     elif position.waddles_position == here and not position.settings.simple:
         position.waddles_carrier = seat
-        position._note(f"{position.seat_names[seat]} picks up Waddles")
+        position._note_later("%s picks up Waddles", position.seat_names[seat])
 
 
 def move_forward(position: SavingWaddlesPosition, spaces: int) -> None:
@@ -123,7 +129,7 @@ def move_forward(position: SavingWaddlesPosition, spaces: int) -> None:
                 break
             ahead = next_stop[ahead]
         positions[seat] = end
-        position._note(f"{position.seat_names[seat]} moves from {start} to {end}")
+        position._note_later("%s moves from %s to %s", position.seat_names[seat], start, end)
         return
     move = forward_move(
         track,
@@ -139,15 +145,15 @@ def move_forward(position: SavingWaddlesPosition, spaces: int) -> None:
     )
     name = position.seat_names[seat]
     if move.picked_up_at >= 0:
-        position._note(f"{name} picks up Waddles")
+        position._note_later("%s picks up Waddles", name)
     if move.carrying_limit_reached:
-        position._note(f"{name} has carried Waddles {CARRY_LIMIT} spaces and must stop")
+        position._note_later("%s has carried Waddles %s spaces and must stop", name, CARRY_LIMIT)
     positions[seat] = move.end
     position.carried_steps = move.carried_steps
     if move.carries_waddles:
         position.waddles_carrier = seat
         position.waddles_position = move.end
-    position._note(f"{name} moves from {start} to {move.end}")
+    position._note_later("%s moves from %s to %s", name, start, move.end)
 
 
 def move_back(position: SavingWaddlesPosition, spaces: int) -> None:
@@ -157,8 +163,8 @@ def move_back(position: SavingWaddlesPosition, spaces: int) -> None:
     new = position.positions[seat] = max(0, old - spaces)
     if position.waddles_carrier == seat and new != old:
         position.waddles_carrier = -1
-        position._note(f"Waddles stays behind on space {old}")
-    position._note(f"{position.seat_names[seat]} goes back from {old} to {new}")
+        position._note_later("Waddles stays behind on space %s", old)
+    position._note_later("%s goes back from %s to %s", position.seat_names[seat], old, new)
 
 
 def follow_arrow(position: SavingWaddlesPosition, offset: int) -> bool:
@@ -169,7 +175,7 @@ def follow_arrow(position: SavingWaddlesPosition, offset: int) -> bool:
         # there (or brings him along) and his carrying limit does not cut an arrow short.
         for _ in range(offset):
             step_forward(position, seat)
-        position._note(f"{position.seat_names[seat]} follows an arrow forward to {position.positions[seat]}")
+        position._note_later("%s follows an arrow forward to %s", position.seat_names[seat], position.positions[seat])
         return True
     move_back(position, -offset)
     return False
@@ -178,4 +184,4 @@ def follow_arrow(position: SavingWaddlesPosition, offset: int) -> bool:
 def waddles_found(position: SavingWaddlesPosition, number: int) -> None:
     """Waddles Found!: once a game, Waddles goes to the space marked with the rolled number."""
     position.waddles_position = position.settings.track.number_pos[number]
-    position._note(f"Waddles is found on the space marked {number} (space {position.waddles_position})")
+    position._note_later("Waddles is found on the space marked %s (space %s)", number, position.waddles_position)

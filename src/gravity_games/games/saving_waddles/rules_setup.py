@@ -13,9 +13,9 @@ def deal_path_card(position: SavingWaddlesPosition, card: int) -> None:
     simple = position.settings.simple
     if simple:
         position.path_card_face_up[slot] = True
-        position._note(f"{position.settings.track.card_names[card]} is laid face up at place {slot + 1}")
+        position._note_later("%s is laid face up at place %s", position.settings.track.card_names[card], slot + 1)
     else:
-        position._note(f"A path card is laid face down at place {slot + 1}")
+        position._note_later("A path card is laid face down at place %s", slot + 1)
     if -1 not in position.path_cards:
         if simple:  # no Hut of Wonders card in the simple rules
             position.phase = P_SETUP_HERO

@@ -33,6 +33,7 @@ from .tables import (
     TOTEM,
     VICTORY,
     WADDLES_POINTER,
+    cards_in,
 )
 
 
@@ -48,7 +49,7 @@ def special_space_takes_effect(position: SavingWaddlesPosition) -> None:
         return
     if kind == ARROW:
         if red and hero_ability(position, seat) == SOOS:
-            position._note(f"{position.seat_names[seat]} does not move along red arrows")
+            position._note_later("%s does not move along red arrows", position.seat_names[seat])
             return
         if follow_arrow(position, offset):
             special_space_takes_effect(position)
@@ -62,19 +63,19 @@ def special_space_takes_effect(position: SavingWaddlesPosition) -> None:
     elif kind == TOTEM:
         if not position.hut_card_face_up:
             position.hut_card_face_up = True
-            position._note(f"{name} reveals the Hut of Wonders card: {track.hut_names[position.hut_card]}")
+            position._note_later("%s reveals the Hut of Wonders card: %s", name, track.hut_names[position.hut_card])
     elif kind == MISCHIEF:
         position.pending_mischief += symbols
     elif kind == HELP:
-        extra = hero_ability(position, seat) == DIPPER and sum(position.hands[seat]) == 0
+        extra = hero_ability(position, seat) == DIPPER and cards_in(position.hands[seat]) == 0
         position.pending_help += 2 if extra else 1
         if extra:
-            position._note(f"{name} has no help cards: Dipper takes one more")
+            position._note_later("%s has no help cards: Dipper takes one more", name)
     elif kind == EXCHANGE:
         exchange_on_space(position)
     elif kind == ANOTHER_TURN:
         position.extra_turns += 1
-        position._note(f"{name} will take another turn")
+        position._note_later("%s will take another turn", name)
     elif kind == SKIP:
         skip_a_turn(position, seat)
     elif kind == DISCARD_HELP:
@@ -97,7 +98,7 @@ def reveal_path_card(position: SavingWaddlesPosition, slot: int, waddles_pointer
         return  # a pointer to a face-up card is not special
     position.path_card_face_up[slot] = True
     card = position.settings.track.card_names[position.path_cards[slot]]
-    position._note(f"{position.seat_names[position.turn]} reveals path card {slot + 1}: {card}")
+    position._note_later("%s reveals path card %s: %s", position.seat_names[position.turn], slot + 1, card)
     if waddles_pointer and position.waddles_position < 0:
         roll_die_for(position, R_WADDLES)
 
@@ -108,7 +109,7 @@ def exchange_on_space(position: SavingWaddlesPosition) -> None:
     name = position.seat_names[seat]
     cost = exchange_cost(position, False)
     if len(position.mischief_in_front[seat]) < cost or not help_cards_left(position):
-        position._note(f"{name} has too few mischief cards to exchange: nothing happens")
+        position._note_later("%s has too few mischief cards to exchange: nothing happens", name)
         return
     discard_mischief_in_front(position, seat, cost)
     position._note(f"{name} exchanges {cards_in_words(cost, 'mischief')} for a help card")
@@ -118,13 +119,13 @@ def exchange_on_space(position: SavingWaddlesPosition) -> None:
 def discard_all_help_cards(position: SavingWaddlesPosition, seat: int) -> None:
     """Discard All Help Cards: every help card in the hand goes to the discard pile."""
     hand = position.hands[seat]
-    count = sum(hand)
+    count = cards_in(hand)
     for kind, held in enumerate(hand):
         position.help_discard[kind] += held
     position.hands[seat] = [0] * len(HELP_KINDS)
     name = position.seat_names[seat]
     if count == 0:
-        position._note(f"{name} has no help card to discard")
+        position._note_later("%s has no help card to discard", name)
     else:
         position._note(f"{name} discards {'their only help card' if count == 1 else f'all {count} help cards'}")
 
@@ -134,19 +135,19 @@ def reach_victory(position: SavingWaddlesPosition) -> None:
     seat = position.turn
     name = position.seat_names[seat]
     if position.waddles_carrier != seat:
-        position._note(f"{name} reached Victory without Waddles: nothing happens")
+        position._note_later("%s reached Victory without Waddles: nothing happens", name)
         return
     condition = position.settings.track.hut_victory[position.hut_card]
     if condition == "none":
         win(position)
     elif condition == "roll":
-        position._note(f"{name} must roll 4, 5 or 6 to open the Hut of Wonders")
+        position._note_later("%s must roll 4, 5 or 6 to open the Hut of Wonders", name)
         roll_die_for(position, R_HUT)
-    elif sum(position.hands[seat]) > 0:
+    elif cards_in(position.hands[seat]) > 0:
         discard_one_help_card(position, D_HUT)
     else:
         # The door gives a hint: a help card to show next time (so no one is turned away forever).
-        position._note(f"{name} has no help card to give at the door: takes one and goes back 3 spaces")
+        position._note_later("%s has no help card to give at the door: takes one and goes back 3 spaces", name)
         move_back(position, 3)
         position.pending_help += 1
         carry_out_what_is_owed(position)

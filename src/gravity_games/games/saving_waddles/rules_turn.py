@@ -29,7 +29,7 @@ from .state import (
     EndReason,
     SavingWaddlesPosition,
 )
-from .tables import HELP
+from .tables import HELP, cards_in
 
 
 def hero_ability(position: SavingWaddlesPosition, seat: int) -> int:
@@ -50,7 +50,7 @@ def exchange_cost(position: SavingWaddlesPosition, at_start: bool) -> int:
 
 def help_cards_left(position: SavingWaddlesPosition) -> bool:
     """A help card can still be taken: the deck, or its discard pile to shuffle, is not empty."""
-    return sum(position.help_deck) + sum(position.help_discard) > 0
+    return cards_in(position.help_deck) + cards_in(position.help_discard) > 0
 
 
 def start_of_turn_options(position: SavingWaddlesPosition) -> list[int]:
@@ -78,7 +78,7 @@ def end_game(position: SavingWaddlesPosition, winner: int, reason: EndReason) ->
     position.reason = reason.value
     position.phase = P_OVER
     if winner < 0:
-        position._note(f"The game ends without a winner ({reason.value})")
+        position._note_later("The game ends without a winner (%s)", reason.value)
 
 
 def win(position: SavingWaddlesPosition) -> None:
@@ -93,10 +93,10 @@ def skip_a_turn(position: SavingWaddlesPosition, seat: int) -> None:
     """Skip a Turn: the token lies on its side; no one skips two turns in a row."""
     name = position.seat_names[seat]
     if position.lying[seat]:
-        position._note(f"{name} is already lying down: no one skips two turns in a row")
+        position._note_later("%s is already lying down: no one skips two turns in a row", name)
         return
     position.lying[seat] = True
-    position._note(f"{name} lays their token on its side and will skip a turn")
+    position._note_later("%s lays their token on its side and will skip a turn", name)
 
 
 def begin_turn(position: SavingWaddlesPosition, seat: int) -> None:
@@ -116,7 +116,7 @@ def begin_turn(position: SavingWaddlesPosition, seat: int) -> None:
     name = position.seat_names[seat]
     if position.lying[seat]:
         position.lying[seat] = False
-        position._note(f"{name} stands their token back up and does nothing else this turn")
+        position._note_later("%s stands their token back up and does nothing else this turn", name)
         pass_the_turn(position)
         return
     settings = position.settings
@@ -130,7 +130,7 @@ def begin_turn(position: SavingWaddlesPosition, seat: int) -> None:
         and position.waddles_carrier != seat
     ):
         position.waddles_carrier = seat
-        position._note(f"{name} starts the turn beside Waddles and picks him up")
+        position._note_later("%s starts the turn beside Waddles and picks him up", name)
     offer_start_of_turn(position)
 
 
@@ -157,7 +157,7 @@ def carry_out_what_is_owed(position: SavingWaddlesPosition) -> None:
         return
     if position.pending_help > 0:
         if help_cards_left(position):
-            if sum(position.help_deck) == 0:
+            if cards_in(position.help_deck) == 0:
                 reshuffle_help_discard(position)
             position.phase = P_HELP_DRAW
             return
@@ -184,12 +184,12 @@ def reshuffle_mischief_discard(position: SavingWaddlesPosition) -> None:
 def take_next_mischief_card(position: SavingWaddlesPosition) -> None:
     """The next mischief card owed: Stan's first is taken unseen; a "face down" help card may be played."""
     seat = position.turn
-    if sum(position.mischief_deck) + sum(position.mischief_discard) == 0:
+    if cards_in(position.mischief_deck) + cards_in(position.mischief_discard) == 0:
         position._note("Every mischief card lies in front of the players: no card to take")
         position.pending_mischief = 0
         carry_out_what_is_owed(position)
         return
-    if sum(position.mischief_deck) == 0:
+    if cards_in(position.mischief_deck) == 0:
         reshuffle_mischief_discard(position)
     if hero_ability(position, seat) == STAN and not position.mischief_in_front[seat]:
         position.draw_face_down = True  # Stan's ability: taken without revealing it (forced)
@@ -213,7 +213,7 @@ def pass_the_turn(position: SavingWaddlesPosition) -> None:
     """Turn Order 5: the turn passes to the left, unless another turn is owed."""
     if position.extra_turns > 0:
         position.extra_turns -= 1
-        position._note(f"{position.seat_names[position.turn]} takes another turn")
+        position._note_later("%s takes another turn", position.seat_names[position.turn])
         begin_turn(position, position.turn)
     else:
         begin_turn(position, (position.turn + 1) % position.settings.players)

@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 
 from gravity_games.core.api import DataError
 
-from .data import SLOTS, Components, Space
+from .data import DECK_SIZE, SLOTS, Components, Space
 
 
 class SpaceCode(IntEnum):
@@ -176,19 +176,52 @@ class Track:
         return self.huts[hut_card][index]
 
 
+def cards_in(counts: list[int]) -> int:
+    """How many cards a pile of counts per kind holds (a deck, a discard pile, a hand).
+
+    A typed loop rather than ``sum``: compiled, ``sum`` is a look-up of the builtin and a
+    generic call over boxed ints at every step that asks whether a deck is empty.
+    """
+    total = 0
+    for count in counts:
+        total += count
+    return total
+
+
+DIE_FACES: Final = 6
+ROLL_OUTCOMES: Final[tuple[tuple[int, float], ...]] = tuple((face, 1.0 / DIE_FACES) for face in range(DIE_FACES))
+"""A die roll's chance outcomes ``(face - 1, probability)``: the same table at every roll."""
+ROLL_ACTIONS: Final[frozenset[int]] = frozenset(face for face, _ in ROLL_OUTCOMES)
+"""The actions of :data:`ROLL_OUTCOMES`, for apply_action's legality check (a set: one hash look-up)."""
+
 Draw = tuple[tuple[tuple[int, float], ...], frozenset[int]]
 """A draw's chance outcomes ``(kind, probability)`` and the set of its kinds."""
 
-_DRAWS: dict[tuple[int, ...], Draw] = {}
-"""Draw outcomes and their actions by deck counts (a few thousand decks at most)."""
+DECK_KEY_RADIX: Final = 1 << DECK_SIZE.bit_length()
+"""The base of :func:`deck_key`: above the most cards of one kind (a whole deck), so keys never collide."""
+
+_DRAWS: dict[int, Draw] = {}
+"""Draw outcomes and their actions by :func:`deck_key` (a few thousand decks at most)."""
+
+
+def deck_key(deck: list[int]) -> int:
+    """The deck's counts as one int, each count a digit in base :data:`DECK_KEY_RADIX`.
+
+    The draw cache's key: an int hashes and compares in one step, where a tuple of the counts
+    would be built, hashed and compared count by count at every draw.
+    """
+    key = len(deck)
+    for count in deck:
+        key = key * DECK_KEY_RADIX + count
+    return key
 
 
 def draw_outcomes(deck: list[int]) -> Draw:
     """Drawing the top card of a shuffled deck: each kind left, weighted by its count."""
-    key = tuple(deck)
+    key = deck_key(deck)
     entry = _DRAWS.get(key)
     if entry is None:
-        total = sum(deck)
+        total = cards_in(deck)
         outcomes = tuple((kind, count / total) for kind, count in enumerate(deck) if count > 0)
         entry = _DRAWS[key] = (outcomes, frozenset(kind for kind, _ in outcomes))
     return entry
