@@ -26,7 +26,7 @@ import json
 import random
 from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, NoReturn, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -426,26 +426,39 @@ class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Pytho
         """
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"an action is an integer id, got {action!r}")
-        legal: Collection[int]
         if self._memo_step == len(self._history):
             # legal_actions ran at this very step, at a seat's decision (only those are remembered).
-            legal = self._memo_legal
-            player = -2  # not needed unless the action is refused
+            if action not in self._memo_legal:
+                self._refuse(action, self.current_player())
         else:
             player = self.current_player()
             if player == TERMINAL:
                 raise IllegalActionError("the game is over; no action is legal")
-            legal = self._chance_actions() if player == CHANCE else self._legal_actions()
-        if action not in legal:
-            if player == -2:
-                player = self.current_player()
-            shown = list(legal) if isinstance(legal, list | tuple) else sorted(legal)
-            raise IllegalActionError(self._illegal_message(action, shown, player))
+            if player == CHANCE:
+                if not self._is_chance_action(action):
+                    self._refuse(action, player)
+            elif action not in self._legal_actions():
+                self._refuse(action, player)
         self._apply(action)
         # _record inlined: this runs once per step of every game.
         if self._shared:
             self._unshare()
         self._history.append(action)
+
+    def _refuse(self, action: int, player: int) -> NoReturn:
+        """Raise the :class:`IllegalActionError` for ``action``, naming the legal ones (the state is unchanged)."""
+        legal = self._chance_actions() if player == CHANCE else self._legal_actions()
+        shown = list(legal) if isinstance(legal, list | tuple) else sorted(legal)
+        raise IllegalActionError(self._illegal_message(action, shown, player))
+
+    def _is_chance_action(self, action: int) -> bool:
+        """Hook: whether ``action`` is one of the chance outcomes now, for apply_action's check.
+
+        The default looks it up in :meth:`_chance_actions`; a game may answer from its position
+        instead (a die face in range, a card kind still in the deck) when that is the same
+        question asked more cheaply. It must agree with ``chance_outcomes()`` exactly.
+        """
+        return action in self._chance_actions()
 
     def _chance_actions(self) -> Collection[int]:
         """Hook: the chance actions possible now, for apply_action's legality check.
@@ -558,7 +571,7 @@ class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Pytho
         """
         if self._shared:
             self._unshare()
-        self._log.append((template, *args))
+        self._log.append((template,) + args)  # noqa: RUF005 (compiled, (template, *args) builds a list first)
 
     def _unshare(self) -> None:
         self._history = list(self._history)

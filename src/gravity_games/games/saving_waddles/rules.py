@@ -79,7 +79,7 @@ from .state import (
     action_name,
     seat_names,
 )
-from .tables import ROLL_ACTIONS, ROLL_OUTCOMES, Track, draw_outcomes
+from .tables import DIE_FACES, ROLL_ACTIONS, ROLL_OUTCOMES, Track, card_left
 from .tensor import observation_tensor, tensor_size
 
 _ACTOR: Final[tuple[int | None, ...]] = tuple(
@@ -211,9 +211,9 @@ class SavingWaddlesState(SavingWaddlesPosition):
             heroes_left = [h for h in range(len(HEROES)) if h not in self.heroes]
             return [(h, 1.0 / len(heroes_left)) for h in heroes_left]
         if p == P_MISCHIEF_DRAW:
-            return list(draw_outcomes(self.mischief_deck)[0])
+            return list(self.settings.mischief_draws.outcomes(self.mischief_deck)[0])
         if p == P_HELP_DRAW:
-            return list(draw_outcomes(self.help_deck)[0])
+            return list(self.settings.help_draws.outcomes(self.help_deck)[0])
         return []
 
     def _chance_actions(self) -> Collection[int]:
@@ -222,12 +222,26 @@ class SavingWaddlesState(SavingWaddlesPosition):
         if p == P_ROLL:  # the commonest chance step
             return ROLL_ACTIONS
         if p == P_MISCHIEF_DRAW:
-            return draw_outcomes(self.mischief_deck)[1]
+            return self.settings.mischief_draws.outcomes(self.mischief_deck)[1]
         if p == P_HELP_DRAW:
-            return draw_outcomes(self.help_deck)[1]
+            return self.settings.help_draws.outcomes(self.help_deck)[1]
         if p == P_SETUP_PATH:
             return [c for c in range(SLOTS) if c not in self.path_cards]
         return [a for a, _ in self.chance_outcomes()]
+
+    def _is_chance_action(self, action: int) -> bool:
+        # The same answer as _chance_actions, read off the position: a face of the die, a kind
+        # of card still in the deck.
+        p = self.phase
+        if p == P_ROLL:
+            return 0 <= action < DIE_FACES
+        if p == P_MISCHIEF_DRAW:
+            return card_left(self.mischief_deck, action)
+        if p == P_HELP_DRAW:
+            return card_left(self.help_deck, action)
+        if p == P_SETUP_PATH:
+            return 0 <= action < SLOTS and action not in self.path_cards
+        return action in self._chance_actions()
 
     def _legal_actions(self) -> list[int]:
         p = self.phase

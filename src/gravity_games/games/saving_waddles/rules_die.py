@@ -7,6 +7,8 @@ change any of them, Mabel's +1 and the simple rules' help-symbol +1 only the mov
 
 from __future__ import annotations
 
+from typing import Final
+
 from .rules_cards import spend_help_card
 from .rules_move import move_back, move_forward, waddles_found
 from .rules_spaces import special_space_takes_effect
@@ -34,7 +36,13 @@ from .state import (
     SavingWaddlesPosition,
 )
 
-ROLL_PURPOSE_WORDS = ("", "", " to move back", " to see where Waddles is", " to open the Hut of Wonders")
+ROLL_PURPOSE_WORDS: Final[tuple[str, ...]] = (
+    "",
+    "",
+    " to move back",
+    " to see where Waddles is",
+    " to open the Hut of Wonders",
+)
 """What a roll is for, as the log says it after "<hero> rolls 4" (by RollPurpose value)."""
 
 

@@ -20,7 +20,7 @@ from typing import Final, Self
 from gravity_games.core.api import Game, State
 
 from .data import HELP_KINDS, HEROES, MISCHIEF_KINDS, SLOTS
-from .tables import Track
+from .tables import DrawTable, Track
 
 
 class Action(IntEnum):
@@ -153,12 +153,12 @@ P_DISCARD: Final = int(Phase.DISCARD)
 P_END: Final = int(Phase.END)
 P_OVER: Final = int(Phase.OVER)
 P_RESOLVING: Final = int(Phase.RESOLVING)
-PHASES: Final = (
+PHASES: Final[tuple[str, ...]] = (
     "setup_path", "setup_hut", "setup_heroes", "start", "roll", "adjust",
     "mischief_choice", "mischief_draw", "help_draw", "discard", "end", "over",
 )  # fmt: skip
 """Each phase's name in observations and position documents, by its value."""
-CHANCE_PHASES: Final = (P_SETUP_PATH, P_SETUP_HUT, P_SETUP_HERO, P_ROLL, P_MISCHIEF_DRAW, P_HELP_DRAW)
+CHANCE_PHASES: Final[tuple[int, ...]] = (P_SETUP_PATH, P_SETUP_HUT, P_SETUP_HERO, P_ROLL, P_MISCHIEF_DRAW, P_HELP_DRAW)
 
 
 class RollPurpose(IntEnum):
@@ -176,7 +176,7 @@ R_MOVE: Final = int(RollPurpose.MOVE)
 R_BACK: Final = int(RollPurpose.BACK)
 R_WADDLES: Final = int(RollPurpose.WADDLES)
 R_HUT: Final = int(RollPurpose.HUT)
-ROLL_FOR: Final = ("none", "move", "back", "waddles", "hut")
+ROLL_FOR: Final[tuple[str, ...]] = ("none", "move", "back", "waddles", "hut")
 
 
 class DiscardReason(IntEnum):
@@ -266,10 +266,12 @@ class SavingWaddlesSettings:
     """What a position reads of its game: seats, rules variant, the track, the card mixes and names, limits."""
 
     __slots__ = (
+        "help_draws",
         "help_mix",
         "help_names",
         "last",
         "max_steps",
+        "mischief_draws",
         "mischief_mix",
         "mischief_names",
         "players",
@@ -297,6 +299,9 @@ class SavingWaddlesSettings:
         """The last position a token can reach: the totem under the simple rules, else Victory."""
         self.help_mix = help_mix
         self.mischief_mix = mischief_mix
+        self.help_draws = DrawTable(help_mix)
+        """The chance outcomes of drawing a help card, by what the deck holds."""
+        self.mischief_draws = DrawTable(mischief_mix)
         self.help_names = help_names
         """The help cards' names as printed in the data's texts, for the log (by kind)."""
         self.mischief_names = mischief_names

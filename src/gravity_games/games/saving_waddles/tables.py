@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 
 from gravity_games.core.api import DataError
 
-from .data import DECK_SIZE, SLOTS, Components, Space
+from .data import SLOTS, Components, Space
 
 
 class SpaceCode(IntEnum):
@@ -188,6 +188,11 @@ def cards_in(counts: list[int]) -> int:
     return total
 
 
+def card_left(counts: list[int], kind: int) -> bool:
+    """A card of ``kind`` is in the pile: drawing the top card of a deck may show it."""
+    return 0 <= kind < len(counts) and counts[kind] > 0
+
+
 DIE_FACES: Final = 6
 ROLL_OUTCOMES: Final[tuple[tuple[int, float], ...]] = tuple((face, 1.0 / DIE_FACES) for face in range(DIE_FACES))
 """A die roll's chance outcomes ``(face - 1, probability)``: the same table at every roll."""
@@ -197,31 +202,45 @@ ROLL_ACTIONS: Final[frozenset[int]] = frozenset(face for face, _ in ROLL_OUTCOME
 Draw = tuple[tuple[tuple[int, float], ...], frozenset[int]]
 """A draw's chance outcomes ``(kind, probability)`` and the set of its kinds."""
 
-DECK_KEY_RADIX: Final = 1 << DECK_SIZE.bit_length()
-"""The base of :func:`deck_key`: above the most cards of one kind (a whole deck), so keys never collide."""
 
-_DRAWS: dict[int, Draw] = {}
-"""Draw outcomes and their actions by :func:`deck_key` (a few thousand decks at most)."""
-
-
-def deck_key(deck: list[int]) -> int:
-    """The deck's counts as one int, each count a digit in base :data:`DECK_KEY_RADIX`.
-
-    The draw cache's key: an int hashes and compares in one step, where a tuple of the counts
-    would be built, hashed and compared count by count at every draw.
-    """
-    key = len(deck)
-    for count in deck:
-        key = key * DECK_KEY_RADIX + count
-    return key
-
-
-def draw_outcomes(deck: list[int]) -> Draw:
+def draw_from(deck: list[int]) -> Draw:
     """Drawing the top card of a shuffled deck: each kind left, weighted by its count."""
-    key = deck_key(deck)
-    entry = _DRAWS.get(key)
-    if entry is None:
-        total = cards_in(deck)
-        outcomes = tuple((kind, count / total) for kind, count in enumerate(deck) if count > 0)
-        entry = _DRAWS[key] = (outcomes, frozenset(kind for kind, _ in outcomes))
-    return entry
+    total = cards_in(deck)
+    outcomes = tuple((kind, count / total) for kind, count in enumerate(deck) if count > 0)
+    return outcomes, frozenset(kind for kind, _ in outcomes)
+
+
+class DrawTable:
+    """:func:`draw_from` for every deck a mix of cards can leave, each worked out once.
+
+    Cards are never made or lost, so a deck holds at most the mix's count of each kind: the
+    counts are the digits of an index into a flat table (kind ``k`` counting in base
+    ``mix[k] + 1``), a few thousand entries at most, filled as decks turn up. A deck with
+    more of a kind than the mix (a hand-made position) is worked out without the table.
+    """
+
+    __slots__ = ("draws", "mix", "strides")
+
+    def __init__(self, mix: list[int]) -> None:
+        self.mix = list(mix)
+        self.strides: list[int] = []
+        """What one card of each kind adds to the index."""
+        size = 1
+        for count in mix:
+            self.strides.append(size)
+            size *= count + 1
+        self.draws: list[Draw | None] = [None] * size
+
+    def outcomes(self, deck: list[int]) -> Draw:
+        """The draw from ``deck`` (its counts per kind, in the mix's order)."""
+        if len(deck) != len(self.mix):
+            return draw_from(deck)
+        index = 0
+        for kind, count in enumerate(deck):
+            if count > self.mix[kind]:
+                return draw_from(deck)
+            index += count * self.strides[kind]
+        entry = self.draws[index]
+        if entry is None:
+            entry = self.draws[index] = draw_from(deck)
+        return entry
