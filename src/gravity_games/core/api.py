@@ -562,16 +562,18 @@ class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Pytho
             self._unshare()
         self._log.append(line if seat is None else (seat, line))
 
-    def _note_later(self, template: str, *args: int | str) -> None:
-        """Add one public line kept as data, its text ``template % args`` written when the log is read.
+    def _note_later(self, *entry: int | str) -> None:
+        """Add one public line kept as data: ``entry`` is a format and its arguments, its text
+        ``format % arguments`` written when the log is read.
 
         For the lines an engine writes at almost every step (a roll, a move): a playout or a
-        search never reads its log, and the tuple costs a fraction of building the text. Every
-        reader sees the same text as :meth:`_note` would have stored (see :data:`LogEntry`).
+        search never reads its log. The arguments tuple is the entry itself (one allocation,
+        where building the text costs several); every reader sees the same text :meth:`_note`
+        would have stored (see :data:`LogEntry`). The first item must be the format string.
         """
         if self._shared:
             self._unshare()
-        self._log.append((template,) + args)  # noqa: RUF005 (compiled, (template, *args) builds a list first)
+        self._log.append(entry)
 
     def _unshare(self) -> None:
         self._history = list(self._history)

@@ -33,6 +33,7 @@ from .rules_cards import (
     choose_face_down,
     discard_help_card,
     discard_mischief_in_front,
+    draw_outcomes,
     play_another_turn,
     take_help_card,
 )
@@ -211,9 +212,9 @@ class SavingWaddlesState(SavingWaddlesPosition):
             heroes_left = [h for h in range(len(HEROES)) if h not in self.heroes]
             return [(h, 1.0 / len(heroes_left)) for h in heroes_left]
         if p == P_MISCHIEF_DRAW:
-            return list(self.settings.mischief_draws.outcomes(self.mischief_deck)[0])
+            return draw_outcomes(self.mischief_deck)
         if p == P_HELP_DRAW:
-            return list(self.settings.help_draws.outcomes(self.help_deck)[0])
+            return draw_outcomes(self.help_deck)
         return []
 
     def _chance_actions(self) -> Collection[int]:
@@ -222,9 +223,9 @@ class SavingWaddlesState(SavingWaddlesPosition):
         if p == P_ROLL:  # the commonest chance step
             return ROLL_ACTIONS
         if p == P_MISCHIEF_DRAW:
-            return self.settings.mischief_draws.outcomes(self.mischief_deck)[1]
+            return [kind for kind, _ in draw_outcomes(self.mischief_deck)]
         if p == P_HELP_DRAW:
-            return self.settings.help_draws.outcomes(self.help_deck)[1]
+            return [kind for kind, _ in draw_outcomes(self.help_deck)]
         if p == P_SETUP_PATH:
             return [c for c in range(SLOTS) if c not in self.path_cards]
         return [a for a, _ in self.chance_outcomes()]

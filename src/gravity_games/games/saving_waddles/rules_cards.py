@@ -29,6 +29,16 @@ def cards_in_words(count: int, kind: str) -> str:
     return f"1 {kind} card" if count == 1 else f"{count} {kind} cards"
 
 
+def draw_outcomes(deck: list[int]) -> list[tuple[int, float]]:
+    """Drawing the top card of a shuffled deck: each kind left, weighted by its count.
+
+    Worked out at each draw, not cached: a deck can hold thousands of different counts, and a
+    table of them spreads over more memory than the few small objects this builds.
+    """
+    total = cards_in(deck)
+    return [(kind, count / total) for kind, count in enumerate(deck) if count > 0]
+
+
 def spend_help_card(position: SavingWaddlesPosition, kind: int) -> None:
     """Help Cards: a played card goes face up to the help discard pile."""
     position.hands[position.turn][kind] -= 1

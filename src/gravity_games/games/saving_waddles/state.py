@@ -20,7 +20,7 @@ from typing import Final, Self
 from gravity_games.core.api import Game, State
 
 from .data import HELP_KINDS, HEROES, MISCHIEF_KINDS, SLOTS
-from .tables import DrawTable, Track
+from .tables import Track
 
 
 class Action(IntEnum):
@@ -266,12 +266,10 @@ class SavingWaddlesSettings:
     """What a position reads of its game: seats, rules variant, the track, the card mixes and names, limits."""
 
     __slots__ = (
-        "help_draws",
         "help_mix",
         "help_names",
         "last",
         "max_steps",
-        "mischief_draws",
         "mischief_mix",
         "mischief_names",
         "players",
@@ -299,9 +297,6 @@ class SavingWaddlesSettings:
         """The last position a token can reach: the totem under the simple rules, else Victory."""
         self.help_mix = help_mix
         self.mischief_mix = mischief_mix
-        self.help_draws = DrawTable(help_mix)
-        """The chance outcomes of drawing a help card, by what the deck holds."""
-        self.mischief_draws = DrawTable(mischief_mix)
         self.help_names = help_names
         """The help cards' names as printed in the data's texts, for the log (by kind)."""
         self.mischief_names = mischief_names

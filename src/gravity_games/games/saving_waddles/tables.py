@@ -1,4 +1,4 @@
-"""The tables Saving Waddles computes once: the track of positions and the deck-draw cache.
+"""The tables Saving Waddles computes once: the track of positions, the die's outcomes, card counts.
 
 A lower layer under ``state.py``: it imports only core and ``data.py`` and holds no rule.
 
@@ -198,49 +198,3 @@ ROLL_OUTCOMES: Final[tuple[tuple[int, float], ...]] = tuple((face, 1.0 / DIE_FAC
 """A die roll's chance outcomes ``(face - 1, probability)``: the same table at every roll."""
 ROLL_ACTIONS: Final[frozenset[int]] = frozenset(face for face, _ in ROLL_OUTCOMES)
 """The actions of :data:`ROLL_OUTCOMES`, for apply_action's legality check (a set: one hash look-up)."""
-
-Draw = tuple[tuple[tuple[int, float], ...], frozenset[int]]
-"""A draw's chance outcomes ``(kind, probability)`` and the set of its kinds."""
-
-
-def draw_from(deck: list[int]) -> Draw:
-    """Drawing the top card of a shuffled deck: each kind left, weighted by its count."""
-    total = cards_in(deck)
-    outcomes = tuple((kind, count / total) for kind, count in enumerate(deck) if count > 0)
-    return outcomes, frozenset(kind for kind, _ in outcomes)
-
-
-class DrawTable:
-    """:func:`draw_from` for every deck a mix of cards can leave, each worked out once.
-
-    Cards are never made or lost, so a deck holds at most the mix's count of each kind: the
-    counts are the digits of an index into a flat table (kind ``k`` counting in base
-    ``mix[k] + 1``), a few thousand entries at most, filled as decks turn up. A deck with
-    more of a kind than the mix (a hand-made position) is worked out without the table.
-    """
-
-    __slots__ = ("draws", "mix", "strides")
-
-    def __init__(self, mix: list[int]) -> None:
-        self.mix = list(mix)
-        self.strides: list[int] = []
-        """What one card of each kind adds to the index."""
-        size = 1
-        for count in mix:
-            self.strides.append(size)
-            size *= count + 1
-        self.draws: list[Draw | None] = [None] * size
-
-    def outcomes(self, deck: list[int]) -> Draw:
-        """The draw from ``deck`` (its counts per kind, in the mix's order)."""
-        if len(deck) != len(self.mix):
-            return draw_from(deck)
-        index = 0
-        for kind, count in enumerate(deck):
-            if count > self.mix[kind]:
-                return draw_from(deck)
-            index += count * self.strides[kind]
-        entry = self.draws[index]
-        if entry is None:
-            entry = self.draws[index] = draw_from(deck)
-        return entry
