@@ -80,7 +80,16 @@ from .state import (
     action_name,
     seat_names,
 )
-from .tables import DIE_FACES, ROLL_ACTIONS, ROLL_OUTCOMES, Track, card_left
+from .tables import (
+    DIE_FACES,
+    HERO_DEALS,
+    PATH_CARD_DEALS,
+    ROLL_ACTIONS,
+    ROLL_OUTCOMES,
+    Track,
+    card_left,
+    dealt_set,
+)
 from .tensor import observation_tensor, tensor_size
 
 _ACTOR: Final[tuple[int | None, ...]] = tuple(
@@ -204,13 +213,11 @@ class SavingWaddlesState(SavingWaddlesPosition):
         if p == P_ROLL:  # the commonest chance step, asked first
             return list(ROLL_OUTCOMES)
         if p == P_SETUP_PATH:
-            left = [c for c in range(SLOTS) if c not in self.path_cards]
-            return [(c, 1.0 / len(left)) for c in left]
+            return list(PATH_CARD_DEALS[dealt_set(self.path_cards)])
         if p == P_SETUP_HUT:
             return [(h, 1.0 / 3) for h in range(3)]
         if p == P_SETUP_HERO:
-            heroes_left = [h for h in range(len(HEROES)) if h not in self.heroes]
-            return [(h, 1.0 / len(heroes_left)) for h in heroes_left]
+            return list(HERO_DEALS[dealt_set(self.heroes)])
         if p == P_MISCHIEF_DRAW:
             return draw_outcomes(self.mischief_deck)
         if p == P_HELP_DRAW:

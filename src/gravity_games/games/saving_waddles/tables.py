@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 
 from gravity_games.core.api import DataError
 
-from .data import SLOTS, Components, Space
+from .data import HEROES, SLOTS, Components, Space
 
 
 class SpaceCode(IntEnum):
@@ -198,3 +198,28 @@ ROLL_OUTCOMES: Final[tuple[tuple[int, float], ...]] = tuple((face, 1.0 / DIE_FAC
 """A die roll's chance outcomes ``(face - 1, probability)``: the same table at every roll."""
 ROLL_ACTIONS: Final[frozenset[int]] = frozenset(face for face, _ in ROLL_OUTCOMES)
 """The actions of :data:`ROLL_OUTCOMES`, for apply_action's legality check (a set: one hash look-up)."""
+
+
+def uniform_over(choices: list[int]) -> tuple[tuple[int, float], ...]:
+    """Chance outcomes: each of ``choices`` alike."""
+    return tuple((choice, 1.0 / len(choices)) for choice in choices)
+
+
+def deal_outcomes(count: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """Dealing one of ``count`` cards at random, by the set already dealt (bit ``c``: card ``c``)."""
+    return tuple(uniform_over([c for c in range(count) if not dealt >> c & 1]) for dealt in range(1 << count))
+
+
+PATH_CARD_DEALS: Final = deal_outcomes(SLOTS)
+"""Setup 2, a path card laid at the next place: by :func:`dealt_set` of the path cards."""
+HERO_DEALS: Final = deal_outcomes(len(HEROES))
+"""Setup 6, a hero for the next seat: by :func:`dealt_set` of the heroes."""
+
+
+def dealt_set(cards: list[int]) -> int:
+    """The cards dealt so far as a set of bits (bit ``c``: card ``c``; -1 is a place not dealt yet)."""
+    dealt = 0
+    for card in cards:
+        if card >= 0:
+            dealt |= 1 << card
+    return dealt
