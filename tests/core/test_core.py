@@ -93,6 +93,29 @@ def test_lazy_log_lines_read_as_text_everywhere() -> None:
     assert state.log() == ["seat 0 moves 1"]  # the clone's line stays its own
 
 
+def test_note_later_keeps_a_line_as_data_until_it_is_read() -> None:
+    state = ToyGame(players=2).new_initial_state()
+    state.apply_action(0)
+    copy = state.clone()
+    copy._note_later("%s tokens move from %s (100%%)", 2, "the Shack")
+    line = "2 tokens move from the Shack (100%)"
+    assert copy._log[-1] == ("%s tokens move from %s (100%%)", 2, "the Shack")
+    assert copy.log() == copy.log(0) == ["seat 0 moves 1", line]
+    assert copy.full_log()[-1] == line and copy.to_json()["log"][-1] == line
+    assert state.log() == ["seat 0 moves 1"]  # the log shared with the clone was copied first
+
+
+def test_a_refused_chance_action_names_the_outcomes_and_changes_nothing() -> None:
+    state = ToyGame(players=2).new_initial_state()
+    state.apply_action(0)  # now a chance step
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match=r"action 7 is illegal for chance: .*legal: .*\[0\], .*\[1\]"):
+        state.apply_action(7)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    state.apply_action(1)
+    assert state.history() == [0, 1]
+
+
 def test_notation_both_ways() -> None:
     state = ToyGame(players=2).new_initial_state()
     assert state.string_to_action("STEP 2") == 1

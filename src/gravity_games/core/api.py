@@ -279,7 +279,8 @@ LogEntry = str | tuple[int, str] | tuple[Any, ...]
 ``(format, *args)``, a public line written lazily as ``format % args``.
 
 The lazy form is for engines whose hot paths write a line at almost every step: a random playout
-or a search never reads its log, and building the text would be a large part of its cost. Every
+or a search never reads its log, and building the text would be a large part of its cost
+(:meth:`State._note_later` writes it). Every
 reader (:meth:`State.log`, :meth:`State.full_log`, :meth:`State.to_json`) sees plain text, the
 same as if the line had been formatted at once; the arguments must be immutable (ints, strings).
 An engine appending to ``_log`` directly must first copy a log it still shares with a clone
