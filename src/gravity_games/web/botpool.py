@@ -33,8 +33,12 @@ from typing import Any
 
 log = logging.getLogger("gravity_games.web")
 
-WORKER_NICE = 10
-"""Niceness added to worker processes: the server's own actions always come first."""
+WORKER_NICE = int(os.environ.get("GRAVITY_WORKER_NICE", "10"))
+"""Niceness added to worker processes: the server's own actions always come first.
+
+``GRAVITY_WORKER_NICE=19`` (the lowest priority) keeps hints further out of other games' way on a
+small machine (docs/web.md, "Load and faults"), at the price of searches that get almost no CPU
+while the machine is busy; 10 leaves them a share."""
 
 
 class SearchTimeout(Exception):
