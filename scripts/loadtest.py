@@ -72,8 +72,8 @@ class GameRun:
 
 @dataclass
 class Totals:
-    latencies: list[float] = field(default_factory=list)
-    timeline: list[tuple[float, float]] = field(default_factory=list)  # (due or sent, latency)
+    # (when the action was due, or sent in the closed loop; its latency), one per answered action
+    timeline: list[tuple[float, float]] = field(default_factory=list)
     pushes: int = 0
     retries: int = 0
     late_sends: int = 0
@@ -199,7 +199,6 @@ async def seat_bot(
                 start = time.perf_counter()
             body = {"action": choice, "move": acted_at}
             status = await post_action(http, run.gid, body, headers, totals)
-            totals.latencies.append(time.perf_counter() - start)
             totals.timeline.append((start, time.perf_counter() - start))
             if status == 200:
                 run.acks.append(Ack(seat, choice, acted_at))
@@ -377,7 +376,7 @@ async def run_load(
             duplicated += gd
         if store is not None:
             store.close()
-    lat = sorted(totals.latencies)
+    lat = sorted(latency for _, latency in totals.timeline)
     if args.timeline:
         first = min((due for due, _ in totals.timeline), default=0.0)
         rows = [[round(due - first, 4), round(1000 * latency, 2)] for due, latency in totals.timeline]

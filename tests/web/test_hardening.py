@@ -95,12 +95,7 @@ def test_a_request_head_past_the_limit_gets_431_and_the_connection_closes(served
     for _ in range(MAX_HEADER_BYTES // 1000 + 2):
         with contextlib.suppress(OSError):  # the server may close while we still send
             s.sendall(b"X-Filler: " + b"a" * 988 + b"\r\n")
-    s.settimeout(5)
-    answer = b""
-    with contextlib.suppress(OSError):
-        while chunk := s.recv(4096):
-            answer += chunk
-    s.close()
+    answer = read_until_closed(s)
     assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
     assert b'"detail"' in answer and str(MAX_HEADER_BYTES).encode() in answer
     assert httpx.get(served.base + "/api/catalog", timeout=5).status_code == 200  # others are served
@@ -115,6 +110,17 @@ def test_a_body_that_does_not_arrive_gets_408(served: ThreadServer) -> None:
     s.close()
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
     assert b'"detail"' in answer and time.monotonic() - start < 3
+
+
+def read_until_closed(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (or 5 s of silence), then close."""
+    sock.settimeout(5)
+    data = b""
+    with contextlib.suppress(OSError):
+        while chunk := sock.recv(65536):
+            data += chunk
+    sock.close()
+    return data
 
 
 def _ws_handshake(port: int, path: str) -> socket.socket:
@@ -177,12 +183,7 @@ def test_a_websocket_client_that_does_not_read_is_closed_with_4008(served: Threa
     hub = served.server.config.app.state.hub  # type: ignore[attr-defined]
     assert not any(hub.games[gid].subscribers.values()), "the slow client is still subscribed"
     # now read everything that was sent: it ends with a close frame 4008
-    sock.settimeout(5)
-    data = b""
-    with contextlib.suppress(OSError):
-        while chunk := sock.recv(65536):
-            data += chunk
-    sock.close()
+    data = read_until_closed(sock)
     head, _, frames = data.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 101")
     assert _close_code(frames) == 4008

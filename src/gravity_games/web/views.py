@@ -9,7 +9,7 @@ the games and calls these; they change nothing but the per-revision caches kept 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypeVar
 
 from gravity_games.agents import available_agents
 from gravity_games.core.api import CHANCE, State
@@ -52,6 +52,8 @@ def catalog_entry(game_id: str) -> dict[str, Any]:
     }
 
 
+T = TypeVar("T")
+
 VIEWS_KEPT = 16
 """Views kept per game (the current revision's, one per seat and board choice)."""
 
@@ -65,10 +67,7 @@ def seat_view(live: LiveGame, seat: int | None, *, svg: bool = False) -> dict[st
     key = (live.revision, seat, svg)
     found = live.views.get(key)
     if found is None:
-        found = build_seat_view(live, seat, svg=svg)
-        if len(live.views) >= VIEWS_KEPT or any(k[0] != live.revision for k in live.views):
-            live.views.clear()
-        live.views[key] = found
+        found = keep_for_revision(live.views, key, build_seat_view(live, seat, svg=svg))
     return found
 
 
@@ -81,11 +80,17 @@ def seat_view_text(live: LiveGame, seat: int | None, *, svg: bool = False) -> st
     key = (live.revision, seat, svg)
     found = live.view_texts.get(key)
     if found is None:
-        found = json.dumps(seat_view(live, seat, svg=svg), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-        if len(live.view_texts) >= VIEWS_KEPT or any(k[0] != live.revision for k in live.view_texts):
-            live.view_texts.clear()
-        live.view_texts[key] = found
+        text = json.dumps(seat_view(live, seat, svg=svg), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        found = keep_for_revision(live.view_texts, key, text)
     return found
+
+
+def keep_for_revision(cache: dict[tuple[int, int | None, bool], T], key: tuple[int, int | None, bool], value: T) -> T:
+    """Keep ``value`` under ``key`` (revision first), dropping what older revisions left."""
+    if len(cache) >= VIEWS_KEPT or any(k[0] != key[0] for k in cache):
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def build_seat_view(live: LiveGame, seat: int | None, *, svg: bool = False) -> dict[str, Any]:
