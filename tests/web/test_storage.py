@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import Future
 
 import pytest
@@ -96,5 +97,26 @@ def test_load_since_reads_only_the_new_actions_and_the_names(db_url: str) -> Non
         assert [(a.idx, a.action, a.seat, a.undoable) for a in change.actions] == [(2, 7, 1, False), (3, 1, -1, False)]
         assert change.names == (None, "Ada")
         assert storage.load_since("g", 4).actions == () and storage.load_since("missing", 0) is None  # type: ignore[union-attr]
+    finally:
+        storage.close()
+
+
+def test_sqlite_checkpoints_run_on_their_own_thread_not_in_a_commit(tmp_path) -> None:
+    """Autocheckpoint is off (a commit never copies the log into the database itself), and the
+    checkpointer thread does it within a few seconds, so the database file grows while the log holds."""
+    path = tmp_path / "ck.sqlite3"
+    storage = Storage(f"sqlite:///{path}")
+    try:
+        with storage.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+        storage.create_game("g", "doubt-gravity", 2, {"players": 2}, 1, [("h0", None), ("h1", None)], [], None).result()
+        time.sleep(2.5)  # a checkpoint round of the thread copies the new game in
+        before = path.stat().st_size
+        for i in range(300):
+            storage.append_actions("g", i, [StoredAction(i, 3, 0, False)], None).result()
+        deadline = time.monotonic() + 10
+        while path.stat().st_size <= before and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert path.stat().st_size > before, "nothing copied the write-ahead log into the database"
     finally:
         storage.close()
