@@ -79,3 +79,36 @@ def test_calibration_deciles_compare_observed_wins_with_the_predictions() -> Non
     assert high["low"] < 0.5 < high["high"]
     assert table[9]["positions"] == 1 and table[9]["observed"] == 1.0
     assert table[4]["positions"] == 0
+
+
+def test_playout_hints_give_fresh_means_of_the_chosen_moves_not_their_selection_means(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The best of several noisy means is too high: the figure shown comes from worlds of its own."""
+    from gravity_games.agents import hints as hint_module
+    from gravity_games.agents.playouts import MoveValue, PlayoutAgent
+
+    view = _choice_position("doubt-gravity")
+    legal = view.legal_actions()
+    calls: list[tuple[int, list[int], float | None]] = []
+
+    def evaluate(self: PlayoutAgent, view: object, seed: int, candidates: list[int]) -> list[MoveValue]:
+        calls.append((seed, list(candidates), self.seconds))
+        if len(calls) == 1:  # selection: the last legal move looks best on 5 lucky playouts
+            return [MoveValue(a, 5, 0.9 if a == legal[-1] else 0.4) for a in candidates]
+        return [MoveValue(a, 40, 0.5 if a == legal[-1] else 0.3) for a in candidates]
+
+    monkeypatch.setattr(PlayoutAgent, "evaluate", evaluate)
+    advice = hint_module.advice(view, seconds=1.0, top=2, seed=4)
+    assert len(calls) == 2
+    (select_seed, select_moves, select_seconds), (fresh_seed, fresh_moves, fresh_seconds) = calls
+    assert select_moves == legal and fresh_moves[0] == legal[-1] and len(fresh_moves) == 2
+    assert fresh_seed != select_seed  # other worlds, other luck
+    assert select_seconds == pytest.approx(1.0 - hint_module.ESTIMATE_SHARE)
+    assert fresh_seconds == pytest.approx(hint_module.ESTIMATE_SHARE)
+    best, chance = advice.moves[0]
+    assert best == legal[-1]
+    doubt = hint_module.DOUBT
+    assert chance == pytest.approx((0.5 * 40 + doubt) / (40 + 2 * doubt), abs=1e-4)
+    assert advice.samples == 40
+    assert advice.moves[1][1] == pytest.approx((0.3 * 40 + doubt) / (40 + 2 * doubt), abs=1e-4)

@@ -28,6 +28,7 @@ from typing import Any
 
 from gravity_games.core.api import InvalidParameterError
 from gravity_games.core.registry import entry
+from gravity_games.core.seeding import derive_seed
 from gravity_games.sim.stats import wilson_interval
 
 from .ismcts import InfoView, checked_settings, new_search
@@ -41,6 +42,9 @@ PRIOR = 4
 
 DOUBT = 1
 """Wins (and as many losses) added to each move's playouts: no hint from a few playouts says 0 % or 100 %."""
+
+ESTIMATE_SHARE = 0.4
+"""Share of a playout hint's time spent estimating the chosen moves on fresh worlds (see ``_playout_values``)."""
 
 
 @dataclass(frozen=True)
@@ -89,27 +93,38 @@ def _search_values(
 
 
 def _playout_values(
-    view: InfoView, seconds: float, seed: int, settings: dict[str, object], own: Any = None
+    view: InfoView, seconds: float, seed: int, settings: dict[str, object], own: Any = None, top: int = 3
 ) -> list[tuple[int, float, int]]:
-    """(action, value, playouts) from heuristic playouts of every legal move for ``seconds``
-    (``own``: the agent factory of the hinted seat in the playouts, else the base agent)."""
+    """(action, value, playouts) from heuristic playouts (``own``: the agent factory of the hinted
+    seat in the playouts, else the base agent), best first.
+
+    Two stages. Selection: every legal move on the same worlds for ``1 - ESTIMATE_SHARE`` of the
+    time, ranked by its mean drawn toward the mean of all moves by ``PRIOR`` playouts' worth.
+    Estimate: the ``top`` best of them on fresh worlds of their own for the rest of the time; the
+    figures given are those fresh means (drawn toward even odds by ``DOUBT``). The selection means
+    cannot serve as the figure: the best of several noisy means is too high by construction (on
+    doubt-gravity, hints of 97 % won 78 %), while a mean over worlds that played no part in the
+    choice is a fair estimate of the chosen move. The order stays the selection's.
+    """
     from .playouts import PlayoutAgent
 
     settings = {k: v for k, v in settings.items() if k not in ("worlds", "seconds", "top")}
-    agent = PlayoutAgent(view.game, view.seat, seed, worlds=100_000, seconds=float(seconds), top=0, **settings)
+    select_seconds = float(seconds) * (1.0 - ESTIMATE_SHARE)
+    agent = PlayoutAgent(view.game, view.seat, seed, worlds=100_000, seconds=select_seconds, top=0, **settings)
     agent.own = own
     values = agent.evaluate(view, seed, view.legal_actions())  # type: ignore[arg-type]
-    # The best of several small-sample means is too hopeful: each move's mean is drawn toward the
-    # mean of all moves by PRIOR playouts' worth, and toward even odds by DOUBT wins and as many
-    # losses (measured on doubt-gravity, 300 positions each: without the second pull hints of 97 %
-    # won 78 %; with DOUBT = 2 hints of 44 % won 68 %; with many playouts both pulls vanish).
     overall = sum(m.value for m in values) / len(values)
-    shrunk = [
+    ranked = sorted(values, key=lambda m: (-(m.value * m.playouts + PRIOR * overall) / (m.playouts + PRIOR), m.action))
+    chosen = [m.action for m in ranked[:top]]
+    agent.seconds = float(seconds) * ESTIMATE_SHARE
+    fresh = agent.evaluate(view, derive_seed(seed, "estimate"), chosen)  # type: ignore[arg-type]
+    estimated = [(m.action, (m.value * m.playouts + DOUBT) / (m.playouts + 2 * DOUBT), m.playouts) for m in fresh]
+    # Moves past ``top`` keep their selection figure (never shown as the hint's chance).
+    rest = [
         (m.action, (m.value * m.playouts + PRIOR * overall + DOUBT) / (m.playouts + PRIOR + 2 * DOUBT), m.playouts)
-        for m in values
+        for m in ranked[top:]
     ]
-    shrunk.sort(key=lambda m: (-m[1], m[0]))
-    return shrunk
+    return estimated + rest
 
 
 def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0) -> Advice:
@@ -123,14 +138,14 @@ def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0)
     spec = _hard_spec(view.game.ID, view.game.players)
     name, settings = parse_spec(spec) if spec else ("ismcts", {})
     if name == "playouts":
-        ranked = _playout_values(view, seconds, seed, settings)
+        ranked = _playout_values(view, seconds, seed, settings, top=top)
     elif name == "ismcts" or "heuristic" not in entry(view.game.ID).agents:
         ranked = _search_values(view, seconds, seed, settings if name == "ismcts" else {})
     else:
         # A hard level that is a (tuned) heuristic: each move played on by that agent in the
         # hinted seat and the heuristic in the others, as the calibration plays on.
         factory = entry(view.game.ID).agents[name]
-        ranked = _playout_values(view, seconds, seed, {}, own=lambda g, s, sd: factory(g, s, sd, **settings))
+        ranked = _playout_values(view, seconds, seed, {}, own=lambda g, s, sd: factory(g, s, sd, **settings), top=top)
     moves = [(a, round(v, 4)) for a, v, _ in ranked[:top]]
     playouts = tuple(n for _, _, n in ranked[:top])
     _, best_value, best_n = ranked[0]
@@ -188,4 +203,4 @@ def hints(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0) 
     return advice(view, seconds=seconds, top=top, seed=seed).moves
 
 
-__all__ = ["DOUBT", "FEW", "PRIOR", "Advice", "advice", "calibration_deciles", "hints"]
+__all__ = ["DOUBT", "ESTIMATE_SHARE", "FEW", "PRIOR", "Advice", "advice", "calibration_deciles", "hints"]
