@@ -17,14 +17,27 @@ short greedy rule, written below next to the decision it makes.
 
 from __future__ import annotations
 
+import random
 from math import comb
 from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
 
 from .data import Tables
+from .rules_board import (
+    PULL_CHOICE,
+    PULL_DISTRUST,
+    PULL_NONE,
+    PULL_SUPPORT,
+    has_curse,
+    live_monsters,
+    monsters_at,
+    pull_kind,
+)
+from .rules_monsters import disorder_pull_kind, nearest_monsters
 from .rules_turn import immune_to_successes, successes_needed
-from .tables import FACE_P
+from .state import DEFEATED, GravityFallsPosition
+from .tables import FACE_P, dice_distribution
 
 CURSE_HARM = {
     "draw_fewer": 5,
@@ -35,6 +48,31 @@ CURSE_HARM = {
     "reveal_card": 0,
 }
 CARD_PREFERENCE = ["1-5", "0-4", "2-2", "T", "3-1", "4-0"]
+
+WEIGHTS: dict[str, float] = {
+    # the card choice's score of a turn (defaults: the bot as it always played)
+    "curse": 3.0,  # per expected curse card from the roll's curse symbols
+    "extra": 5.0,  # per die over the limit (each is a curse card for sure)
+    "fight": 60.0,  # a monster defeated, times the chance, while others are left
+    "last_fight": 100.0,  # the last monster defeated (the game won), times the chance
+    "fight_cost": 4.0,  # a fight's turn spent instead of persuading
+    "immune": 20.0,  # a fight the successes cannot win (Time Monster, Letoyin Trickster)
+    "flip": 2.0,  # per expected flip of distrust to support anywhere
+    "flip_next": 3.0,  # ... more at or next to the next monster card
+    "flip_later": 1.5,  # ... more at or next to each later revealed card
+    "guard": 1.0,  # a courage die placed, times the chance the location is clean
+    "guard_next": 14.0,  # ... on the next monster card's location
+    "guard_later": 6.0,  # ... on a later revealed card's location
+    "draw": 1.5,  # a card drawn at the end of a short-handed turn
+    "rest": 1.2,  # a rest: per card taken back
+    "rest_base": 1.0,  # ... less this
+    # the outlook of the monster move that follows the turn (0: not looked at)
+    "alarm": 0.0,  # per expected alarm space the next disorder raises
+    "cursed": 0.0,  # per expected character the next disorder curses
+    "bus": 0.0,  # the chance that the next disorder takes the alarm to the bus (the game lost)
+    "trap": 0.0,  # per unit of the chance that the moved monster can be defeated where it lands, less where it stood
+    "trap_dice": 6.0,  # the dice the fight in that chance is rolled with
+}
 
 
 def p_at_least(n: int, need: int, p: float) -> float:
@@ -48,7 +86,7 @@ class HeuristicAgent(Agent):
     """Persuade near the next disorder, fight at good odds, guard with courage dice, rest in time."""
 
     name = "heuristic"
-    SETTINGS: tuple[str, ...] = ()
+    SETTINGS: tuple[str, ...] = tuple(WEIGHTS)
 
     def __init__(self, game: Any, seat: int, seed: int, **settings: Any) -> None:
         super().__init__(game, seat, seed, **settings)
@@ -56,6 +94,21 @@ class HeuristicAgent(Agent):
         self.tables: Tables = tb
         self.index = {n: i for i, n in enumerate(tb.names)}
         self.plan: list[int] = []
+        for key, value in settings.items():
+            if not isinstance(value, (int, float)):
+                raise ValueError(f"heuristic setting {key}={value!r}: a number is needed")
+        w = {**WEIGHTS, **{k: float(v) for k, v in settings.items()}}
+        self.w_curse, self.w_extra, self.w_immune = w["curse"], w["extra"], w["immune"]
+        self.w_fight, self.w_last_fight, self.w_fight_cost = w["fight"], w["last_fight"], w["fight_cost"]
+        self.w_flip, self.w_flip_next, self.w_flip_later = w["flip"], w["flip_next"], w["flip_later"]
+        self.w_guard, self.w_guard_next, self.w_guard_later = w["guard"], w["guard_next"], w["guard_later"]
+        self.w_draw, self.w_rest, self.w_rest_base = w["draw"], w["rest"], w["rest_base"]
+        self.w_alarm, self.w_cursed, self.w_bus = w["alarm"], w["cursed"], w["bus"]
+        self.w_trap, self.trap_dice = w["trap"], int(w["trap_dice"])
+        # The outlook of the coming monster move is worked out only when one of its weights is set,
+        # so that the default bot (``heuristic``, ``medium``) plays exactly as it always has.
+        self.outlook = bool(self.w_alarm or self.w_cursed or self.w_bus or self.w_trap)
+        self.position: GravityFallsPosition | None = None
 
     # ----------------------------------------------------------------------------------------
     def act(self, view: SeatView) -> int:
@@ -106,7 +159,7 @@ class HeuristicAgent(Agent):
         n = min(want, cap)
         extra = want - n
         p_curse = 1 - (5 / 6) ** n
-        score = -(p_curse * 3 + extra * 5)
+        score = -(p_curse * self.w_curse + extra * self.w_extra)
         monsters = self._monster_locs(obs)
         targets = self._targets(obs)
         live = sum(1 for m in obs["monsters"] if m["location"] is not None)
@@ -116,35 +169,182 @@ class HeuristicAgent(Agent):
             need = successes_needed(ability, distrust)
             p = FACE_P[1] if ability == "arrows_fight" else FACE_P[0]  # Rumble McSkirmish counts arrows
             if immune_to_successes(ability, live, bool(me["curses"])):
-                return score - 20
+                return score - self.w_immune
             win = p_at_least(n, need, p)
-            return score + win * (60 if live > 1 else 100) - 4
+            return score + win * (self.w_fight if live > 1 else self.w_last_fight) - self.w_fight_cost
         # persuasion: expected flips, weighted by how close the next disorders are
         exp_flips = sum(comb(n, k) / 2**n * min(k, distrust) for k in range(n + 1))
-        weight = 2.0
+        weight = self.w_flip
         for rank, t in enumerate(targets):
             if t == dest or dest in adj[t]:
-                weight += 3.0 if rank == 0 else 1.5
+                weight += self.w_flip_next if rank == 0 else self.w_flip_later
         score += exp_flips * weight
         if not die[dest] and obs["supply"] > 0:
             p_clean = p_at_least(n, distrust, 0.5) if distrust else 1.0
-            guard = 1.0
+            guard = self.w_guard
             if targets and targets[0] == dest:
-                guard = 14.0
+                guard = self.w_guard_next
             elif dest in targets:
-                guard = 6.0
+                guard = self.w_guard_later
             score += p_clean * guard
         if me["hand_size"] <= 2 and not distrust:
-            score += 1.5  # a card will be drawn
+            score += self.w_draw  # a card will be drawn
         return float(score)
+
+    # -- the outlook of the monster move that follows a turn -------------------------------------
+    def _outlook(self, obs: dict[str, Any], dest: int, res: int) -> float:
+        """The expected cost of the monster move after a turn that ends at ``dest`` with ``res`` dice of
+        resourcefulness (-1: a rest, no rumors and no roll).
+
+        The turn is played out on the public board with the bot's own choices (rumors: support where it
+        can, a courage die's distrust left; arrows: distrust out first; a courage die placed when it
+        may), for every roll with its chance; then the next monster card moves the monster nearest to
+        ``dest``: a courage die there stops it, else the alarm rises by the distrust its disorder
+        counts, and it curses the characters there. The rules' own functions answer which tokens can be
+        pulled, which monster moves, the fight threshold; nothing the seat cannot see is read.
+        """
+        pos = self.position
+        targets = self._targets(obs)
+        if pos is None or not targets:
+            return 0.0
+        t = targets[0]
+        adj = self.tables.adj
+        seat = self.seat
+        saved = pos.support, pos.distrust, pos.courage_dice, pos.character_locations, pos.monster_locations
+        sup, dis, die = list(saved[0]), list(saved[1]), list(saved[2])
+        pos.support, pos.distrust, pos.courage_dice = sup, dis, die
+        pos.character_locations = list(saved[3])
+        pos.character_locations[seat] = dest
+        pos.monster_locations = list(saved[4])
+        try:
+            return self._outlook_on(pos, obs, dest, res, t, adj)
+        finally:
+            pos.support, pos.distrust, pos.courage_dice, pos.character_locations, pos.monster_locations = saved
+
+    def _outlook_on(
+        self,
+        pos: GravityFallsPosition,
+        obs: dict[str, Any],
+        dest: int,
+        res: int,
+        t: int,
+        adj: tuple[tuple[int, ...], ...],
+    ) -> float:
+        sup, dis, die = pos.support, pos.distrust, pos.courage_dice
+        seat = self.seat
+        live = live_monsters(pos)
+        foe = -1
+        outcomes: tuple[tuple[int, float], ...] = ((0, 1.0),)
+        if res >= 0:
+            for nb in adj[dest]:
+                kind = pull_kind(pos, nb)
+                if kind in (PULL_SUPPORT, PULL_CHOICE):
+                    sup[nb] -= 1
+                    sup[dest] += 1
+                elif kind == PULL_DISTRUST and not die[nb]:
+                    dis[nb] -= 1
+                    dis[dest] += 1
+            cap = 5 if has_curse(pos, seat, "max_five_dice") else 7
+            n = min(res + sup[dest], cap)
+            if n:
+                outcomes = dice_distribution(n).pairs
+            here = monsters_at(pos, dest)
+            if here:
+                foe = here[0]
+        ability = pos.rule_tables.monster_ability[pos.monsters[foe]] if foe >= 0 else ""
+        need = successes_needed(ability, dis[dest])
+        beatable = foe >= 0 and not immune_to_successes(ability, len(live), bool(pos.curses[seat]))
+        movers = nearest_monsters(pos, seat)
+        movers_won = movers
+        if beatable:
+            pos.monster_locations[foe] = DEFEATED
+            movers_won = nearest_monsters(pos, seat)
+            pos.monster_locations[foe] = dest
+        ptero = [
+            bool(m) and pos.rule_tables.monster_ability[pos.monsters[m[0]]] == "pull_distrust"
+            for m in (movers, movers_won)
+        ]
+        others = sum(1 for s in range(pos.players) if s != seat and pos.character_locations[s] == t)
+        # the pulls from the neighbours of the card's location other than ``dest`` do not depend on the roll
+        base = [
+            sum(1 for nb in adj[t] if nb != dest and disorder_pull_kind(pos, nb, p) == PULL_DISTRUST) for p in ptero
+        ]
+        pulled = [sum(1 for nb in adj[t] if nb != dest and disorder_pull_kind(pos, nb, p) != PULL_NONE) for p in ptero]
+        # how beatable the moving monster is where it stands now (what it loses by moving)
+        trap = [
+            self._beatable(pos, m[0], dis[pos.monster_locations[m[0]]], len(live)) if m else 0.0
+            for m in (movers, movers_won)
+        ]
+        level, bus = obs["alarm"]["level"], obs["alarm"]["bus"]
+        arrows_fight = ability == "arrows_fight"
+        keep_support = has_curse(pos, seat, "no_move_support")
+        s0, d0, die0 = sup[dest], dis[dest], die[dest]
+        may_place = res >= 0 and not die0 and pos.supply > 0
+        alone = len(monsters_at(pos, dest)) <= 1
+        e_alarm = e_cursed = p_bus = e_trap = 0.0
+        for key, p in outcomes:
+            hits, moves = key >> 3, key & 7
+            won = False
+            if foe >= 0:
+                if arrows_fight:
+                    hits, moves = moves, 0
+                won = beatable and hits >= need
+                if won and len(live) == 1:
+                    continue  # the game is won: no monster moves
+                d_end = d0 - moves if moves < d0 else 0
+                s_end = s0 if keep_support else max(0, s0 - max(0, moves - d0))
+                placed = may_place and won and alone and d_end == 0
+            else:
+                flips = hits if hits < d0 else d0
+                left = d0 - flips
+                moved = moves if moves < left else left
+                d_end = left - moved
+                s_end = s0 + flips if keep_support else max(0, s0 + flips - (moves - moved))
+                placed = may_place and d_end == 0
+            if die[t] or (placed and dest == t):
+                continue  # the courage die stops the monster
+            k = 1 if won else 0
+            if dest == t:
+                alarm = d_end + base[k]
+                tokens = s_end + d_end + pulled[k]
+            else:
+                alarm = dis[t] + base[k]
+                tokens = sup[t] + dis[t] + pulled[k]
+                if dest in adj[t]:
+                    sup[dest], dis[dest], die[dest] = s_end, d_end, 1 if placed else die0
+                    kind = disorder_pull_kind(pos, dest, ptero[k])
+                    alarm += kind == PULL_DISTRUST
+                    tokens += kind != PULL_NONE
+                    sup[dest], dis[dest], die[dest] = s0, d0, die0
+            if self.w_trap:
+                mover = (movers_won if won else movers)[0]
+                e_trap += p * (self._beatable(pos, mover, tokens, len(live) - won) - trap[k])
+            e_alarm += p * alarm
+            e_cursed += p * (others + (dest == t))
+            if level + alarm >= bus:
+                p_bus += p
+        return self.w_alarm * e_alarm + self.w_cursed * e_cursed + self.w_bus * p_bus - self.w_trap * e_trap
+
+    def _beatable(self, pos: GravityFallsPosition, m: int, distrust: int, in_play: int) -> float:
+        """The chance that a fight with ``trap_dice`` dice defeats monster ``m`` on ``distrust`` distrust tokens."""
+        ability = pos.rule_tables.monster_ability[pos.monsters[m]]
+        if immune_to_successes(ability, in_play, True):
+            return 0.0
+        p = FACE_P[1] if ability == "arrows_fight" else FACE_P[0]
+        return p_at_least(self.trap_dice, successes_needed(ability, distrust), p)
 
     # -- the card choice -----------------------------------------------------------------------
     def _on_choose_card(self, view: SeatView, obs: dict[str, Any], legal: list[int], prompt: dict[str, Any]) -> int:
         me = self._me(obs)
-        best_score = 1.2 * (6 - me["hand_size"]) - 1.0  # the value of a rest
+        best_score = self.w_rest * (6 - me["hand_size"]) - self.w_rest_base  # the value of a rest
         rest = next(a for a in legal if self._text(view, a) == "rest")
         best: tuple[int, list[int]] = (rest, [])
         here = self.index[me["location"]]
+        if self.outlook:
+            world = view.sample_state(random.Random(0))  # the public board, as the rules' functions read it
+            assert isinstance(world, GravityFallsPosition)
+            self.position = world
+            best_score -= self._outlook(obs, here, -1)
         for a in legal:
             if a == rest:
                 continue
@@ -157,6 +357,8 @@ class HeuristicAgent(Agent):
                 options = self._routes(obs, here, dist) if dist else {here: []}
             for dest, path in options.items():
                 value = self._score(obs, dest, res)
+                if self.outlook:
+                    value -= self._outlook(obs, dest, res)
                 if value > best_score:
                     best_score, best = value, (a, path)
         self.plan = list(best[1])
