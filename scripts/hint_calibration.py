@@ -158,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
                 "seat": seat,
                 "move": state.move_number(),
                 "predicted": predicted,
+                # before the game's calibration map, for scripts/fit_hint_calibration.py
+                "raw": hint.raw[0] if hint.raw else predicted,
                 "won": won,
                 "unsure": hint.unsure,
                 "samples": hint.samples,

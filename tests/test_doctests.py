@@ -24,6 +24,7 @@ MODULES = [
     "gravity_games.core.play",
     "gravity_games.core.seeding",
     "gravity_games.sim.stats",
+    "gravity_games.agents.hint_maps",
     "gravity_games.games.gravity_three.perception",
 ]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

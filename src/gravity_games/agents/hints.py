@@ -13,7 +13,8 @@ the person cannot see.
 * a game without levels (a test game) uses its default ``ismcts`` search.
 
 The chance is a mean over playouts, win = 1 and loss = 0 (the team's chance in a cooperative game),
-read after the hinted move with the level's continuation. How well the figures match what happens
+read after the hinted move with the level's continuation, then put through the game's calibration
+map where one was measured (:mod:`gravity_games.agents.hint_maps`). How well the figures match what happens
 next is measured by ``scripts/hint_calibration.py`` (docs/sim.md, "Hint calibration").
 
 :func:`advice` also says when the hint is unsure: too few playouts behind the best move
@@ -31,6 +32,7 @@ from gravity_games.core.registry import entry
 from gravity_games.core.seeding import derive_seed
 from gravity_games.sim.stats import wilson_interval
 
+from .hint_maps import calibrated
 from .ismcts import InfoView, checked_settings, new_search
 
 FEW = 30
@@ -62,6 +64,8 @@ class Advice:
     reason: str
     playouts: tuple[int, ...] = ()
     runner_up: int | None = None
+    raw: tuple[float, ...] = ()
+    """The figures of ``moves`` before the game's calibration map (``hint_maps``; equal where it has none)."""
 
 
 def _hard_spec(game_id: str, players: int) -> str | None:
@@ -146,7 +150,10 @@ def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0)
         # hinted seat and the heuristic in the others, as the calibration plays on.
         factory = entry(view.game.ID).agents[name]
         ranked = _playout_values(view, seconds, seed, {}, own=lambda g, s, sd: factory(g, s, sd, **settings), top=top)
-    moves = [(a, round(v, 4)) for a, v, _ in ranked[:top]]
+    # The figures shown go through the game's calibration map (monotone: the order stays).
+    game_id, players = view.game.ID, view.game.players
+    moves = [(a, round(calibrated(game_id, players, v), 4)) for a, v, _ in ranked[:top]]
+    raw = tuple(round(v, 4) for _, v, _ in ranked[:top])
     playouts = tuple(n for _, _, n in ranked[:top])
     _, best_value, best_n = ranked[0]
     reason = ""
@@ -160,9 +167,10 @@ def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0)
             + max(second_value * (1 - second_value), 0.01) / max(second_n, 1)
         )
         if best_value - second_value < 2 * spread:
-            reason = f"close call: the two best moves are {best_value:.0%} and {second_value:.0%}"
+            shown = (calibrated(game_id, players, best_value), calibrated(game_id, players, second_value))
+            reason = f"close call: the two best moves are {shown[0]:.0%} and {shown[1]:.0%}"
             runner_up = ranked[1][0]
-    return Advice(moves, best_n, bool(reason), reason, playouts, runner_up)
+    return Advice(moves, best_n, bool(reason), reason, playouts, runner_up, raw)
 
 
 def calibration_deciles(rows: list[dict[str, Any]], tolerance: float = 0.10) -> list[dict[str, Any]]:
