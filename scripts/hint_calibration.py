@@ -125,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     def document(complete: bool) -> dict[str, Any]:
         table = calibration_deciles(rows)
         filled = [t for t in table if t["positions"]]
+        tenths = calibration_deciles(rows, bins="tenths")
         sure = [r for r in rows if not r["unsure"]]
         doc = {
             "game": args.game,
@@ -139,6 +140,10 @@ def main(argv: list[str] | None = None) -> int:
             "deciles": table,
             "deciles_within_10_points": sum(t["within_10_points"] for t in filled),
             "deciles_filled": len(filled),
+            # fixed tenths of the chance (0-10 %, ...), as the runs before 2026-12-01 22:00 UTC were grouped
+            "tenths": tenths,
+            "tenths_within_10_points": sum(t["within_10_points"] for t in tenths if t["positions"]),
+            "tenths_filled": sum(1 for t in tenths if t["positions"]),
             "unsure_share": 1 - len(sure) / len(rows),
             "rows": rows,
             "complete": complete,

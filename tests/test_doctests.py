@@ -25,6 +25,7 @@ MODULES = [
     "gravity_games.core.seeding",
     "gravity_games.sim.stats",
     "gravity_games.agents.hint_maps",
+    "gravity_games.agents.hints",
     "gravity_games.games.gravity_three.perception",
 ]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

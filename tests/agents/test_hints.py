@@ -71,7 +71,7 @@ def test_calibration_deciles_compare_observed_wins_with_the_predictions() -> Non
     rows = [{"predicted": 0.15, "won": i < 2} for i in range(10)]  # 20 % observed, 15 % predicted
     rows += [{"predicted": 0.85, "won": i < 5} for i in range(10)]  # 50 % observed, 85 % predicted
     rows += [{"predicted": 1.0, "won": True}]
-    table = calibration_deciles(rows)
+    table = calibration_deciles(rows, bins="tenths")
     assert len(table) == 10 and sum(t["positions"] for t in table) == len(rows)
     low, high = table[1], table[8]
     assert low["positions"] == 10 and low["observed"] == pytest.approx(0.2) and low["within_10_points"]
@@ -79,6 +79,22 @@ def test_calibration_deciles_compare_observed_wins_with_the_predictions() -> Non
     assert high["low"] < 0.5 < high["high"]
     assert table[9]["positions"] == 1 and table[9]["observed"] == 1.0
     assert table[4]["positions"] == 0
+
+
+def test_calibration_deciles_by_default_are_ten_equal_groups_of_positions_by_predicted_chance() -> None:
+    from gravity_games.agents.hints import calibration_deciles
+
+    # 200 positions: predictions 0.00-0.99 twice; the top half of them won, the bottom half lost.
+    rows = [{"predicted": (i % 100) / 100, "won": i % 100 >= 50} for i in range(200)]
+    table = calibration_deciles(rows)
+    assert [t["positions"] for t in table] == [20] * 10
+    assert [t["observed"] for t in table] == [0.0] * 5 + [1.0] * 5
+    assert table[0]["from"] == 0.0 and table[0]["to"] == pytest.approx(0.09)
+    assert table[2]["mean_predicted"] == pytest.approx(0.245)
+    # The middle deciles predict about a quarter / three quarters and see none / all: they fail.
+    assert [t["within_10_points"] for t in table] == [True, False, False, False, False] + [False] * 4 + [True]
+    with pytest.raises(ValueError, match="bins"):
+        calibration_deciles(rows, bins="fifths")
 
 
 def test_playout_hints_give_fresh_means_of_the_chosen_moves_not_their_selection_means(

@@ -173,16 +173,41 @@ def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0)
     return Advice(moves, best_n, bool(reason), reason, playouts, runner_up, raw)
 
 
-def calibration_deciles(rows: list[dict[str, Any]], tolerance: float = 0.10) -> list[dict[str, Any]]:
+def calibration_deciles(
+    rows: list[dict[str, Any]], tolerance: float = 0.10, *, bins: str = "deciles"
+) -> list[dict[str, Any]]:
     """Per decile of predicted chance: count, mean prediction, observed rate with interval, pass/fail.
 
     ``rows`` hold ``predicted`` (the hint's chance, 0-1) and ``won`` (what happened); a decile passes
     when its observed win rate is within ``tolerance`` of its mean prediction (issue 15).
+
+    ``bins="deciles"`` (the default) cuts the positions, ordered by predicted chance, into ten groups
+    of equal size: the deciles of the predictions, so every group has a tenth of the positions. The
+    alternative, ``bins="tenths"``, groups by fixed tenths of the chance (0-10 %, 10-20 %, ...), where
+    a tenth may hold a handful of positions and its observed rate is mostly noise.
+
+    >>> rows = [{"predicted": i / 100, "won": i % 2 == 0} for i in range(100)]
+    >>> [t["positions"] for t in calibration_deciles(rows)]
+    [10, 10, 10, 10, 10, 10, 10, 10, 10, 10]
     """
+    if bins not in ("deciles", "tenths"):
+        raise ValueError(f"bins must be 'deciles' or 'tenths', got {bins!r}")
+    groups: list[tuple[float, float, list[dict[str, Any]]]] = []
+    if bins == "tenths":
+        for d in range(10):
+            lo, hi = d / 10, (d + 1) / 10
+            inside = [r for r in rows if lo <= r["predicted"] < hi or (d == 9 and r["predicted"] == 1.0)]
+            groups.append((lo, hi, inside))
+    else:
+        ordered = sorted(rows, key=lambda r: r["predicted"])
+        n = len(ordered)
+        for d in range(10):
+            inside = ordered[d * n // 10 : (d + 1) * n // 10]
+            lo = inside[0]["predicted"] if inside else 0.0
+            hi = inside[-1]["predicted"] if inside else 0.0
+            groups.append((lo, hi, inside))
     table = []
-    for d in range(10):
-        lo, hi = d / 10, (d + 1) / 10
-        inside = [r for r in rows if lo <= r["predicted"] < hi or (d == 9 and r["predicted"] == 1.0)]
+    for d, (lo, hi, inside) in enumerate(groups):
         if not inside:
             table.append({"decile": d, "from": lo, "to": hi, "positions": 0})
             continue
