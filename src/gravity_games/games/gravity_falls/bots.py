@@ -22,6 +22,7 @@ from math import comb
 from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
+from gravity_games.core.api import InvalidParameterError
 
 from .data import Tables
 from .rules_board import (
@@ -95,8 +96,8 @@ class HeuristicAgent(Agent):
         self.index = {n: i for i, n in enumerate(tb.names)}
         self.plan: list[int] = []
         for key, value in settings.items():
-            if not isinstance(value, (int, float)):
-                raise ValueError(f"heuristic setting {key}={value!r}: a number is needed")
+            if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+                raise InvalidParameterError(f"heuristic setting {key}={value!r}: a number is needed (e.g. {key}=3)")
         w = {**WEIGHTS, **{k: float(v) for k, v in settings.items()}}
         self.w_curse, self.w_extra, self.w_immune = w["curse"], w["extra"], w["immune"]
         self.w_fight, self.w_last_fight, self.w_fight_cost = w["fight"], w["last_fight"], w["fight_cost"]
