@@ -175,7 +175,9 @@ def test_packaged_track_positions_used_by_the_tests() -> None:
     assert track.space(WADDLES_POINTER, list(range(7)), 0)[0] == 4  # the Waddles Found! pointer
 
 
-def test_heuristic_takes_no_settings() -> None:
+def test_heuristic_names_its_settings_and_refuses_others() -> None:
     game = load("saving-waddles", players=2)
-    with pytest.raises(InvalidParameterError, match="takes no settings"):
+    with pytest.raises(InvalidParameterError, match="no setting 'depth'; its settings: margin"):
         make_agents(["heuristic:depth=2", "random"], game, seed=1)
+    with pytest.raises(InvalidParameterError, match="margin must be a number from 0 to 1000"):
+        make_agents(["heuristic:margin=-1", "random"], game, seed=1)

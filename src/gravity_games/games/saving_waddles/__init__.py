@@ -57,13 +57,14 @@ from .bots import HeuristicAgent
 from .data import reconstructed_values
 from .design import DESIGN
 from .levels import LEVELS
+from .lookahead import LookaheadAgent
 from .render_svg import render_svg
 from .render_text import render_text
 from .rules import SavingWaddlesGame
 
 register(
     SavingWaddlesGame,
-    agents={"heuristic": HeuristicAgent, **LEVELS},
+    agents={"heuristic": HeuristicAgent, "lookahead": LookaheadAgent, **LEVELS},
     text_view=render_text,
     svg_view=render_svg,
     reconstructed=reconstructed_values,

@@ -12,6 +12,7 @@ what an exchange costs are the engine's own rule functions (``rules_move.forward
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -53,6 +54,25 @@ CARD_VALUE = {"another_turn": 3.0, "plus_minus": 1.2, "reroll": 1.0, "set_three"
 KEEP_ORDER = sorted(HELP_KINDS, key=lambda k: CARD_VALUE[k])  # least useful first
 SPEND_MARGIN = 0.6  # a card is spent only for a gain of at least this much above its value
 
+SETTINGS: dict[str, float] = {
+    "margin": SPEND_MARGIN,
+    "carry": 4.0,
+    "mischief": 1.5,
+    "help": 1.5,
+    "another": 3.5,
+    "skip": 3.5,
+    "discard": 1.2,
+    "door": 5.0,
+    "hoard": 0.0,
+}
+"""The heuristic's settings and their defaults (the ``heuristic`` bot): ``margin`` scales what a help
+card is worth before it is spent on the die (a card is spent for a gain above ``margin`` times its
+value, in spaces); the others are what stopping on a space is worth, in spaces: carrying Waddles,
+each mischief symbol (a loss), a help space, Take Another Turn, Skip a Turn (a loss), Discard
+All Help Cards per card in hand (a loss), and opening the Hut of Wonders' door with a roll of 4-6;
+``hoard``: a card's value is divided by (cards of its kind in hand) ** hoard, so a second card of a
+kind is spent more readily than the last one."""
+
 
 class HeuristicAgent(Agent):
     name = "heuristic"
@@ -63,12 +83,29 @@ class HeuristicAgent(Agent):
     search_defaults: dict[str, Any] = {"depth": 10, "scale": 3.0}
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
-        if settings:
-            raise InvalidParameterError(f"agent 'heuristic' takes no settings, got {', '.join(settings)}")
-        super().__init__(game, seat, seed)
+        unknown = sorted(set(settings) - set(SETTINGS))
+        if unknown:
+            raise InvalidParameterError(
+                f"agent 'heuristic' has no setting {', '.join(map(repr, unknown))}; its settings: {', '.join(SETTINGS)}"
+            )
+        values = {**SETTINGS}
+        for key, value in settings.items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1000:
+                raise InvalidParameterError(f"heuristic setting {key} must be a number from 0 to 1000, got {value!r}")
+            values[key] = float(value)
+        super().__init__(game, seat, seed, **settings)
         if not isinstance(game, SavingWaddlesGame):
             raise InvalidParameterError(f"agent 'heuristic' of saving-waddles cannot play {game.ID}")
         self.rules_game = game
+        self.margin = values["margin"]
+        self.carry = values["carry"]
+        self.mischief = values["mischief"]
+        self.help = values["help"]
+        self.another = values["another"]
+        self.skip = values["skip"]
+        self.discard = values["discard"]
+        self.door = values["door"]
+        self.hoard = values["hoard"]
 
     def act(self, view: SeatView) -> int:
         legal = view.legal_actions()
@@ -98,7 +135,7 @@ class HeuristicAgent(Agent):
         elif purpose == "back":
             value = _fewest_spaces_back
         elif purpose == "hut":
-            value = _opens_the_door
+            value = self._opens_the_door
         else:
             return ACCEPT
         best, best_gain = ACCEPT, 0.0
@@ -110,18 +147,27 @@ class HeuristicAgent(Agent):
             MABEL_PLUS: (die + 1, None),
             HELP_SPACE_PLUS: (die + 1, None),
         }
+        held = obs["hand"]["cards"]
         for action, (d, card) in options.items():
             if action in legal:
-                cost = CARD_VALUE[card] * SPEND_MARGIN if card else 0.0
+                cost = self._card_cost(card, held) if card else 0.0
                 gain = value(d, obs) - now - cost
                 if gain > best_gain:
                     best, best_gain = action, gain
         if PLAY_REROLL in legal:
             mean = sum(value(d, obs) for d in range(1, 7)) / 6.0
-            gain = mean - now - CARD_VALUE["reroll"] * SPEND_MARGIN
+            gain = mean - now - self._card_cost("reroll", held)
             if gain > best_gain:
                 best = PLAY_REROLL
         return best
+
+    def _card_cost(self, card: str, held: dict[str, int]) -> float:
+        """What spending one ``card`` costs, in spaces: its value times the margin, less when several are held."""
+        copies = float(max(1, held.get(card, 1)))
+        return CARD_VALUE[card] * self.margin / math.pow(copies, self.hoard)
+
+    def _opens_the_door(self, d: int, obs: dict[str, Any]) -> float:
+        return self.door if d >= 4 else 0.0
 
     def _space(self, obs: dict[str, Any], pos: int) -> tuple[int, int, bool, int, int]:
         track = self.rules_game.track
@@ -151,7 +197,7 @@ class HeuristicAgent(Agent):
     def _square_value(self, obs: dict[str, Any], pos: int, carrying: bool, depth: int) -> float:
         kind, offset, red, symbols, _ = self._space(obs, pos)
         hero = obs["heroes"][self.seat]
-        bonus = 4.0 if carrying else 0.0
+        bonus = self.carry if carrying else 0.0
         if kind == ARROW and depth < 4 and not (red and hero == "soos" and not self.rules_game.simple):
             if offset < 0:
                 return pos + offset
@@ -159,15 +205,15 @@ class HeuristicAgent(Agent):
         simple = self.rules_game.simple
         hand = sum((obs.get("hand") or {}).get("cards", {}).values())
         if kind == MISCHIEF:
-            bonus -= 3.0 if simple else 1.5 * symbols
+            bonus -= 3.0 if simple else self.mischief * symbols
         elif kind == HELP and not simple:
-            bonus += 2.5 if (hero == "dipper" and hand == 0) else 1.5
+            bonus += self.help + 1.0 if (hero == "dipper" and hand == 0) else self.help
         elif kind == ANOTHER_TURN and not simple:
-            bonus += 3.5
+            bonus += self.another
         elif kind == SKIP and not simple:
-            bonus -= 3.5
+            bonus -= self.skip
         elif kind == DISCARD_HELP and not simple:
-            bonus -= 1.2 * hand
+            bonus -= self.discard * hand
         elif kind == EXCHANGE and not simple:
             cost = exchange_price(HEROES.index(hero) if hero else NO_HERO, at_start=False)
             bonus += 1.0 if len(obs["mischief_in_front"][self.seat]) >= cost else 0.0
@@ -183,7 +229,3 @@ class HeuristicAgent(Agent):
 
 def _fewest_spaces_back(d: int, obs: dict[str, Any]) -> float:
     return -float(d)
-
-
-def _opens_the_door(d: int, obs: dict[str, Any]) -> float:
-    return 5.0 if d >= 4 else 0.0
