@@ -56,6 +56,7 @@ from .board import BOARD
 from .bots import HeuristicAgent
 from .design import DESIGN
 from .levels import LEVELS
+from .lookahead import LookaheadAgent
 from .render_svg import render_svg
 from .render_text import render_text
 from .rules import DoubtGravityGame, DoubtGravityState
@@ -74,7 +75,7 @@ def reconstructed() -> list[dict[str, Any]]:
 
 register(
     DoubtGravityGame,
-    agents={"heuristic": HeuristicAgent, **LEVELS},
+    agents={"heuristic": HeuristicAgent, "lookahead": LookaheadAgent, **LEVELS},
     text_view=render_text,
     svg_view=render_svg,
     doc=__doc__ or "",
