@@ -73,31 +73,41 @@ def play_on(state: State, seat: int, seed: int) -> bool:
     return bool(outcome.winners) if game.spec.cooperative else seat in outcome.winners
 
 
-def plot(tables: dict[str, list[dict[str, Any]]], path: Path) -> None:
-    """Reliability plot: observed win rate against predicted chance per decile, one line per game."""
+def plot(panels: dict[str, dict[str, list[dict[str, Any]]]], path: Path) -> None:
+    """Reliability plot: one panel per game, observed win rate against predicted chance per decile,
+    one line per run (``panels[game][run label] = deciles``)."""
+    import math
+
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6, 6), dpi=100)
-    ax.plot([0, 1], [0, 1], color="#888", linestyle="--", label="perfect")
-    ax.fill_between([0, 1], [-0.1, 0.9], [0.1, 1.1], color="#ddd", alpha=0.5, label="within 10 points")
-    for name, table in tables.items():
-        rows = [t for t in table if t["positions"]]
-        xs = [t["mean_predicted"] for t in rows]
-        ys = [t["observed"] for t in rows]
-        err = [
-            [max(0.0, y - t["low"]) for y, t in zip(ys, rows, strict=True)],
-            [max(0.0, t["high"] - y) for y, t in zip(ys, rows, strict=True)],
-        ]
-        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=name)
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("predicted win chance of the hinted move (decile mean)")
-    ax.set_ylabel("observed win rate (95 % Wilson interval)")
-    ax.set_title("Hint calibration")
-    ax.legend(loc="upper left", fontsize=8)
+    columns = min(3, len(panels))
+    lines = math.ceil(len(panels) / columns)
+    fig, axes = plt.subplots(lines, columns, figsize=(4.2 * columns, 4.2 * lines), dpi=100, squeeze=False)
+    for ax in axes.flat[len(panels) :]:
+        ax.set_visible(False)
+    for ax, (game, runs) in zip(axes.flat, panels.items(), strict=False):
+        ax.plot([0, 1], [0, 1], color="#888", linestyle="--", linewidth=1)
+        ax.fill_between([0, 1], [-0.1, 0.9], [0.1, 1.1], color="#e4e4e4", label="within 10 points")
+        for label, table in runs.items():
+            rows = [t for t in table if t["positions"]]
+            xs = [t["mean_predicted"] for t in rows]
+            ys = [t["observed"] for t in rows]
+            err = [
+                [max(0.0, y - t["low"]) for y, t in zip(ys, rows, strict=True)],
+                [max(0.0, t["high"] - y) for y, t in zip(ys, rows, strict=True)],
+            ]
+            passed = sum(t["within_10_points"] for t in rows)
+            ax.errorbar(xs, ys, yerr=err, marker="o", markersize=4, capsize=2, label=f"{label}: {passed}/{len(rows)}")
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_title(game, fontsize=11)
+        ax.set_xlabel("predicted chance (decile mean)", fontsize=9)
+        ax.set_ylabel("observed win rate, 95 % interval", fontsize=9)
+        ax.legend(loc="upper left", fontsize=7.5)
+    fig.suptitle("Hint calibration: deciles of the hinted move's chance, and how many are within 10 points")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
@@ -176,11 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     print(file=sys.stderr)
     doc = document(complete=True)
     if args.plot:
-        tables = {f"{args.game} ({len(rows)})": doc["deciles"]}
-        for other in args.others:
-            d = json.loads(other.read_text())
-            tables[f"{d['game']} ({d['positions']})"] = d["deciles"]
-        plot(tables, args.plot)
+        panels: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        for d in [json.loads(other.read_text()) for other in args.others] + [doc]:
+            label = f"seed {d['seed']}, {d['positions']} positions"
+            panels.setdefault(f"{d['game']}, {d['players']} players", {})[label] = calibration_deciles(d["rows"])
+        plot(panels, args.plot)
     print(
         json.dumps(
             {
