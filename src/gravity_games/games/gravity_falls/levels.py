@@ -12,11 +12,12 @@ LEVEL_SPECS = {
     "easy": ("beginner:mistakes=0.25", "the heuristic, with a quarter of its decisions a random legal move"),
     "medium": ("heuristic", "the heuristic bot"),
     "hard": (
-        "heuristic:alarm=4:trap=30",
+        "heuristic:alarm=4:trap=30:trap_dice=5:guard_next=7",
         "the heuristic that also looks at the monster move its turn leads to: the alarm the coming "
-        "disorder is expected to raise (4 per space), and how much easier to defeat the moved "
-        "monster is where it lands than where it stood (30 per unit of the chance of a 6-dice fight); "
-        "fitted on other deals than the ones it is measured on (docs/sim.md, Bot levels)",
+        "disorder is expected to raise (4 per space), and how much easier the moved monster is to "
+        "defeat where it lands than where it stood (30 per unit of the chance of a 5-dice fight), "
+        "with a courage die on the next monster card worth 7 instead of 14; fitted by team games on "
+        "other deals than the ones it is measured on (docs/sim.md, Bot levels)",
     ),
 }
 
