@@ -5,8 +5,12 @@ likelihood of this seat's own readings (the same perception model that plays), g
 distribution over its number. Kept tokens stay hidden, so their beliefs come from the readings too.
 
 Value: the chance that a combination beats every opponent holding a random combination, taken from
-the ranking table. A plan gives each colour not yet kept a target number; a target is found with the
-probability that one of the two best-looking tokens of that colour carries it.
+the ranking table (an equal one counting ``tie``, a half by default). With ``fitted=1`` each opponent
+holds instead a combination drawn from what heuristic bots really ended with, counted by self-play
+(``data/opponents.toml``, ``scripts/count_memory_gravity_combinations.py``): far stronger than random
+numbers (543 and 554 are their commonest), which makes only triples and 543 safe. A plan gives
+each colour not yet kept a target number; a target is found with the probability that one of the two
+best-looking tokens of that colour carries it.
 
 Lift: the token most likely to carry its colour's target (a small bonus for uncertain tokens, since a
 reading of them tells the most). Keep: the assessed token whose kept number gives the best plan value.
@@ -15,6 +19,9 @@ reading of them tells the most). Keep: the assessed token whose kept number give
 from __future__ import annotations
 
 import math
+import tomllib
+from functools import cache
+from importlib import resources
 from itertools import product
 from typing import Any
 
@@ -45,16 +52,45 @@ def _beat_random_table() -> dict[tuple[int, int, int], float]:
 BEAT_RANDOM = _beat_random_table()
 
 
+def _tie_weighted(tie: float) -> dict[tuple[int, int, int], float]:
+    """:data:`BEAT_RANDOM` with an equal combination counting ``tie`` instead of a half."""
+    triples = list(product(range(1, 6), repeat=3))
+    return beat_table({"".join(map(str, t)): 1 for t in triples}, tie)
+
+
+@cache
+def heuristic_combinations(players: int) -> dict[str, int]:
+    """How often heuristic bots ended with each combination at ``players`` (``data/opponents.toml``)."""
+    text = resources.files(__package__).joinpath("data", "opponents.toml").read_text(encoding="utf-8")
+    table: dict[str, Any] = tomllib.loads(text).get("players", {}).get(str(players), {})
+    return {str(k): int(v) for k, v in table.get("combinations", {}).items()}
+
+
+def beat_table(counts: dict[str, int], tie: float) -> dict[tuple[int, int, int], float]:
+    """P(a combination beats one opponent whose combination is drawn from ``counts``), an equal one counting ``tie``."""
+    total = sum(counts.values())
+    opponents = [(combination_key([int(ch) for ch in text]), n) for text, n in counts.items()]
+    table: dict[tuple[int, int, int], float] = {}
+    for a, b, c in product(range(1, 6), repeat=3):
+        t = (a, b, c)
+        k = combination_key(t)
+        below = sum(n for other, n in opponents if other < k)
+        equal = sum(n for other, n in opponents if other == k)
+        table[t] = (below + tie * equal) / total
+    return table
+
+
 class HeuristicAgent(Agent):
     """Lifts what its plan needs and keeps the token with the best expected combination."""
 
     name = "heuristic"
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
-        unknown = sorted(set(settings) - {"explore", "power", "reach"})
+        unknown = sorted(set(settings) - {"explore", "power", "reach", "fitted", "tie"})
         if unknown:
             raise InvalidParameterError(
-                f"agent 'heuristic' has no setting {', '.join(unknown)}; its settings: explore, power, reach"
+                f"agent 'heuristic' has no setting {', '.join(unknown)}; "
+                "its settings: explore, power, reach, fitted, tie"
             )
         super().__init__(game, seat, seed, **settings)
         assert isinstance(game, MemoryGravityGame)
@@ -62,7 +98,12 @@ class HeuristicAgent(Agent):
         self.grams = game.grams
         # Utility: the chance to beat every opponent (power = number of opponents by default).
         power = float(settings.get("power", game.players - 1))
-        self.utility = {t: v**power for t, v in BEAT_RANDOM.items()}
+        tie = float(settings.get("tie", 0.5))
+        # fitted=1: the opponents are heuristic bots, whose final combinations (counted by self-play) are
+        # far stronger than random numbers; else each opponent holds three random numbers.
+        counts = heuristic_combinations(game.players) if settings.get("fitted", 0) else {}
+        beat = beat_table(counts, tie) if counts else BEAT_RANDOM if tie == 0.5 else _tie_weighted(tie)
+        self.utility = {t: v**power for t, v in beat.items()}
         self.explore = float(settings.get("explore", 0.05))
         self.reach = int(settings.get("reach", 2))
 
