@@ -13,6 +13,15 @@ depend on them) and scores each end location:
 
 Every other decision (which token to pull, where moved tokens go, which curse to drop, ...) is a
 short greedy rule, written below next to the decision it makes.
+
+The weights of that score are settings (``WEIGHTS``; ``heuristic:guard_next=7``), and so is an
+outlook of the monster move that follows the turn, off by default: for every roll of the turn, with
+its chance, the alarm the next disorder raises (``alarm``), the characters it curses (``cursed``),
+the chance it reaches the bus (``bus``), and how much easier the moved monster is to defeat where it
+lands than where it stood (``trap``, ``trap_dice``). Monsters stand on every token of their location
+turned to distrust, so a fight is worth taking mostly where a monster has just landed on few tokens;
+the trap term steers the team to let monsters land there and to fight them. The ``hard`` level is
+this outlook with fitted weights (``levels.py``); ``heuristic`` and ``medium`` play as always.
 """
 
 from __future__ import annotations
