@@ -125,6 +125,9 @@ def test_playout_hints_give_fresh_means_of_the_chosen_moves_not_their_selection_
     best, chance = advice.moves[0]
     assert best == legal[-1]
     doubt = hint_module.DOUBT
-    assert chance == pytest.approx((0.5 * 40 + doubt) / (40 + 2 * doubt), abs=1e-4)
+    assert advice.raw[0] == pytest.approx((0.5 * 40 + doubt) / (40 + 2 * doubt), abs=1e-4)
+    assert advice.raw[1] == pytest.approx((0.3 * 40 + doubt) / (40 + 2 * doubt), abs=1e-4)
     assert advice.samples == 40
-    assert advice.moves[1][1] == pytest.approx((0.3 * 40 + doubt) / (40 + 2 * doubt), abs=1e-4)
+    # What is shown is that fresh figure through the game's calibration map (if it has one).
+    for (_, shown), raw in zip(advice.moves, advice.raw, strict=True):
+        assert shown == pytest.approx(hint_module.calibrated("doubt-gravity", 2, raw), abs=1e-4)
