@@ -28,8 +28,8 @@ from gravity_games.core.api import (
 from .data import Tables, load_tables
 from .rules_tasks import carry_out_decision, chance_outcomes_of, run_automatic_part, seat_choices
 from .state import (
-    AUTOMATIC_TASKS,
-    CHANCE_TASKS,
+    AUTOMATIC_TASK_BITS,
+    CHANCE_TASK_BITS,
     DEFEATED,
     MAX_GAME_LENGTH,
     ONGOING,
@@ -46,6 +46,7 @@ from .state import (
     WON,
     GravityFallsPosition,
     Task,
+    seat_task,
 )
 from .tables import NO_OUTCOMES, RuleTables
 
@@ -190,9 +191,9 @@ class GravityFallsState(GravityFallsPosition):
         while tasks and self.result == ONGOING:
             task = tasks[0]
             kind = task.kind
-            if kind in AUTOMATIC_TASKS and (run_automatic_part(self, task) or tasks[0] is not task):
+            if AUTOMATIC_TASK_BITS >> kind & 1 and (run_automatic_part(self, task) or tasks[0] is not task):
                 continue
-            if kind in CHANCE_TASKS:
+            if CHANCE_TASK_BITS >> kind & 1:
                 outcomes = chance_outcomes_of(self, task)
                 if len(outcomes.pairs) == 1:
                     carry_out_decision(self, task, outcomes.pairs[0][0])
@@ -224,12 +225,12 @@ class GravityFallsState(GravityFallsPosition):
         if rule_tables.fixed_monsters is None:
             tasks += [Task(PICK_MONSTER, TABLE, monster=slot) for slot in range(3)]
         if rule_tables.fixed_chars is None:
-            tasks += [Task(PICK_CHARACTER, seat) for seat in range(self.players)]
+            tasks += [seat_task(PICK_CHARACTER, seat) for seat in range(self.players)]
         tasks += [Task(PLACE_MONSTER, TABLE, monster=m) for m in range(3)]
-        tasks += [Task(PLACE_CHARACTER, seat) for seat in range(self.players)]
-        tasks += [Task(SETUP_ROW)] * 3
-        tasks += [Task(PICK_EVENT)] * rule_tables.events
-        tasks.append(Task(START_TURN))
+        tasks += [seat_task(PLACE_CHARACTER, seat) for seat in range(self.players)]
+        tasks += [seat_task(SETUP_ROW)] * 3
+        tasks += [seat_task(PICK_EVENT)] * rule_tables.events
+        tasks.append(seat_task(START_TURN))
         self.tasks = tasks
 
     # -- API -------------------------------------------------------------------------------------
@@ -266,7 +267,7 @@ class GravityFallsState(GravityFallsPosition):
     def legal_actions(self) -> list[int]:
         player = self._player_to_act
         if player >= 0:
-            return list(self._step_choices)
+            return self._step_choices[:]
         if player == CHANCE:
             return [outcome for outcome, _ in self._step_chances.pairs]
         return []
@@ -274,7 +275,9 @@ class GravityFallsState(GravityFallsPosition):
     def apply_action(self, action: object) -> None:
         player = self._player_to_act
         if type(action) is int and (
-            action in self._step_chances.ids if player == CHANCE else player >= 0 and action in self._step_choices
+            self._step_chances.is_outcome(action)
+            if player == CHANCE
+            else player >= 0 and is_choice(action, self._step_choices)
         ):
             if self._shared:  # handlers write to the log directly
                 self._unshare()
@@ -359,6 +362,11 @@ class GravityFallsState(GravityFallsPosition):
             new.hands[s] = sum(1 << c for c in cards[:k])
             new.action_decks[s] = sum(1 << c for c in cards[k:])
         return new
+
+
+def is_choice(action: int, choices: list[int]) -> bool:
+    """Whether ``action`` is one of the seat's ``choices`` (compiled, a loop over ints; ``in`` is a generic call)."""
+    return any(choice == action for choice in choices)
 
 
 def check_seat(state: GravityFallsState, seat: int) -> None:

@@ -14,6 +14,7 @@ from .state import (
     LOST_ALARM,
     GravityFallsPosition,
     Task,
+    seat_task,
 )
 
 # what a pull from a location can take (see pull_kind)
@@ -115,7 +116,7 @@ def raise_alarm(position: GravityFallsPosition, n: int, why: str, *why_args: Any
 def curse_everyone(position: GravityFallsPosition) -> None:
     """The monster icon: every player takes a curse, the active player first."""
     position.alarm_due = 0
-    push_tasks(position, *(Task(GIVE_CURSE, seat) for seat in seats_from_active(position)))
+    push_tasks(position, *(seat_task(GIVE_CURSE, seat) for seat in seats_from_active(position)))
 
 
 def has_curse(position: GravityFallsPosition, seat: int, effect: str) -> bool:

@@ -39,6 +39,7 @@ from .state import (
     EVENT,
     EVENT_END,
     GIVE_CURSE,
+    MONSTER_SLOTS,
     NO_CARD,
     REMOVE_NEAR_CHARACTER,
     REMOVE_NEAR_MONSTER,
@@ -50,6 +51,7 @@ from .state import (
     TABLE,
     GravityFallsPosition,
     Task,
+    seat_task,
 )
 from .tables import (
     Outcomes,
@@ -65,7 +67,7 @@ DISORDER_PULL_LOG: Final = "%s pulls a %s token from %s"
 
 def alarm_check(position: GravityFallsPosition, task: Task) -> bool:
     """Curses of the monster icon come once the effect that raised the alarm is over."""
-    del position.tasks[0]
+    position.tasks.pop(0)
     if position.alarm_due:
         curse_everyone(position)
     return True
@@ -75,7 +77,7 @@ def alarm_check(position: GravityFallsPosition, task: Task) -> bool:
 
 
 def check_curse_deck(position: GravityFallsPosition, task: Task) -> bool:
-    if any(position.curse_deck):
+    if any(count > 0 for count in position.curse_deck):  # cards left to draw
         return False
     seat = task.seat
     held = position.curses[seat]
@@ -87,7 +89,7 @@ def check_curse_deck(position: GravityFallsPosition, task: Task) -> bool:
                 position.curse_deck, position.curse_discard = cdisc, [0] * len(cdisc)
                 position._log.append("The curse discard pile is shuffled into a new curse deck")
                 return False
-    del position.tasks[0]
+    position.tasks.pop(0)
     position._log.append(("No curse card is left for %s", position.tables.char_names[position.characters[seat]]))
     return True
 
@@ -120,9 +122,9 @@ def take_curse(position: GravityFallsPosition, task: Task, k: int) -> None:
         ("Bill Cipher curses %s: '%s'", tables.char_names[position.characters[seat]], tables.curse_names[k])
     )
     if tables.curse_kinds[k] == "reveal_card":
-        position.tasks[0:1] = (Task(CURSE_REVEAL, seat), Task(ALARM_CHECK))
+        position.tasks[0:1] = (seat_task(CURSE_REVEAL, seat), seat_task(ALARM_CHECK))
         return
-    del position.tasks[0]  # this task is done; the alarm check it leaves runs here
+    position.tasks.pop(0)  # this task is done; the alarm check it leaves runs here
     if position.alarm_due:
         curse_everyone(position)
 
@@ -140,14 +142,22 @@ def advance_revealed_cards(position: GravityFallsPosition, task: Task) -> bool:
 # ===================================================================== monster phase =========
 
 
-def nearest_monsters(position: GravityFallsPosition, seat: int) -> tuple[int, ...]:
+def nearest_monsters(position: GravityFallsPosition, seat: int) -> list[int]:
     """The monsters in play nearest to the seat's character (by roads), in slot order."""
     roads = position.tables.dist[position.character_locations[seat]]
-    in_play = live_monsters(position)
-    if not in_play:
-        return ()
-    nearest = min(roads[position.monster_locations[slot]] for slot in in_play)
-    return tuple(slot for slot in in_play if roads[position.monster_locations[slot]] == nearest)
+    nearest: list[int] = []
+    nearest_roads = 0
+    for slot in range(MONSTER_SLOTS):
+        location = position.monster_locations[slot]
+        if location < 0:  # not in play
+            continue
+        far = roads[location]
+        if not nearest or far < nearest_roads:
+            nearest = [slot]
+            nearest_roads = far
+        elif far == nearest_roads:
+            nearest.append(slot)
+    return nearest
 
 
 def move_nearest_monster(position: GravityFallsPosition, task: Task) -> bool:
@@ -156,7 +166,7 @@ def move_nearest_monster(position: GravityFallsPosition, task: Task) -> bool:
     tasks, row = position.tasks, position.revealed
     if not row:
         position._log.append("No monster movement card is revealed: no monster moves")
-        tasks[0:1] = (Task(REVEAL_STAGE, seat), Task(END_TURN, seat))
+        tasks[0:1] = (seat_task(REVEAL_STAGE, seat), seat_task(END_TURN, seat))
         return True
     card = row.pop()
     position.movement_discard.append(card)
@@ -164,11 +174,11 @@ def move_nearest_monster(position: GravityFallsPosition, task: Task) -> bool:
     if len(near) > 1:
         tasks[0:1] = (
             Task(CHOOSE_MOVER, seat, card=card),
-            Task(REVEAL_STAGE, seat),
-            Task(END_TURN, seat),
+            seat_task(REVEAL_STAGE, seat),
+            seat_task(END_TURN, seat),
         )
         return True
-    tasks[0:1] = (Task(REVEAL_STAGE, seat), Task(END_TURN, seat))
+    tasks[0:1] = (seat_task(REVEAL_STAGE, seat), seat_task(END_TURN, seat))
     return move_monster(position, seat, near[0], card)
 
 
@@ -177,14 +187,14 @@ def mover_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 
 def choose_mover(position: GravityFallsPosition, task: Task, action: int) -> None:
-    del position.tasks[0]
+    position.tasks.pop(0)
     move_monster(position, task.seat, action - position.rule_tables.ACTION_MONSTER, task.card)
 
 
 def queued_monster_move(position: GravityFallsPosition, task: Task) -> bool:
     # The rules carry a move out at once (_move_monster) and never queue this task; a state
     # document that names it (written by hand or by an older version) still plays on.
-    del position.tasks[0]
+    position.tasks.pop(0)
     return move_monster(position, task.seat, task.monster, task.card)
 
 
@@ -210,9 +220,9 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
     adj = tables.adj[card]
     tasks = position.tasks
     if card in position.character_locations:
-        sub = [Task(GIVE_CURSE, s) for s in seats_from_active(position) if position.character_locations[s] == card]
+        sub = [seat_task(GIVE_CURSE, s) for s in seats_from_active(position) if position.character_locations[s] == card]
         sub += [Task(DISORDER_PULL, seat, location=neighbour, monster=m) for neighbour in adj]
-        sub += (Task(DISORDER_ALARM, seat, monster=m), Task(ALARM_CHECK))
+        sub += (Task(DISORDER_ALARM, seat, monster=m), seat_task(ALARM_CHECK))
         tasks[0:0] = sub
         return True
     rule_tables = position.rule_tables
@@ -223,7 +233,7 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
             continue
         if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
             sub = [Task(DISORDER_PULL, seat, location=x, monster=m) for x in adj[adj.index(neighbour) :]]
-            sub += (Task(DISORDER_ALARM, seat, monster=m), Task(ALARM_CHECK))
+            sub += (Task(DISORDER_ALARM, seat, monster=m), seat_task(ALARM_CHECK))
             tasks[0:0] = sub
             return True
         # _do_disorder_pull's pull, without a choice (there is none here)
@@ -272,7 +282,7 @@ def disorder_pull_options(position: GravityFallsPosition, task: Task) -> list[in
 
 def disorder_pull(position: GravityFallsPosition, task: Task, action: int) -> None:
     """The monster ``task.monster`` pulls the chosen token from the neighbour ``task.location``."""
-    del position.tasks[0]
+    position.tasks.pop(0)
     source, m = task.location, task.monster
     tables = position.tables
     position._log.append(
@@ -287,7 +297,7 @@ def disorder_pull(position: GravityFallsPosition, task: Task, action: int) -> No
 
 def finish_disorder(position: GravityFallsPosition, task: Task) -> bool:
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     m = task.monster
     disorder_alarm(position, position.monster_locations[m], position.tables.monster_names[position.monsters[m]])
     return True
@@ -314,7 +324,7 @@ def reveal_stage(position: GravityFallsPosition, task: Task) -> bool:
     if len(position.revealed) < position.revealed_capacity:
         position.tasks[0] = Task(REVEAL, TABLE, card=NO_CARD)
     else:
-        del position.tasks[0]
+        position.tasks.pop(0)
     return True
 
 
@@ -324,9 +334,9 @@ def prepare_reveal(position: GravityFallsPosition, task: Task) -> bool:
     if len(position.revealed) >= position.revealed_capacity or not position.movement_discard:
         deferred = task.card
         if deferred >= 0:  # an event revealed on the way waits no longer
-            position.tasks[0:1] = (Task(EVENT, TABLE, card=deferred), Task(ALARM_CHECK))
+            position.tasks[0:1] = (Task(EVENT, TABLE, card=deferred), seat_task(ALARM_CHECK))
         else:
-            del position.tasks[0]
+            position.tasks.pop(0)
         return True
     position.movement_deck = sorted(position.movement_discard)  # the deck is empty here
     position.movement_discard = []
@@ -347,9 +357,9 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
         tasks = position.tasks
         deferred = task.card
         if deferred >= 0:
-            tasks[0:1] = (Task(EVENT, TABLE, card=deferred), Task(ALARM_CHECK))
+            tasks[0:1] = (Task(EVENT, TABLE, card=deferred), seat_task(ALARM_CHECK))
         else:
-            del tasks[0]
+            tasks.pop(0)
         return
     to_discard_pile(position, card)
     kind = position.tables.event_cards[card - position.rule_tables.location_count]
@@ -363,7 +373,7 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
     if task.context == REVEALED_AT_STAGE:
         position.tasks[0:1] = (
             Task(EVENT, TABLE, card=card),
-            Task(ALARM_CHECK),
+            seat_task(ALARM_CHECK),
             Task(REVEAL, TABLE, card=NO_CARD),
         )
     else:  # revealed by a curse: finish revealing first, then resolve the event
@@ -375,16 +385,16 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
 
 def start_event(position: GravityFallsPosition, task: Task) -> bool:
     card = task.card
-    del position.tasks[0]
+    position.tasks.pop(0)
     kind = position.tables.event_cards[card - position.rule_tables.location_count]
     position.current_event = kind
     effect = position.tables.event_effects[kind]
     seats = seats_from_active(position)
     sub: list[Task] = []
     if effect == "teleport":
-        sub = [Task(EV_TELEPORT, s) for s in seats]
+        sub = [seat_task(EV_TELEPORT, s) for s in seats]
     elif effect == "discard_or_alarm":
-        sub = [Task(EV_DISCARD_OR_ALARM, s) for s in seats]
+        sub = [seat_task(EV_DISCARD_OR_ALARM, s) for s in seats]
     elif effect == "monsters_pull_distrust":
         monsters_pull_distrust(position)
     elif effect == "remove_die_monsters":
@@ -392,15 +402,15 @@ def start_event(position: GravityFallsPosition, task: Task) -> bool:
     elif effect == "remove_die_characters":
         sub = [Task(EV_REMOVE_DIE, position.active, context=REMOVE_NEAR_CHARACTER, target=s) for s in seats]
     else:
-        sub = [Task(EV_FLEE, s) for s in seats]
-    sub.append(Task(EVENT_END))
+        sub = [seat_task(EV_FLEE, s) for s in seats]
+    sub.append(seat_task(EVENT_END))
     position.tasks[0:0] = sub  # the effect's steps, then its end, at the front
     return True
 
 
 def end_event(position: GravityFallsPosition, task: Task) -> bool:
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     position.current_event = -1
     return True
 
@@ -421,11 +431,11 @@ def monsters_pull_distrust(position: GravityFallsPosition) -> None:
 def check_event_teleport(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     if not position.hands[seat] >> 5 & 1:
-        del position.tasks[0]
+        position.tasks.pop(0)
         return True
     if not teleport_targets(position, seat):
         discard_teleport(position, seat)
-        del position.tasks[0]
+        position.tasks.pop(0)
         position._log.append(("%s cannot use the Teleport card and discards it", position.character_name(seat)))
         return True
     return False
@@ -443,7 +453,7 @@ def event_teleport_options(position: GravityFallsPosition, task: Task) -> list[i
 def event_teleport(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
     discard_teleport(position, seat)
-    del position.tasks[0]
+    position.tasks.pop(0)
     position.character_locations[seat] = action - position.rule_tables.ACTION_LOCATION
     position._log.append(
         (
@@ -461,7 +471,7 @@ def discard_or_alarm_options(position: GravityFallsPosition, task: Task) -> list
 
 def discard_or_raise_alarm(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
-    del position.tasks[0]
+    position.tasks.pop(0)
     if action == position.rule_tables.ACTION_RAISE_ALARM:
         raise_alarm(position, 1, "%s keeps the cards", position.character_name(seat), by_effect=True)
         return
@@ -485,7 +495,7 @@ def die_removal_options(position: GravityFallsPosition, task: Task) -> list[int]
 
 def remove_courage_die(position: GravityFallsPosition, task: Task, action: int) -> None:
     loc = action - position.rule_tables.ACTION_LOCATION
-    del position.tasks[0]
+    position.tasks.pop(0)
     position.courage_dice[loc] = 0
     position.supply += 1
     position._log.append(("The courage die at %s is removed", position.location_name(loc)))
@@ -511,7 +521,7 @@ def flee_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 def flee(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
-    del position.tasks[0]
+    position.tasks.pop(0)
     position.character_locations[seat] = action - position.rule_tables.ACTION_LOCATION
     position._log.append(
         ("%s runs to %s", position.character_name(seat), position.location_name(position.character_locations[seat]))
@@ -523,9 +533,9 @@ def flee(position: GravityFallsPosition, task: Task, action: int) -> None:
 
 def end_turn(position: GravityFallsPosition, task: Task) -> bool:
     if position.alarm_due:
-        position.tasks.insert(0, Task(ALARM_CHECK))
+        position.tasks.insert(0, seat_task(ALARM_CHECK))
         return True
     position.active = (position.active + 1) % position.players
     position.turn += 1
-    position.tasks[0] = Task(START_TURN)  # this task is done: the next turn takes its place
+    position.tasks[0] = seat_task(START_TURN)  # this task is done: the next turn takes its place
     return True

@@ -26,6 +26,7 @@ from .state import (
     TURN_LIMIT,
     GravityFallsPosition,
     Task,
+    seat_task,
 )
 
 CARD_TELEPORT: Final = 5
@@ -74,7 +75,7 @@ def start_turn(position: GravityFallsPosition, task: Task) -> bool:
     position._log.append(
         ("Turn %s: %s (seat %s)", position.turn + 1, position.tables.char_names[position.characters[active]], active)
     )
-    position.tasks[0] = Task(CHOOSE_CARD, active)  # this task is done: the card choice takes its place
+    position.tasks[0] = seat_task(CHOOSE_CARD, active)  # this task is done: the card choice takes its place
     return True
 
 
@@ -93,7 +94,7 @@ def playable_cards(position: GravityFallsPosition, task: Task) -> list[int]:
         # table answers (a Gnome Giant on the way only shortens routes, never forbids one)
         out = list(rule_tables.card_choices[hand & rule_tables.plain_cards[here]])
     else:  # with it, the route search (the masks found once for every card)
-        stop = 0 if rule_tables.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
+        stop = gnome_giant_stops(position) if gnome_giant_in_play(position) else 0
         out = [rule_tables.ACTION_REST]
         distance = position.tables.card_distance
         for c in range(CARD_TELEPORT):
@@ -115,10 +116,10 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
         position.card_played = CARD_REST
         position._log.append(("%s declares a rest", position.character_name(seat)))
         tasks[0:1] = (
-            Task(REST_RETURN, seat),
-            Task(FLIP_CURSE, seat),
-            Task(ABILITY, seat),
-            Task(MONSTER_MOVE, seat),
+            seat_task(REST_RETURN, seat),
+            seat_task(FLIP_CURSE, seat),
+            seat_task(ABILITY, seat),
+            seat_task(MONSTER_MOVE, seat),
         )
         return
     c = action - rule_tables.ACTION_PLAY_CARD
@@ -129,14 +130,14 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
     position._log.append(("%s plays %s", position.tables.char_names[char], rule_tables.card_label[char][c]))
     d = position.tables.card_distance[c]
     if c == CARD_TELEPORT:
-        tasks[0] = Task(TELEPORT, seat)
+        tasks[0] = seat_task(TELEPORT, seat)
     elif d == 0:
-        tasks[0] = task = Task(AFTER_MOVE, seat)
+        tasks[0] = task = seat_task(AFTER_MOVE, seat)
     else:
         position.route_position = position.character_locations[seat]
         position.route_left = d
         position.route_used = 0
-        tasks[0] = Task(ROUTE, seat)
+        tasks[0] = seat_task(ROUTE, seat)
 
 
 def card_label(position: GravityFallsPosition, seat: int, c: int) -> str:
@@ -146,13 +147,19 @@ def card_label(position: GravityFallsPosition, seat: int, c: int) -> str:
 # ===================================================================== 2. movement ===========
 
 
+def gnome_giant_in_play(position: GravityFallsPosition) -> bool:
+    """Whether a monster that stops movers (the Gnome Giant) is in the game."""
+    stops_movers = position.rule_tables.stops_movers
+    return any(monster >= 0 and stops_movers[monster] for monster in position.monsters)
+
+
 def gnome_giant_stops(position: GravityFallsPosition) -> int:
     """Bit per location where a Gnome Giant stands: a character moving through it must stop there."""
-    giants = position.rule_tables.gnome_giants
+    stops_movers = position.rule_tables.stops_movers
     stop = 0
     for slot in range(MONSTER_SLOTS):
         location = position.monster_locations[slot]
-        if location >= 0 and position.monsters[slot] in giants:
+        if location >= 0 and stops_movers[position.monsters[slot]]:
             stop |= 1 << location
     return stop
 
@@ -215,7 +222,7 @@ def route_options(position: GravityFallsPosition, task: Task) -> list[int]:
     seat = task.seat
     rule_tables = position.rule_tables
     blocked = forbidden_locations(position, seat) if position.curses[seat] & rule_tables.curse_no_shared_location else 0
-    stop = 0 if rule_tables.gnome_giants.isdisjoint(position.monsters) else gnome_giant_stops(position)
+    stop = gnome_giant_stops(position) if gnome_giant_in_play(position) else 0
     return list(
         route_first_steps(
             position,
@@ -246,7 +253,7 @@ def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None
         position._log.append(
             ("%s moves to %s", position.tables.char_names[position.characters[seat]], position.tables.names[nxt])
         )
-        position.tasks[0] = task = Task(AFTER_MOVE, seat)  # this task is done: the rumors take its place
+        position.tasks[0] = task = seat_task(AFTER_MOVE, seat)  # this task is done: the rumors take its place
 
 
 # ----------------------------------------------------------------- Teleport -----------------
@@ -254,27 +261,41 @@ def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None
 
 def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
     """Locations the seat's Teleport card allows (never its own location), in location order; the
-    card can be played when there is one."""
+    card can be played when there is one. The locations are gathered as bits (bit per location)."""
     rule = position.tables.char_teleport[position.characters[seat]]
     character_locations = position.character_locations
     here = character_locations[seat]
-    others = [character_locations[s] for s in range(position.players) if s != seat]
+    others = 0  # where the other characters stand
+    for s in range(position.players):
+        if s != seat and character_locations[s] >= 0:
+            others |= 1 << character_locations[s]
     lonely = position.curses[seat] & position.rule_tables.curse_no_shared_location
+    found = 0
     if rule == "monster":
-        found = {loc for loc in position.monster_locations if loc >= 0}
+        for location in position.monster_locations:
+            if location >= 0:
+                found |= 1 << location
     elif rule == "character":
-        found = set() if lonely else {loc for loc in others if loc >= 0}
+        found = 0 if lonely else others
     elif rule == "distrust3":
-        found = {loc for loc, d in enumerate(position.distrust) if d >= 3}
+        for location, distrust in enumerate(position.distrust):
+            if distrust >= 3:
+                found |= 1 << location
     elif rule == "courage_die":
-        found = {loc for loc, d in enumerate(position.courage_dice) if d}
+        for location, die in enumerate(position.courage_dice):
+            if die:
+                found |= 1 << location
     else:  # quiet: no character and no monster
-        taken = {here, *others, *position.monster_locations}
-        return [loc for loc in range(position.rule_tables.location_count) if loc not in taken]
-    found.discard(here)
+        found = (1 << position.rule_tables.location_count) - 1
+        found &= ~others
+        for location in position.monster_locations:
+            if location >= 0:
+                found &= ~(1 << location)
+    if here >= 0:
+        found &= ~(1 << here)
     if lonely:
-        found.difference_update(others)
-    return sorted(found)
+        found &= ~others
+    return [location for location in range(position.rule_tables.location_count) if found >> location & 1]
 
 
 def teleport_options(position: GravityFallsPosition, task: Task) -> list[int]:
@@ -289,4 +310,4 @@ def teleport(position: GravityFallsPosition, task: Task, action: int) -> None:
     position.character_locations[seat] = loc
     position._log.append(("%s teleports to %s", position.character_name(seat), position.location_name(loc)))
     if mode == 0:
-        position.tasks.insert(0, Task(AFTER_MOVE, seat))
+        position.tasks.insert(0, seat_task(AFTER_MOVE, seat))

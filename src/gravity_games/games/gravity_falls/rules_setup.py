@@ -45,7 +45,7 @@ def monster_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes
 
 def add_monster(position: GravityFallsPosition, task: Task, outcome: int) -> None:
     position.monsters[task.monster] = outcome
-    del position.tasks[0]
+    position.tasks.pop(0)
     position._log.append(
         (
             "Setup: %s (%s) joins the game",
@@ -62,7 +62,7 @@ def character_draw_chances(position: GravityFallsPosition, task: Task) -> Outcom
 
 def assign_character(position: GravityFallsPosition, task: Task, outcome: int) -> None:
     position.characters[task.seat] = outcome
-    del position.tasks[0]
+    position.tasks.pop(0)
     position._log.append(("Setup: seat %s plays %s", task.seat, position.tables.char_names[outcome]))
 
 
@@ -78,7 +78,7 @@ def discard_placing_card(position: GravityFallsPosition, card: int) -> None:
     """Setup 4-5: a card revealed to place a monster or a character goes to the discard pile."""
     position.movement_deck.remove(card)
     position.movement_discard.append(card)
-    del position.tasks[0]
+    position.tasks.pop(0)
 
 
 def place_monster(position: GravityFallsPosition, task: Task, card: int) -> None:
@@ -124,7 +124,7 @@ def setup_pull_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 
 def choose_setup_pull(position: GravityFallsPosition, task: Task, action: int) -> None:
-    del position.tasks[0]
+    position.tasks.pop(0)
     monster_takes_token_at_setup(position, task.location, task.monster, action)
 
 
@@ -143,7 +143,7 @@ def monster_takes_token_at_setup(position: GravityFallsPosition, source: int, m:
 
 
 def flip_support_under_monster(position: GravityFallsPosition, task: Task) -> bool:
-    del position.tasks[0]
+    position.tasks.pop(0)
     flip_all_support(position, position.monster_locations[task.monster])
     return True
 
@@ -164,7 +164,7 @@ def place_character(position: GravityFallsPosition, task: Task, card: int) -> No
 def reveal_first_card(position: GravityFallsPosition, task: Task, card: int) -> None:
     position.movement_deck.remove(card)
     position.revealed.insert(0, card)
-    del position.tasks[0]
+    position.tasks.pop(0)
     position._log.append(("Setup: monster movement card %s is revealed", position.location_name(card)))
 
 
@@ -177,4 +177,4 @@ def shuffle_in_event(position: GravityFallsPosition, task: Task, card: int) -> N
     """The chosen number of event cards is shuffled into the monster movement deck."""
     position.box.remove(card)
     insort(position.movement_deck, card)  # the deck is kept sorted (its order is not the draw order)
-    del position.tasks[0]
+    position.tasks.pop(0)

@@ -47,6 +47,7 @@ from .state import (
     WON,
     GravityFallsPosition,
     Task,
+    seat_task,
 )
 from .tables import (
     CARD_DRAWS,
@@ -103,12 +104,12 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
             )
         )
     else:
-        tasks[0] = Task(ROLL_SETUP, seat)
+        tasks[0] = seat_task(ROLL_SETUP, seat)
         return True
     sub = [
         Task(RUMOR, seat, location=x) for x in adj[adj.index(neighbour) :]
     ]  # from the neighbour that stopped the loop
-    sub.append(Task(ROLL_SETUP, seat))
+    sub.append(seat_task(ROLL_SETUP, seat))
     tasks[0:1] = sub
     return True
 
@@ -124,7 +125,7 @@ def rumor_options(position: GravityFallsPosition, task: Task) -> list[int]:
 def pull_rumor(position: GravityFallsPosition, task: Task, action: int) -> None:
     """Pull the chosen token from the neighbour ``task.location``, or leave them all there."""
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     seat, source = task.seat, task.location
     if action == position.rule_tables.ACTION_LEAVE:
         position._log.append(
@@ -200,15 +201,15 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
         position._log.append(("%s persuades the residents with %s", who, _dice(rolled)))
     position.roll_successes = position.roll_arrows = position.roll_curses = 0
     if not rolled:
-        position.tasks[0] = Task(RESOLVE_ROLL, seat)
+        position.tasks[0] = seat_task(RESOLVE_ROLL, seat)
     elif tables.char_ability[char] == "reroll_one":
         position.tasks[0:1] = (
             Task(ROLL, seat, amount=rolled),
-            Task(REROLL_OFFER, seat),
-            Task(RESOLVE_ROLL, seat),
+            seat_task(REROLL_OFFER, seat),
+            seat_task(RESOLVE_ROLL, seat),
         )
     else:
-        position.tasks[0:1] = (Task(ROLL, seat, amount=rolled), Task(RESOLVE_ROLL, seat))
+        position.tasks[0:1] = (Task(ROLL, seat, amount=rolled), seat_task(RESOLVE_ROLL, seat))
 
 
 def roll_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
@@ -220,7 +221,7 @@ def read_roll(position: GravityFallsPosition, task: Task, outcome: int) -> None:
     dc = task.amount - ds - dm
     position.roll_successes, position.roll_arrows, position.roll_curses = ds, dm, dc
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     position._log.append(ROLL_LINES[ds << 6 | dm << 3 | dc])
 
 
@@ -239,7 +240,7 @@ def reroll_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 def choose_reroll(position: GravityFallsPosition, task: Task, action: int) -> None:
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     if action == position.rule_tables.ACTION_PASS:
         return
     face = action - position.rule_tables.ACTION_REROLL
@@ -250,7 +251,7 @@ def choose_reroll(position: GravityFallsPosition, task: Task, action: int) -> No
     else:
         position.roll_curses -= 1
     position._log.append(("%s re-rolls a die showing %s", position.character_name(task.seat), FACE_WORDS[face]))
-    push_tasks(position, Task(REROLL, task.seat))
+    push_tasks(position, seat_task(REROLL, task.seat))
 
 
 def reroll_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
@@ -265,7 +266,7 @@ def read_reroll(position: GravityFallsPosition, task: Task, face: int) -> None:
     else:
         position.roll_curses += 1
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     position._log.append(("The re-rolled die shows %s", FACE_WORDS[face]))
 
 
@@ -276,7 +277,7 @@ def apply_successes(position: GravityFallsPosition, task: Task) -> bool:
     if position.fought_monster >= 0:
         moves = fight_monster(position, seat, position.fought_monster)
         if position.result:
-            del position.tasks[0]
+            position.tasks.pop(0)
             return True
     else:
         here = position.character_locations[seat]
@@ -295,9 +296,9 @@ def apply_successes(position: GravityFallsPosition, task: Task) -> bool:
                 )
             )
     if moves:
-        position.tasks[0:1] = (Task(MOVE_TOKEN, seat, amount=moves), Task(ROLL_CURSES, seat))
+        position.tasks[0:1] = (Task(MOVE_TOKEN, seat, amount=moves), seat_task(ROLL_CURSES, seat))
         return True
-    position.tasks[0] = Task(ROLL_CURSES, seat)
+    position.tasks[0] = seat_task(ROLL_CURSES, seat)
     return True
 
 
@@ -370,18 +371,18 @@ def move_token(position: GravityFallsPosition, task: Task, action: int) -> None:
         position.tasks[0] = task.with_amount(left - 1)
     else:
         tasks = position.tasks
-        del tasks[0]
+        tasks.pop(0)
 
 
 def take_rolled_curses(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     count = position.extra_dice + 1 if position.roll_curses else position.extra_dice
     if count:
-        sub = [Task(GIVE_CURSE, seat)] * count
-        sub.append(Task(END_STEPS, seat))
+        sub = [seat_task(GIVE_CURSE, seat)] * count
+        sub.append(seat_task(END_STEPS, seat))
         position.tasks[0:1] = sub
         return True
-    position.tasks[0] = Task(END_STEPS, seat)
+    position.tasks[0] = seat_task(END_STEPS, seat)
     return True
 
 
@@ -394,13 +395,13 @@ def end_character_phase(position: GravityFallsPosition, task: Task) -> bool:
     tasks = position.tasks
     tasks[0] = Task(DRAW, seat, amount=draws_allowed(position, seat))
     tasks[1:1] = (
-        Task(FLIP_CURSE, seat),
-        Task(CLEANSE, seat),
-        Task(ABILITY, seat),
-        Task(MONSTER_MOVE, seat),
+        seat_task(FLIP_CURSE, seat),
+        seat_task(CLEANSE, seat),
+        seat_task(ABILITY, seat),
+        seat_task(MONSTER_MOVE, seat),
     )
     if courage_die_options(position, task):  # (reads the seat only) a choice: it goes first
-        tasks.insert(0, Task(PLACE_DIE, seat))
+        tasks.insert(0, seat_task(PLACE_DIE, seat))
     return True
 
 
@@ -417,7 +418,7 @@ def courage_die_options(position: GravityFallsPosition, task: Task) -> list[int]
 
 
 def place_courage_die(position: GravityFallsPosition, task: Task, action: int) -> None:
-    del position.tasks[0]
+    position.tasks.pop(0)
     if action == position.rule_tables.ACTION_PLACE_DIE:
         here = position.character_locations[task.seat]
         position.courage_dice[here] = 1
@@ -452,7 +453,7 @@ def draw_cards(position: GravityFallsPosition, task: Task) -> bool:
     seat, left = task.seat, task.amount
     if not left or not (position.action_decks[seat] | position.action_discards[seat]):  # (left is never below 0)
         tasks = position.tasks
-        del tasks[0]
+        tasks.pop(0)
         return True
     stan = position.tables.char_ability[position.characters[seat]] == "draw_from_discard" and not near_manotaur(
         position, position.character_locations[seat]
@@ -510,7 +511,7 @@ def flip_curse(position: GravityFallsPosition, task: Task) -> bool:
     """Curse: at the end of the turn (after the draw) flip 1 support token in your location."""
     seat = task.seat
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     if position.curses[seat] & position.rule_tables.curse_flip_support:
         here = position.character_locations[seat]
         if position.support[here]:
@@ -534,7 +535,7 @@ def offer_cleanse(position: GravityFallsPosition, task: Task) -> bool:
     if cleanse_dice(position, task.seat):
         return False  # a roll against the curses from before this turn (chance)
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     return True
 
 
@@ -544,7 +545,7 @@ def cleanse_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
 
 def roll_against_curses(position: GravityFallsPosition, task: Task, hits: int) -> None:
     seat = task.seat
-    del position.tasks[0]
+    position.tasks.pop(0)
     position._log.append(
         (
             "%s rolls %s against curses: %s",
@@ -569,7 +570,7 @@ def discard_curse(position: GravityFallsPosition, task: Task, action: int) -> No
         if left > 1:
             position.tasks[0] = task.with_amount(left - 1)
             return
-    del position.tasks[0]
+    position.tasks.pop(0)
 
 
 def drop_curse(position: GravityFallsPosition, seat: int, k: int) -> None:
@@ -620,7 +621,7 @@ def use_ability(position: GravityFallsPosition, task: Task, action: int) -> None
     seat = task.seat
     rule_tables = position.rule_tables
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     here = position.character_locations[seat]
     if action == rule_tables.ACTION_PASS:
         pass
@@ -665,7 +666,7 @@ def take_cards_back(position: GravityFallsPosition, task: Task) -> bool:
     if cursed and pool.bit_count() > 1:
         return False  # one random card stays out (chance)
     tasks = position.tasks
-    del tasks[0]
+    tasks.pop(0)
     if pool and cursed:
         position.action_decks[seat], position.action_discards[seat] = pool, 0  # the only card stays out, in the deck
         position._log.append(("%s is cursed and takes back no card", position.character_name(seat)))
@@ -682,7 +683,7 @@ def rest_return_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
 
 def keep_one_card_out(position: GravityFallsPosition, task: Task, c: int) -> None:
     seat = task.seat
-    del position.tasks[0]
+    position.tasks.pop(0)
     pool = rest_pool(position, seat)
     position.hands[seat] |= pool & ~(1 << c)
     position.action_decks[seat] = 1 << c

@@ -210,6 +210,12 @@ AUTOMATIC_TASKS: Final = frozenset(
 )
 
 
+# The two sets as bit masks (bit ``kind``), for the task machine's test at every task: a set of
+# enum members answers ``kind in ...`` by boxing, hashing and comparing with a member.
+CHANCE_TASK_BITS: Final = sum(1 << kind for kind in CHANCE_TASKS)
+AUTOMATIC_TASK_BITS: Final = sum(1 << kind for kind in AUTOMATIC_TASKS)
+
+
 class RevealContext(IntEnum):
     """Why a movement card is revealed (``Task.context`` of a reveal)."""
 
@@ -294,6 +300,17 @@ class Task:
     def __repr__(self) -> str:
         named = ", ".join(f"{name}={value}" for name, value in zip(TASK_FIELDS[1:], self.fields()[1:], strict=True))
         return f"Task({TASK_NAMES[self.kind]}, {named})"
+
+
+MAX_SEATS: Final = 5  # the most players a game has (GravityFallsGame.MAX_PLAYERS)
+# SEAT_TASKS[kind][seat + 1]: the task ``kind`` of ``seat`` (``TABLE`` first) with every other
+# field at its default. Tasks never change, so one record per kind and seat serves every state.
+SEAT_TASKS: Final = tuple(tuple(Task(kind, seat) for seat in range(TABLE, MAX_SEATS)) for kind in range(len(TaskKind)))
+
+
+def seat_task(kind: int, seat: int = TABLE) -> Task:
+    """The task ``kind`` (a TaskKind value) of ``seat`` with no other field: the shared record."""
+    return SEAT_TASKS[kind][seat + 1]
 
 
 TASK_FIELDS: Final[tuple[str, ...]] = ("kind", "seat", "location", "monster", "amount", "card", "context", "target")

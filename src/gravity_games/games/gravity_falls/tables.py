@@ -10,10 +10,9 @@ faces are the rest); the curse-removal roll counts successes only.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
-from functools import lru_cache
+from collections.abc import Iterable
 from math import comb, factorial
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from .data import Tables
 
@@ -22,18 +21,22 @@ FACE_P: Final[tuple[float, ...]] = (0.5, 1.0 / 3.0, 1.0 / 6.0)
 
 
 class Outcomes:
-    """A chance step's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes.
+    """A chance step's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes, in order.
 
-    ``ids`` answers apply_action's legality check (``_chance_actions``) without building a lookup
-    table at every chance step. One ``Outcomes`` is shared by every state that reaches the same
-    chance (dice rolls, curse draws), so it never changes; ``chance_outcomes`` hands out a list.
+    ``ids`` answers apply_action's legality check (``_chance_actions``) without reading the
+    pairs. One ``Outcomes`` is shared by every state that reaches the same chance (dice rolls,
+    curse draws), so it never changes; ``chance_outcomes`` hands out a list.
     """
 
     __slots__ = ("ids", "pairs")
 
-    def __init__(self, pairs: Iterable[tuple[int, float]], ids: Collection[int] | None = None) -> None:
+    def __init__(self, pairs: Iterable[tuple[int, float]], ids: tuple[int, ...] | None = None) -> None:
         self.pairs: Final = tuple(pairs)
-        self.ids: Final[Collection[int]] = frozenset(a for a, _ in self.pairs) if ids is None else ids
+        self.ids: Final[tuple[int, ...]] = tuple(a for a, _ in self.pairs) if ids is None else ids
+
+    def is_outcome(self, outcome: int) -> bool:
+        """Whether ``outcome`` is one of the outcomes (a loop over ints, no generic ``in``)."""
+        return any(known == outcome for known in self.ids)
 
     def __len__(self) -> int:
         return len(self.pairs)
@@ -46,9 +49,21 @@ NO_OUTCOMES: Final = Outcomes(())  # the outcomes kept while no chance step is p
 REROLL_OUTCOMES: Final = Outcomes(enumerate(FACE_P))  # one re-rolled die: (face, probability); shared
 
 
-@lru_cache(maxsize=16)
+MOST_DICE: Final = 7  # a roll has at most 7 dice (5 under a curse); so has a roll against curses
+
+
 def dice_distribution(n: int) -> Outcomes:
     """Outcomes of rolling ``n`` dice as ids ``8*successes + moves`` with multinomial weights (shared)."""
+    return DICE_OUTCOMES[n] if n <= MOST_DICE else roll_outcomes(n)
+
+
+def successes_distribution(n: int) -> Outcomes:
+    """Number of successes among ``n`` dice (the curse-removal roll counts nothing else); shared."""
+    return SUCCESS_OUTCOMES[n] if n <= MOST_DICE else success_outcomes(n)
+
+
+def roll_outcomes(n: int) -> Outcomes:
+    """The outcomes of a roll of ``n`` dice (see ``dice_distribution``), worked out."""
     out = []
     for s in range(n + 1):
         for m in range(n - s + 1):
@@ -58,10 +73,24 @@ def dice_distribution(n: int) -> Outcomes:
     return Outcomes(out)
 
 
-@lru_cache(maxsize=16)
-def successes_distribution(n: int) -> Outcomes:
-    """Number of successes among ``n`` dice (the curse-removal roll counts nothing else); shared."""
+def success_outcomes(n: int) -> Outcomes:
+    """The outcomes of a roll of ``n`` dice counting successes only (see ``successes_distribution``), worked out."""
     return Outcomes((k, comb(n, k) / 2**n) for k in range(n + 1))
+
+
+# DICE_OUTCOMES[n], SUCCESS_OUTCOMES[n]: the two rolls of n dice, built once
+DICE_OUTCOMES: Final = tuple(roll_outcomes(n) for n in range(MOST_DICE + 1))
+SUCCESS_OUTCOMES: Final = tuple(success_outcomes(n) for n in range(MOST_DICE + 1))
+
+
+UNIFORM_IDS: Final = 64  # ids below this take their (id, 1/n) pair from UNIFORM_PAIRS (every card id of the game)
+# UNIFORM_PAIRS[n][item]: the pair (item, 1/n) of a draw among n items, built once, so that a
+# draw's outcomes are a list of shared pairs instead of a new tuple and float per item. The rows
+# hold objects: mypyc reads a ``tuple[int, float]`` out of a table into a C struct and boxes it
+# again (a new tuple and float) when it goes into a list.
+UNIFORM_PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
+    tuple((item, 1.0 / n if n else 0.0) for item in range(UNIFORM_IDS)) for n in range(UNIFORM_IDS)
+)
 
 
 def uniform(items: list[int]) -> Outcomes:
@@ -70,7 +99,11 @@ def uniform(items: list[int]) -> Outcomes:
     >>> uniform([4, 0, 7])
     Outcomes([(4, 0.3333333333333333), (0, 0.3333333333333333), (7, 0.3333333333333333)])
     """
-    chance = 1.0 / len(items) if items else 0.0
+    n = len(items)
+    if n < UNIFORM_IDS and all(item < UNIFORM_IDS for item in items):
+        row = UNIFORM_PAIRS[n]
+        return Outcomes(cast("list[tuple[int, float]]", [row[item] for item in items]), tuple(items))
+    chance = 1.0 / n if n else 0.0
     return Outcomes([(item, chance) for item in items], tuple(items))
 
 
@@ -130,6 +163,39 @@ def plain_routes(t: Tables) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(exists(s, s, d, 0) for d in range(7)) for s in range(len(t.names)))
 
 
+class ComponentTables:
+    """``data.Tables`` (the components as tables) as a class of this compiled module, field for field.
+
+    The rules read these fields at almost every step; ``data.Tables`` is a dataclass of the
+    interpreted data module, so each read there is a generic attribute lookup, and here a field
+    read. Built once per game (``RuleTables.tables``); the values are the same shared tuples.
+    """
+
+    def __init__(self, t: Tables) -> None:
+        self.data: Final = t.data
+        self.names: Final = t.names
+        self.adj: Final = t.adj
+        self.road_id: Final = t.road_id
+        self.dist: Final = t.dist
+        self.start_support: Final = t.start_support
+        self.three_plus: Final = t.three_plus
+        self.curse_kinds: Final = t.curse_kinds
+        self.curse_counts: Final = t.curse_counts
+        self.curse_names: Final = t.curse_names
+        self.event_cards: Final = t.event_cards
+        self.event_effects: Final = t.event_effects
+        self.monster_names: Final = t.monster_names
+        self.monster_ability: Final = t.monster_ability
+        self.monster_level: Final = t.monster_level
+        self.char_names: Final = t.char_names
+        self.char_ability: Final = t.char_ability
+        self.char_teleport: Final = t.char_teleport
+        self.char_teleport_res: Final = t.char_teleport_res
+        self.card_names: Final = t.card_names
+        self.card_distance: Final = t.card_distance
+        self.card_res: Final = t.card_res
+
+
 class RuleTables:
     """What the rules read at every step, built once per game from its components and parameters:
     the parameters themselves, the action ids, curse masks, distances, and the route answers kept."""
@@ -143,7 +209,7 @@ class RuleTables:
         fixed_chars: tuple[int, ...] | None,
         monster_set: str,
     ) -> None:
-        self.tables = t
+        self.tables = ComponentTables(t)
         self.standard = standard
         self.events = events
         self.fixed_monsters = fixed_monsters
@@ -190,7 +256,7 @@ class RuleTables:
         self.clear_route_cache()
         self.alarm_marks = AlarmMarks(t.data.alarm.curse_space, t.data.alarm.shrink_space, t.data.alarm.bus)
         # the curse draw's outcomes per curse deck content (see curse_draw_outcomes)
-        self.curse_outcomes: dict[tuple[int, ...], Outcomes] = {}
+        self.curse_outcomes: dict[int, Outcomes] = {}
         # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
         # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
         self.curse_no_shared_location = self.curse_mask.get("no_shared_location", 0)
@@ -200,6 +266,8 @@ class RuleTables:
         self.curse_no_move_support = self.curse_mask.get("no_move_support", 0)
         self.monster_ability = t.monster_ability if self.standard else ("none",) * len(t.monster_ability)
         self.gnome_giants = frozenset(i for i, a in enumerate(self.monster_ability) if a == "stop_movers")
+        # stops_movers[monster]: it stops movers (the Gnome Giant), for the rules' loops over slots
+        self.stops_movers = tuple(a == "stop_movers" for a in self.monster_ability)
         # plain_cards[loc]: bit per numbered action card playable from loc without the curse that
         # forbids shared locations (distance 0, or a route of that many roads exists);
         # card_choices[mask]: the choose-card options for such a mask of cards in hand (rest included)
@@ -262,9 +330,12 @@ def discard_choices(rule_tables: RuleTables, old: int) -> tuple[int, ...]:
 def curse_draw_outcomes(rule_tables: RuleTables, deck: list[int]) -> Outcomes:
     """The curse draw's outcomes for a curse deck of ``deck`` cards per kind: each kind by its share.
 
-    Built once per deck content and game, and kept on the game (``RuleTables.curse_outcomes``).
+    Built once per deck content and game, and kept on the game (``RuleTables.curse_outcomes``)
+    under the counts packed into one int, 5 bits per kind (a kind has at most 18 cards).
     """
-    key = tuple(deck)
+    key = 0
+    for count in deck:
+        key = key << 5 | count
     out = rule_tables.curse_outcomes.get(key)
     if out is None:
         total = sum(deck)
