@@ -1,4 +1,4 @@
-"""Fit the Saving Waddles evaluation (``games/saving_waddles/evaluation.py``) by self-play, with NumPy.
+"""Fit the Saving Waddles evaluation (``games/saving_waddles/bots_evaluation.py``) by self-play, with NumPy.
 
 Plays ``--games`` seeded games of heuristic bots (each decision with a real choice a random legal
 move with chance ``--noise``, so the samples cover more than the heuristic's own lines), and takes
@@ -28,7 +28,7 @@ from gravity_games.core.agent import SeatView
 from gravity_games.core.api import CHANCE, TERMINAL, sample_chance
 from gravity_games.core.seeding import derive_seed
 from gravity_games.games.saving_waddles.bots import HeuristicAgent
-from gravity_games.games.saving_waddles.evaluation import Track, feature_names, features
+from gravity_games.games.saving_waddles.bots_evaluation import Track, feature_names, features
 
 DATA = Path(__file__).resolve().parents[1] / "src/gravity_games/games/saving_waddles/data/evaluation.toml"
 
@@ -151,7 +151,8 @@ def toml_table(players: int, table: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-HEADER = """# Saving Waddles: the fitted win-chance network of the lookahead bot (games/saving_waddles/evaluation.py).
+HEADER = """# Saving Waddles: the fitted win-chance network of the lookahead bot
+# (games/saving_waddles/bots_evaluation.py).
 # Written by scripts/fit_saving_waddles_evaluation.py from self-play of heuristic bots: a bot's
 # weights, not a printed component. One table per player count: features standardised by mean and
 # scale (z = (x - mean) * scale), one tanh layer (w1 rows, b1), a logistic output (w2, b2).

@@ -122,7 +122,7 @@ def test_playout_hints_give_fresh_means_of_the_chosen_moves_not_their_selection_
     assert fresh_seed != select_seed  # other worlds, other luck
     assert select_seconds == pytest.approx(1.0 - hint_module.ESTIMATE_SHARE)
     assert fresh_seconds == pytest.approx(hint_module.ESTIMATE_SHARE)
-    best, chance = advice.moves[0]
+    best = advice.moves[0][0]
     assert best == legal[-1]
     doubt = hint_module.DOUBT
     assert advice.raw[0] == pytest.approx((0.5 * 40 + doubt) / (40 + 2 * doubt), abs=1e-4)

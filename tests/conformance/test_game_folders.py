@@ -3,8 +3,8 @@
 For each game package under ``src/gravity_games/games/`` (shared libraries such as
 ``gravity_three`` excepted) and for ``examples/skeleton_game``:
 
-- the template's files are all there and nothing else is (``rules_<topic>.py``, ``tables.py``
-  and ``render_common.py`` are the optional ones), with the components in ``data/*.toml``;
+- the template's files are all there and nothing else is (``rules_<topic>.py``, ``bots_<topic>.py``,
+  ``tables.py`` and ``render_common.py`` are the optional ones), with the components in ``data/*.toml``;
 - no file is over 800 lines;
 - the imports between the folder's modules form no circle. Every import counts: relative and
   absolute, at the top, inside functions and under ``TYPE_CHECKING`` (a type-only import is
@@ -47,8 +47,8 @@ TEMPLATE_FILES = (
 )
 """Every game folder has exactly these modules (docs/contributing.md, "The game-folder template")."""
 
-OPTIONAL_FILES = re.compile(r"^(rules_[a-z][a-z0-9_]*|tables|render_common)\.py$")
-OPTIONAL_WORDS = "rules_<topic>.py, tables.py, render_common.py"
+OPTIONAL_FILES = re.compile(r"^((rules|bots)_[a-z][a-z0-9_]*|tables|render_common)\.py$")
+OPTIONAL_WORDS = "rules_<topic>.py, bots_<topic>.py, tables.py, render_common.py"
 MAX_LINES = 800
 IGNORED = frozenset({"__pycache__"})
 

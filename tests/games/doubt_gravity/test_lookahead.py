@@ -9,7 +9,7 @@ from doubt_helpers import game
 from gravity_games.agents import make_agent
 from gravity_games.core.agent import SeatView
 from gravity_games.core.api import CHANCE, TERMINAL, State, sample_chance
-from gravity_games.games.doubt_gravity.lookahead import consistent, kept_numbers
+from gravity_games.games.doubt_gravity.bots_lookahead import consistent, kept_numbers
 
 
 def heuristic_positions(players: int, games: int, seed: int) -> list[tuple[State, int]]:

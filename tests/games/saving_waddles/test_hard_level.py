@@ -10,7 +10,7 @@ from gravity_games import load
 from gravity_games.agents import make_agent
 from gravity_games.core.agent import SeatView
 from gravity_games.core.api import CHANCE, TERMINAL, InvalidParameterError, State, sample_chance
-from gravity_games.games.saving_waddles.evaluation import Evaluation, feature_names, features
+from gravity_games.games.saving_waddles.bots_evaluation import Evaluation, feature_names, features
 from gravity_games.games.saving_waddles.state import ACCEPT
 
 

@@ -54,9 +54,9 @@ from gravity_games.games.gravity_three.data import reconstructed_values
 
 from .board import BOARD
 from .bots import HeuristicAgent
+from .bots_lookahead import LookaheadAgent
 from .design import DESIGN
 from .levels import LEVELS
-from .lookahead import LookaheadAgent
 from .render_svg import render_svg
 from .render_text import render_text
 from .rules import DoubtGravityGame, DoubtGravityState

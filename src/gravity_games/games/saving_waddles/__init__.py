@@ -54,10 +54,10 @@ from gravity_games.core.registry import register
 
 from .board import BOARD
 from .bots import HeuristicAgent
+from .bots_lookahead import LookaheadAgent
 from .data import reconstructed_values
 from .design import DESIGN
 from .levels import LEVELS
-from .lookahead import LookaheadAgent
 from .render_svg import render_svg
 from .render_text import render_text
 from .rules import SavingWaddlesGame

@@ -5,7 +5,7 @@ For a decision with a real choice the agent draws ``worlds`` determinizations fr
 kept). On each world it plays every legal move and then the rest of its turn (its own later
 choices in the turn by the heuristic, chance from the world's own streams) until the turn passes
 to another seat or the game ends, and scores the position reached with the fitted win chance of
-its own observation (``evaluation.py``; a finished game scores 1 or 0). The move with the best
+its own observation (``bots_evaluation.py``; a finished game scores 1 or 0). The move with the best
 mean wins; the heuristic's move is kept unless another beats it by more than ``keep``.
 
 Common random numbers: on one world every move meets the same dice and the same card draws (the
@@ -30,7 +30,7 @@ from gravity_games.core.seeding import derive_seed
 
 from .bots import SETTINGS as HEURISTIC_SETTINGS
 from .bots import HeuristicAgent
-from .evaluation import Evaluation
+from .bots_evaluation import Evaluation
 from .rules import SavingWaddlesGame
 from .state import P_HELP_DRAW, P_MISCHIEF_DRAW, P_ROLL
 

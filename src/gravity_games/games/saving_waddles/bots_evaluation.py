@@ -6,7 +6,7 @@ heuristic games; its weights are ``data/evaluation.toml``, one network per playe
 Python evaluates it (the engine needs no NumPy).
 
 It is asked at one moment only: right after the seat's turn has passed to the next seat (the
-seat after it in play order is to move), which is where the lookahead stops (``lookahead.py``) and
+seat after it in play order is to move), which is where the lookahead stops (``bots_lookahead.py``) and
 where the fitting script takes its samples. The features read only the observation: every token's
 space and its estimated turns to win (reach Waddles, then carry him three spaces a turn at most),
 who carries Waddles and how far ahead he lies, tokens lying down, cards in hand (the seat's own
