@@ -27,8 +27,8 @@ def test_resample_draws_uniformly_among_tokens_that_explain_the_results() -> Non
     for _ in range(draws):
         sample = state.resample_from_infostate(0, rng)
         assert sample.observation(0) == state.observation(0)
-        counts[sample.rounds[0][2][1]] += 1
-        assert sorted(sample.hands[1] + [sample.rounds[0][2][1]]) == [1, 2, 3, 4, 5]
+        counts[sample.rounds[0].tokens[1]] += 1
+        assert sorted(sample.hands[1] + [sample.rounds[0].tokens[1]]) == [1, 2, 3, 4, 5]
     assert set(counts) == {3, 4, 5}
     assert all(abs(counts[n] / draws - 1 / 3) < 0.04 for n in (3, 4, 5))
 
@@ -40,9 +40,10 @@ def test_resample_keeps_every_public_result_in_three_player_games() -> None:
         state, _ = play_game(game, make_agents(["random"], game, seed), seed)
         for seat in range(3):
             sample = state.resample_from_infostate(seat, rng)
-            for (first, cards, tokens, match, winner), real in zip(sample.rounds, state.rounds, strict=True):
-                assert resolve_round(game.torque, 3, first, cards, tokens) == (match, winner)
-                assert tokens[seat] == real[2][seat]  # the seat's own tokens are never redrawn
+            for record, real in zip(sample.rounds, state.rounds, strict=True):
+                result = resolve_round(game.torque, 3, record.first_player, record.cards, record.tokens)
+                assert result == (record.first_match, record.winner)
+                assert record.tokens[seat] == real.tokens[seat]  # the seat's own tokens are never redrawn
 
 
 def test_resample_hides_the_first_players_token_from_the_second() -> None:

@@ -244,7 +244,7 @@ def test_correct_passes_the_stack_to_the_next_player() -> None:
     assert state.current_player() == 1
     play(state, "correct")
     assert state.current_player() == 2
-    assert [w for _, w in state.declarations] == [0, 0]
+    assert [d.said for d in state.declarations] == [0, 0]
 
 
 def test_a_player_does_not_assess_a_stack_of_only_their_own_tokens() -> None:

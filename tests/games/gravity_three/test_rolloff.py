@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from gravity_games import load
+from gravity_games.core.api import State
 from gravity_games.games.gravity_three.rolloff import (
+    FIRST_PLAYER_WORDS,
     G_FACE,
+    LOTS_LINE,
     TIE_LIMIT,
     RollOff,
     RollOffStep,
-    lots_line,
     roll_for_first_player,
     roll_off_with_tie_limit,
-    tie_line,
 )
+
+
+def _position() -> State:
+    """A position to write the roll-off's log lines into (its own log is left empty)."""
+    state = load("comparison-gravity").new_initial_state()
+    assert state.log() == []
+    return state
 
 
 def test_highest_roll_goes_first_and_g_counts_zero() -> None:
@@ -28,7 +37,6 @@ def test_only_the_tied_highest_roll_again_and_the_pass_is_counted() -> None:
     assert step == RollOffStep(None, 6, True, False)
     assert rolloff.contenders == [0, 2]
     assert rolloff.rolls == []
-    assert tie_line(rolloff.contenders, step) == "Seats 0, 2 tie for highest and roll again."
 
 
 def test_the_tie_limit_sends_the_tied_players_to_lots() -> None:
@@ -36,7 +44,6 @@ def test_the_tie_limit_sends_the_tied_players_to_lots() -> None:
     roll_off_with_tie_limit(rolloff, 4, TIE_LIMIT - 1)
     step = roll_off_with_tie_limit(rolloff, 4, TIE_LIMIT - 1)
     assert step == RollOffStep(None, TIE_LIMIT, True, True)
-    assert tie_line(rolloff.contenders, step) == f"Seats 0, 1 tied {TIE_LIMIT} times; they draw lots."
 
 
 def test_a_smaller_limit_is_honoured() -> None:
@@ -46,19 +53,23 @@ def test_a_smaller_limit_is_honoured() -> None:
 
 
 def test_a_roll_for_first_player_says_who_rolled_and_what_came_of_it() -> None:
-    rolloff = RollOff([0, 1])
-    first = roll_for_first_player(rolloff, 3, 0)
-    assert first.lines == ("Seat 0 rolls 4.",) and first.step.first is None
-    second = roll_for_first_player(rolloff, G_FACE, 0)
-    assert second.step.first == 0
-    assert second.lines == ("Seat 1 rolls G.", "Seat 0 rolled highest and goes first.")
+    rolloff, position = RollOff([0, 1]), _position()
+    first = roll_for_first_player(position, rolloff, 3, 0, FIRST_PLAYER_WORDS)
+    assert position.log() == ["Seat 0 rolls 4."] and first.first is None
+    second = roll_for_first_player(position, rolloff, G_FACE, 0, FIRST_PLAYER_WORDS)
+    assert second.first == 0
+    assert position.log()[1:] == ["Seat 1 rolls G.", "Seat 0 rolled highest and goes first."]
 
 
 def test_a_tied_pass_is_rolled_again_until_the_limit_then_lots() -> None:
-    rolloff = RollOff([0, 1, 2])
+    rolloff, position = RollOff([0, 1, 2]), _position()
+    for face in (4, 4, 4):
+        tie = roll_for_first_player(position, rolloff, face, 0, FIRST_PLAYER_WORDS)
+    assert tie.tie and not tie.lots and rolloff.contenders == [0, 1, 2]
+    assert position.log()[-1] == "Seats 0, 1, 2 tie for highest and roll again."
     for face in (4, 4):
-        roll_for_first_player(rolloff, face, 0)
-    tied = roll_for_first_player(rolloff, 1, TIE_LIMIT - 1)  # seats 0 and 1 tie on 5 for the last time
-    assert tied.step.tie and tied.step.lots and rolloff.contenders == [0, 1]
-    assert tied.lines == ("Seat 2 rolls 2.", f"Seats 0, 1 tied {TIE_LIMIT} times; they draw lots.")
-    assert lots_line(1) == "Lots drawn: seat 1 goes first."
+        roll_for_first_player(position, rolloff, face, 0, FIRST_PLAYER_WORDS)
+    tied = roll_for_first_player(position, rolloff, 1, TIE_LIMIT - 1, FIRST_PLAYER_WORDS)  # seats 0, 1 tie on 5
+    assert tied.tie and tied.lots and rolloff.contenders == [0, 1]
+    assert position.log()[-2:] == ["Seat 2 rolls 2.", f"Seats 0, 1 tied {TIE_LIMIT} times; they draw lots."]
+    assert LOTS_LINE % 1 == "Lots drawn: seat 1 goes first."

@@ -37,9 +37,9 @@ def test_a_lift_is_a_tap_on_the_token_and_says_what_the_seat_felt_before() -> No
     """Turn 2: seat 1 lifted K3 on turn 1 and felt 16 g; K3 is its first lift now (the same colour
     again is ruled out only within a turn), a tap on the token, no confirmation."""
     state = memory_state(2, turn=1, lifts=[[1, "K3", -1]], kept=[["G1"], []])
-    state.lifts[0] = state.lifts[0]._replace(
-        level=state.settings.perception.exact_levels[2]
-    )  # the exact reading of a 3
+    first = state.lifts[0]
+    exact_three = state.settings.perception.exact_levels[2]  # the exact reading of a 3
+    state.lifts[0] = Lift(first.seat, first.token, exact_three)
     moves = _moves(state, 1)
     assert moves["lift K3"] == (("token:K3",), "lift black token K3 and feel its weight (you felt 16.0 g)", False)
     assert moves["lift R5"] == (("token:R5",), "lift red token R5 and feel its weight", False)

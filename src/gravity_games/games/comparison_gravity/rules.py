@@ -16,16 +16,21 @@ Flow of a game (the roll-off is the only chance; nothing is lifted, so there is 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gravity_games.core.api import CHANCE, JSON, TERMINAL, Game, InvalidStateError, Outcome, Param
 from gravity_games.games.gravity_three import face_text
 from gravity_games.games.gravity_three.observation import private_values_of
-from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, lots_line, roll_for_first_player
-from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
+from gravity_games.games.gravity_three.rolloff import (
+    FIRST_PLAYER_WORDS,
+    LOTS_LINE,
+    ROLL_OUTCOMES,
+    TIE_LIMIT,
+    roll_for_first_player,
+)
 
-from .data import SEAT_COLOURS, SPOTS, card_counts, load_components, torque_table
+from .data import SPOTS, card_counts, load_components, torque_table
 from .state import (
     ANNOUNCE,
     LEVEL,
@@ -44,22 +49,20 @@ from .state import (
     RoundRecord,
 )
 from .state_json import dump, load
+from .tables import FACE_COUNT, SEAT_COLOUR_NAME, SPOT_COUNT, SPOT_NAME
 from .tensor import OBS_SIZE, encode_observation
 
 ROLL_OFF_PASS_LIMIT = TIE_LIMIT
 """Tied roll-off passes in a row before the tied players draw lots (``gravity_three.rolloff``)."""
 
-_ACTOR = (CHANCE, CHANCE, None, None, TERMINAL)
-"""Who acts in each phase: CHANCE, TERMINAL, or None for the acting seat (see ``acting_seat``)."""
-_SPOT_IDS = range(3)
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
 
 
 def seat_colour(seat: int) -> str:
-    return COLOUR_NAMES[SEAT_COLOURS[seat]]
+    return SEAT_COLOUR_NAME[seat]
 
 
-def tilt(torque: Sequence[Sequence[float]], a: int, card_a: int, num_a: int, b: int, card_b: int, num_b: int) -> int:
+def tilt(torque: list[list[float]], a: int, card_a: int, num_a: int, b: int, card_b: int, num_b: int) -> int:
     """Who tilts the see-saw down: the larger torque; ``LEVEL`` when equal (nobody wins the match)."""
     ta, tb = torque[card_a][num_a - 1], torque[card_b][num_b - 1]
     if ta > tb:
@@ -70,7 +73,7 @@ def tilt(torque: Sequence[Sequence[float]], a: int, card_a: int, num_a: int, b: 
 
 
 def resolve_round(
-    torque: Sequence[Sequence[float]], players: int, first: int, cards: Sequence[int], tokens: Sequence[int]
+    torque: list[list[float]], players: int, first: int, cards: list[int], tokens: list[int]
 ) -> tuple[int, int]:
     """``(first match, round winner)`` of a round from its cards and tokens (0 = not played yet).
 
@@ -103,7 +106,7 @@ class HiddenTokens:
     remaining sets ``masks`` (bit n set = token n still held) that reproduce every recorded result;
     it is memoised, so many samples share one table."""
 
-    def __init__(self, torque: Sequence[Sequence[float]], players: int, seat: int, rounds: list[RoundFacts]) -> None:
+    def __init__(self, torque: list[list[float]], players: int, seat: int, rounds: list[RoundFacts]) -> None:
         self.torque = torque
         self.players = players
         self.others = [s for s in range(players) if s != seat]
@@ -234,8 +237,13 @@ class ComparisonGravityState(ComparisonGravityPosition):
         return PHASE_NAMES[self.phase]
 
     def current_player(self) -> int:
-        who = _ACTOR[self.phase]
-        return (self.round_first_player + self.acted_this_phase) % self.players if who is None else who
+        """The acting seat while cards are announced and tokens played; chance rolls; nobody at the end."""
+        phase = self.phase
+        if phase in (ANNOUNCE, PLAY):
+            return (self.round_first_player + self.acted_this_phase) % self.players
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -247,6 +255,14 @@ class ComparisonGravityState(ComparisonGravityPosition):
             p = 1.0 / len(self.lot_seats)
             return [(i, p) for i in range(len(self.lot_seats))]
         return []
+
+    def _is_chance_action(self, action: int) -> bool:
+        # apply_action's check at a chance node, answered from the position: a face, or a tied seat.
+        if self.phase == ROLL:
+            return 0 <= action < FACE_COUNT
+        if self.phase == LOTS:
+            return 0 <= action < len(self.lot_seats)
+        return False
 
     def _chance_actions(self) -> Collection[int]:
         # apply_action's check at a chance node, without building the outcome list again.
@@ -260,7 +276,7 @@ class ComparisonGravityState(ComparisonGravityPosition):
         seat = (self.round_first_player + self.acted_this_phase) % self.players
         if self.phase == ANNOUNCE:
             cards = self.cards_left[seat]
-            return [card for card in _SPOT_IDS if cards[card] > 0]
+            return [card for card in range(SPOT_COUNT) if cards[card] > 0]
         if self.phase == PLAY:
             return [TOKEN_BASE + n - 1 for n in self.hands[seat]]  # hands stay in increasing order
         return []
@@ -288,18 +304,16 @@ class ComparisonGravityState(ComparisonGravityPosition):
         elif phase == ROLL:
             self._roll(action)
         elif phase == LOTS:
-            self._note(lots_line(self.lot_seats[action]))
+            self._note_later(LOTS_LINE, self.lot_seats[action])
             self._decide_first(self.lot_seats[action])
 
     def _roll(self, face: int) -> None:
         """Setup 3: "Players each roll the dice; the player with the highest number goes first"."""
-        roll = roll_for_first_player(self.roll_off, face, self.roll_off_passes, ROLL_OFF_PASS_LIMIT)
-        self.roll_off_passes = roll.step.passes
-        for line in roll.lines:
-            self._note(line)
-        if roll.step.first is not None:
-            self._decide_first(roll.step.first)
-        elif roll.step.lots:
+        step = roll_for_first_player(self, self.roll_off, face, self.roll_off_passes, FIRST_PLAYER_WORDS)
+        self.roll_off_passes = step.passes
+        if step.first is not None:
+            self._decide_first(step.first)
+        elif step.lots:
             self.lot_seats = list(self.roll_off.contenders)
             self.phase = LOTS
 
@@ -314,7 +328,7 @@ class ComparisonGravityState(ComparisonGravityPosition):
         seat = (self.round_first_player + self.acted_this_phase) % self.players
         self.cards_left[seat][card] -= 1
         self.announced_cards[seat] = card
-        self._note(f"Seat {seat} announces {SPOTS[card]}.")
+        self._note_later("Seat %d announces %s.", seat, SPOT_NAME[card])
         self.acted_this_phase += 1
         if self.acted_this_phase == self.players:
             self.phase = PLAY
@@ -326,7 +340,7 @@ class ComparisonGravityState(ComparisonGravityPosition):
         seat = (self.round_first_player + self.acted_this_phase) % n
         self.hands[seat].remove(number)
         self.played_numbers[seat] = number
-        self._note(f"Seat {seat} places a token on {SPOTS[self.announced_cards[seat]]}.")
+        self._note_later("Seat %d places a token on %s.", seat, SPOT_NAME[self.announced_cards[seat]])
         self._note(f"Seat {seat} placed token {number}.", seat)  # the number is the player's alone
         self.acted_this_phase += 1
         if self.acted_this_phase == 2:
@@ -337,23 +351,23 @@ class ComparisonGravityState(ComparisonGravityPosition):
             if n == 2:
                 self._end_round(winner)
             elif self.first_match_result == LEVEL:
-                self._note("Both tokens leave the see-saw; it stands empty for the third player.")
+                self._note_later("Both tokens leave the see-saw; it stands empty for the third player.")
         elif self.acted_this_phase == 3:
             _, winner = resolve_round(
                 self.settings.torque, n, self.round_first_player, self.announced_cards, self.played_numbers
             )
             third = (self.round_first_player + 2) % n
             if self.first_match_result == LEVEL:
-                self._note(f"Seat {third}'s token alone tilts the see-saw down.")
+                self._note_later("Seat %d's token alone tilts the see-saw down.", third)
             else:
                 self._note_match(self.first_match_result, third, winner)
             self._end_round(winner)
 
     def _note_match(self, a: int, b: int, result: int) -> None:
         if result == LEVEL:
-            self._note(f"The see-saw stays level between seats {a} and {b}: nobody wins the match.")
+            self._note_later("The see-saw stays level between seats %d and %d: nobody wins the match.", a, b)
         else:
-            self._note(f"Seat {result} ({seat_colour(result)}) tilts the see-saw down.")
+            self._note_later("Seat %d (%s) tilts the see-saw down.", result, seat_colour(result))
 
     def _end_round(self, winner: int) -> None:
         """Step 3: the round is resolved, its tokens leave play; the first player moves clockwise."""
@@ -365,9 +379,9 @@ class ComparisonGravityState(ComparisonGravityPosition):
             )
         )
         if winner == LEVEL:
-            self._note(f"Round {len(self.rounds)}: nobody wins.")
+            self._note_later("Round %d: nobody wins.", len(self.rounds))
         else:
-            self._note(f"Round {len(self.rounds)}: seat {winner} wins.")
+            self._note_later("Round %d: seat %d wins.", len(self.rounds), winner)
         self.announced_cards = [NO_CARD] * n
         self.played_numbers = [NOT_PLAYED] * n
         self.first_match_result = UNRESOLVED
@@ -545,7 +559,10 @@ class ComparisonGravityState(ComparisonGravityPosition):
         tokens_by_round, hands = drawn
         for index, tokens in enumerate(tokens_by_round):
             if index < len(new.rounds):
-                new.rounds[index] = new.rounds[index]._replace(tokens=tokens)
+                record = new.rounds[index]
+                new.rounds[index] = RoundRecord(
+                    record.first_player, record.cards, tokens, record.first_match, record.winner
+                )
             else:
                 new.played_numbers = tokens
         for other, hand in hands.items():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import Final
 
 from gravity_games.core.api import Game, State
 from gravity_games.games.gravity_three import RollOff
@@ -59,18 +59,30 @@ NOT_PLAYED: Final = 0
 """``played_numbers`` of a seat that has not played this round (tokens are 1-5)."""
 
 
-class RoundRecord(NamedTuple):
-    """One finished round: its first player, each seat's card and token, the first match, the winner."""
+class RoundRecord:
+    """One finished round: its first player, each seat's card and token, the first match, the winner.
 
-    first_player: int
-    cards: list[int]
-    """Card ids (0-2: A, B, C) by seat."""
-    tokens: list[int]
-    """Token numbers by seat."""
-    first_match: int
-    """A seat, :data:`LEVEL` (3 players: the first match; 2 players: the round's only match)."""
-    winner: int
-    """A seat, or :data:`LEVEL`."""
+    A native record, never changed once made (a determinization replaces a whole one).
+    """
+
+    __slots__ = ("cards", "first_match", "first_player", "tokens", "winner")
+
+    def __init__(self, first_player: int, cards: list[int], tokens: list[int], first_match: int, winner: int) -> None:
+        self.first_player = first_player
+        self.cards = cards
+        """Card ids (0-2: A, B, C) by seat."""
+        self.tokens = tokens
+        """Token numbers by seat."""
+        self.first_match = first_match
+        """A seat, :data:`LEVEL` (3 players: the first match; 2 players: the round's only match)."""
+        self.winner = winner
+        """A seat, or :data:`LEVEL`."""
+
+    def __repr__(self) -> str:
+        return (
+            f"RoundRecord(first_player={self.first_player}, cards={self.cards}, tokens={self.tokens}, "
+            f"first_match={self.first_match}, winner={self.winner})"
+        )
 
 
 class ComparisonGravitySettings:
@@ -78,7 +90,7 @@ class ComparisonGravitySettings:
 
     __slots__ = ("players", "start_cards", "torque")
 
-    def __init__(self, players: int, torque: Sequence[Sequence[float]], start_cards: Sequence[int]) -> None:
+    def __init__(self, players: int, torque: list[list[float]], start_cards: Sequence[int]) -> None:
         self.players = players
         self.torque = torque
         """``torque[spot][number - 1]``: mass x arm (``data.torque_table``)."""

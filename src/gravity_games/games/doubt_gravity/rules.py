@@ -65,18 +65,10 @@ from .state import (
     token_name,
 )
 from .state_json import dump, load
+from .tables import DEAL_OUTCOMES, FACE_COUNT, NUMBER_MASKS, PLACE_ACTION_BASE
 from .tensor import encode_observation, observation_tensor_size
 
-_DEAL_OUTCOMES: dict[tuple[int, ...], tuple[Outcomes, frozenset[int]]] = {}
-"""Deal outcomes and their actions by (colour, numbers drawn so far for its five ids): at most a few hundred."""
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
-_PLACE_ACTION_BASE = tuple(p - p % TOKENS_PER_COLOUR - 1 for p in range(TOKEN_COUNT))
-"""Placing token p is action ``colour * 5 + number - 1``: ``_PLACE_ACTION_BASE[p] + number``."""
-_ACTOR: tuple[int | None, ...] = tuple(
-    CHANCE if p in (REMOVE, DEAL, ROLL_OFF, ROLL, LIFT, LOTS) else TERMINAL if p == END else None
-    for p in range(len(PHASE_NAMES))
-)
-"""CHANCE or TERMINAL for the phases nobody chooses in, None where a seat acts."""
 
 
 # -- the game --------------------------------------------------------------------------
@@ -169,22 +161,22 @@ class DoubtGravityState(DoubtGravityPosition):
         phase = self.phase
         if phase == PLACE:  # the commonest step first
             return (self.first_player + self.turn_index) % self.players
-        who = _ACTOR[phase]
-        if who is not None:  # chance, or the end
-            return who
         if phase == ASSESS:
             return self.assessor
         if phase == DESIGNATE:
             return self.first_player
-        return self.chooser  # CHOOSE_COLOUR, CHOOSE_EXTRA
+        if phase in (CHOOSE_COLOUR, CHOOSE_EXTRA):
+            return self.chooser
+        if phase == END:
+            return TERMINAL
+        return CHANCE  # the removal, the deal, the rolls, the lifts, the lots
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PLACE:
             seat = (self.first_player + self.turn_index) % self.players
             number = self.token_numbers
-            base = _PLACE_ACTION_BASE
-            actions = [base[p] + number[p] for p in self.hands[seat]]
+            actions = [PLACE_ACTION_BASE[p] + number[p] for p in self.hands[seat]]
             actions.sort()
             actions.append(DONE)
             return actions
@@ -208,7 +200,7 @@ class DoubtGravityState(DoubtGravityPosition):
         if phase in (ROLL, ROLL_OFF):
             return list(ROLL_OUTCOMES)
         if phase == DEAL:
-            return list(self._deal_outcomes()[0])
+            return list(self._deal_outcomes())
         if phase == REMOVE:
             colour = self.ids_handed_out.index(0)
             return [(colour * TOKENS_PER_COLOUR + k, 1.0 / TOKENS_PER_COLOUR) for k in range(TOKENS_PER_COLOUR)]
@@ -218,15 +210,35 @@ class DoubtGravityState(DoubtGravityPosition):
             return [(i, 1.0 / len(tied)) for i in range(len(tied))]
         return []
 
+    def _is_chance_action(self, action: int) -> bool:
+        # apply_action's check at a chance node, answered from the position (the same actions as
+        # chance_outcomes): a reading the stack can give, a face, a number still in the box, a tied seat.
+        phase = self.phase
+        if phase == LIFT:
+            return action in self._lift_outcomes()[1]
+        if phase in (ROLL, ROLL_OFF):
+            return 0 <= action < FACE_COUNT
+        if phase == DEAL:
+            colour = self.deal_queue[0].colour
+            number = action - colour * TOKENS_PER_COLOUR + 1
+            return 1 <= number <= TOKENS_PER_COLOUR and not self._numbers_drawn(colour) >> (number - 1) & 1
+        if phase == REMOVE:
+            colour = self.ids_handed_out.index(0)
+            return colour * TOKENS_PER_COLOUR <= action < colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR
+        if phase == LOTS:
+            assert self.roll_off is not None
+            return 0 <= action < len(self.roll_off.contenders)
+        return False
+
     def _chance_actions(self) -> Collection[int]:
-        # apply_action's check at a chance node: sets kept beside the outcome lists, not rebuilt per step.
+        # apply_action's refusal names these (its check itself is _is_chance_action).
         phase = self.phase
         if phase == LIFT:
             return self._lift_outcomes()[1]
         if phase in (ROLL, ROLL_OFF):
             return _ROLL_ACTIONS
         if phase == DEAL:
-            return self._deal_outcomes()[1]
+            return [a for a, _ in self._deal_outcomes()]
         if phase == REMOVE:
             colour = self.ids_handed_out.index(0)
             return range(colour * TOKENS_PER_COLOUR, colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR)
@@ -239,17 +251,19 @@ class DoubtGravityState(DoubtGravityPosition):
         """The readings a lift of the stack can give (the perception model, once per stack mass)."""
         return self.settings.perception.outcomes_of_mass(self.stack_mass())
 
-    def _deal_outcomes(self) -> tuple[Outcomes, frozenset[int]]:
-        """The next token dealt: any number of its colour still in the box, equally likely."""
-        colour = self.deal_queue[0][1]
-        base = colour * TOKENS_PER_COLOUR
-        key = (colour, *self.token_numbers[base : base + TOKENS_PER_COLOUR])
-        entry = _DEAL_OUTCOMES.get(key)
-        if entry is None:
-            free = self.free_numbers(colour)
-            outcomes = tuple((base + k - 1, 1.0 / len(free)) for k in free)
-            entry = _DEAL_OUTCOMES[key] = (outcomes, frozenset(a for a, _ in outcomes))
-        return entry
+    def _deal_outcomes(self) -> Outcomes:
+        """The next token dealt: any number of its colour still in the box, equally likely (a table)."""
+        colour = self.deal_queue[0].colour
+        return DEAL_OUTCOMES[colour * NUMBER_MASKS + self._numbers_drawn(colour)]
+
+    def _numbers_drawn(self, colour: int) -> int:
+        """The numbers of ``colour`` out of the box (bit ``k - 1``: number ``k``)."""
+        drawn = 0
+        for p in range(colour * TOKENS_PER_COLOUR, colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR):
+            number = self.token_numbers[p]
+            if number:
+                drawn |= 1 << (number - 1)
+        return drawn
 
     def _apply(self, action: int) -> None:
         phase = self.phase
@@ -388,7 +402,7 @@ class DoubtGravityState(DoubtGravityPosition):
                 for p in self.stack
             ],
             "placed_this_turn": self.placed_this_turn,
-            "said": [[s, SAID_WORDS[w]] for s, w in self.declarations],
+            "said": [[d.seat, SAID_WORDS[d.said]] for d in self.declarations],
             "rounds": [r.document() for r in self.rounds],
             "rolloff": self.roll_off.to_json() if self.roll_off is not None else None,
         }
@@ -411,9 +425,15 @@ class DoubtGravityState(DoubtGravityPosition):
         """The seat's own lifts of the stack, with what each read."""
         model = self.settings.perception.model
         return [
-            {"seat": s, "round": r, "level": level, "grams": model.grams(level), "stack": list(stack)}
-            for s, r, level, stack in self.readings
-            if s == seat
+            {
+                "seat": r.seat,
+                "round": r.round_number,
+                "level": r.level,
+                "grams": model.grams(r.level),
+                "stack": list(r.stack),
+            }
+            for r in self.readings
+            if r.seat == seat
         ]
 
     def private_values(self, seat: int) -> dict[str, JSON]:
@@ -454,7 +474,7 @@ class DoubtGravityState(DoubtGravityPosition):
         for p in range(TOKEN_COUNT):
             if self.token_numbers[p] and not self.sees_number(seat, p):
                 unknown_by_colour[p // TOKENS_PER_COLOUR].append(p)
-        mine = [(level, stack) for s, _, level, stack in self.readings if s == seat]
+        mine = [(r.level, r.stack) for r in self.readings if r.seat == seat]
         relevant = [(level, stack) for level, stack in mine if any(not self.sees_number(seat, p) for p in stack)]
         new = self.clone()
         if any(unknown_by_colour):

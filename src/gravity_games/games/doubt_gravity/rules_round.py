@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from gravity_games.games.gravity_three import DIE_FACES, G_FACE
+from gravity_games.games.gravity_three.rolloff import G_FACE
 
 from .state import (
     ASSESS,
@@ -36,6 +36,7 @@ from .state import (
     StackReading,
     token_name,
 )
+from .tables import FACE_NAME
 
 
 def start_round(position: DoubtGravityPosition) -> None:
@@ -50,8 +51,8 @@ def start_round(position: DoubtGravityPosition) -> None:
 def roll_designated_number(position: DoubtGravityPosition, face: int) -> None:
     """ "The number on the dice is the Designated Number ... If a "G" comes up, the first player chooses"."""
     position.die_face = face
-    position._note(
-        f"Round {position.round_number}: seat {position.first_player} is first; the die shows {DIE_FACES[face]}."
+    position._note_later(
+        "Round %d: seat %d is first; the die shows %s.", position.round_number, position.first_player, FACE_NAME[face]
     )
     if face == G_FACE:
         position.phase = DESIGNATE
@@ -63,7 +64,7 @@ def designate(position: DoubtGravityPosition, number: int) -> None:
     """The Designated Number is set: "Place the Token", clockwise from the first player."""
     position.designated_number = number
     if position.die_face == G_FACE:
-        position._note(f"Seat {position.first_player} chooses {number} as the Designated Number.")
+        position._note_later("Seat %d chooses %d as the Designated Number.", position.first_player, number)
     position.phase = PLACE
     position.turn_index = 0
     position.placed_this_turn = 0
@@ -74,7 +75,7 @@ def skip_empty_hands(position: DoubtGravityPosition) -> None:
     """A player without tokens can only pass: their turn is skipped."""
     n = position.players
     while position.turn_index < n and position.hand_counts[(position.first_player + position.turn_index) % n] == 0:
-        position._note(f"Seat {(position.first_player + position.turn_index) % n} has no tokens and passes.")
+        position._note_later("Seat %d has no tokens and passes.", (position.first_player + position.turn_index) % n)
         position.turn_index += 1
     if position.turn_index == n:
         start_assessment(position)
@@ -99,11 +100,14 @@ def place_token(position: DoubtGravityPosition, action: int) -> None:
 
 def end_turn(position: DoubtGravityPosition, seat: int) -> None:
     """The seat's turn ends (after its placements, or a pass); the next seat places."""
-    if position.placed_this_turn:
-        tokens = "1 token" if position.placed_this_turn == 1 else f"{position.placed_this_turn} tokens"
-        position._note(f"Seat {seat} places {tokens} claiming {position.designated_number}.")
+    if position.placed_this_turn == 1:
+        position._note_later("Seat %d places 1 token claiming %d.", seat, position.designated_number)
+    elif position.placed_this_turn:
+        position._note_later(
+            "Seat %d places %d tokens claiming %d.", seat, position.placed_this_turn, position.designated_number
+        )
     else:
-        position._note(f"Seat {seat} passes.")
+        position._note_later("Seat %d passes.", seat)
     position.turn_index += 1
     position.placed_this_turn = 0
     skip_empty_hands(position)
@@ -113,7 +117,7 @@ def start_assessment(position: DoubtGravityPosition) -> None:
     """ "After all players' turns are done, the first player first checks the total weight"."""
     position.assess_index = 0
     if not position.stack:
-        position._note("Nobody placed a token; there is nothing to assess.")
+        position._note_later("Nobody placed a token; there is nothing to assess.")
         end_round(position, -1, (), -1)
         return
     next_assessor(position)
@@ -126,11 +130,11 @@ def next_assessor(position: DoubtGravityPosition) -> None:
         seat = (position.first_player + position.assess_index) % n
         owner = position.placed_by
         if all(owner[p] == seat for p in position.stack):
-            position._note(f"Seat {seat} placed the whole stack and does not assess it.")
+            position._note_later("Seat %d placed the whole stack and does not assess it.", seat)
             position.assess_index += 1
             continue
         position.assessor = seat
-        position._note(f"Seat {seat} lifts the stack.")
+        position._note_later("Seat %d lifts the stack.", seat)
         model = position.settings.perception.model
         if model.exact:
             record_reading(position, model.nearest_level(position.stack_mass()))
@@ -151,12 +155,12 @@ def assess(position: DoubtGravityPosition, action: int) -> None:
     seat = position.assessor
     if action == CORRECT:
         position.declarations.append(Declaration(seat, SAID_CORRECT))
-        position._note(f'Seat {seat}: "It\'s correct!"')
+        position._note_later('Seat %d: "It\'s correct!"', seat)
         position.assess_index += 1
         next_assessor(position)
     else:
         position.declarations.append(Declaration(seat, SAID_DOUBT))
-        position._note(f'Seat {seat}: "I doubt it!"')
+        position._note_later('Seat %d: "I doubt it!"', seat)
         resolve_doubt(position, seat)
 
 
@@ -195,13 +199,17 @@ def resolve_doubt(position: DoubtGravityPosition, doubter: int) -> None:
     for p in revealed:
         position.revealed[p] = True
         name = token_name(p // TOKENS_PER_COLOUR, position.token_numbers[p])
-        position._note(f"Turned over: {name} (seat {position.placed_by[p]}).")
+        position._note_later("Turned over: %s (seat %d).", name, position.placed_by[p])
     taker = check.taker
     if check.bluff_found:
-        taken = "the 1 token" if len(stack) == 1 else f"all {len(stack)} tokens"
-        position._note(f"Bluff spotted: seat {taker} takes {taken} of the round.")
+        if len(stack) == 1:
+            position._note_later("Bluff spotted: seat %d takes the 1 token of the round.", taker)
+        else:
+            position._note_later("Bluff spotted: seat %d takes all %d tokens of the round.", taker, len(stack))
     else:
-        position._note(f"Every token shows {position.designated_number}: seat {doubter} failed and takes the stack.")
+        position._note_later(
+            "Every token shows %d: seat %d failed and takes the stack.", position.designated_number, doubter
+        )
     for p in stack:
         position.token_places[p] = taker
         position.known_by[p] |= 1 << taker
@@ -214,8 +222,10 @@ def stack_leaves_game(position: DoubtGravityPosition) -> None:
     """ "If No One Declares 'I doubt it'": the stack goes out of the game unrevealed."""
     for p in position.stack:
         position.token_places[p] = OUT_OF_GAME
-    leave = "1 token leaves" if len(position.stack) == 1 else f"{len(position.stack)} tokens leave"
-    position._note(f"Nobody doubts: the {leave} the game unrevealed.")
+    if len(position.stack) == 1:
+        position._note_later("Nobody doubts: the 1 token leaves the game unrevealed.")
+    else:
+        position._note_later("Nobody doubts: the %d tokens leave the game unrevealed.", len(position.stack))
     end_round(position, -1, (), -1)
 
 
@@ -225,10 +235,10 @@ def end_round(position: DoubtGravityPosition, doubter: int, revealed: tuple[int,
         RoundSummary(
             position.round_number,
             position.first_player,
-            DIE_FACES[position.die_face],
+            FACE_NAME[position.die_face],
             position.designated_number,
             tuple([(p, position.placed_by[p]) for p in position.stack]),
-            tuple([(seat, SAID_WORDS[said]) for seat, said in position.declarations]),
+            tuple([(d.seat, SAID_WORDS[d.said]) for d in position.declarations]),
             None if doubter < 0 else doubter,
             revealed,
             None if taker < 0 else taker,

@@ -5,9 +5,10 @@ Plain functions over the position, each named after the step of the rulebook it 
 
 from __future__ import annotations
 
-from gravity_games.games.gravity_three import DIE_FACES, RollOff
-from gravity_games.games.gravity_three.rolloff import roll_off_with_tie_limit
-from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
+from typing import Final
+
+from gravity_games.games.gravity_three.rolloff import RollOff, RollOffWords
+from gravity_games.games.gravity_three.rolloff import roll_for_first_player as roll_off_roll
 
 from .rules_round import start_round
 from .state import (
@@ -24,6 +25,15 @@ from .state import (
     DealSlot,
     DoubtGravityPosition,
 )
+from .tables import COLOUR_NAME
+
+FIRST_PLAYER_WORDS: Final = RollOffWords(
+    roll="Seat %d rolls %s for first player.",
+    first="",  # decide_first_player says who goes first
+    tie="Seats %s tie and roll again.",
+    lots="Seats %s tied %d times: they draw lots.",
+)
+"""Doubt's words for the roll-off (its own, older than the other two games')."""
 
 
 def take_from_box(position: DoubtGravityPosition, colour: int, number: int, where: int) -> int:
@@ -43,7 +53,7 @@ def remove_token(position: DoubtGravityPosition, colour: int, number: int) -> No
     """Setup 1: one token of each colour leaves the game, its number hidden from all."""
     take_from_box(position, colour, number, REMOVED)
     if 0 not in position.ids_handed_out:
-        position._note("One token of each colour is removed face down; nobody may look at them.")
+        position._note_later("One token of each colour is removed face down; nobody may look at them.")
         position.phase = CHOOSE_COLOUR
         position.chooser = 0
 
@@ -51,13 +61,13 @@ def remove_token(position: DoubtGravityPosition, colour: int, number: int) -> No
 def choose_colour(position: DoubtGravityPosition, colour: int) -> None:
     """Setup 2: each player chooses a colour (the last one in 3 players has no choice)."""
     position.colours[position.chooser] = colour
-    position._note(f"Seat {position.chooser} chooses {COLOUR_NAMES[colour]}.")
+    position._note_later("Seat %d chooses %s.", position.chooser, COLOUR_NAME[colour])
     position.chooser += 1
     n = position.players
     if n == 3 and position.chooser == 2:
         last = next(c for c in range(COLOURS) if c not in position.colours)
         position.colours[2] = last
-        position._note(f"Seat 2 takes the remaining colour, {COLOUR_NAMES[last]}.")
+        position._note_later("Seat 2 takes the remaining colour, %s.", COLOUR_NAME[last])
         position.chooser = 3
     if position.chooser == n:
         if n == 3:
@@ -70,7 +80,7 @@ def choose_colour(position: DoubtGravityPosition, colour: int) -> None:
 def choose_extra_colour(position: DoubtGravityPosition, colour: int) -> None:
     """Setup 2 (3 players): "... and one of a different color"."""
     position.extra_colours[position.chooser] = colour
-    position._note(f"Seat {position.chooser} will take one {COLOUR_NAMES[colour]} token.")
+    position._note_later("Seat %d will take one %s token.", position.chooser, COLOUR_NAME[colour])
     position.chooser += 1
     if position.chooser == position.players:
         start_deal(position)
@@ -120,15 +130,15 @@ def finish_deal(position: DoubtGravityPosition) -> None:
         counts = [0] * COLOURS
         for p in position.hands[seat]:  # every token the seat was dealt (loc == seat)
             counts[p // TOKENS_PER_COLOUR] += 1
-        parts = [f"{k} {COLOUR_NAMES[c]}" for c, k in enumerate(counts) if k]
+        parts = " and ".join([f"{k} {COLOUR_NAME[c]}" for c, k in enumerate(counts) if k])
         words = "token and looks at its number" if sum(counts) == 1 else "tokens and looks at their numbers"
-        position._note(f"Seat {seat} takes {' and '.join(parts)} {words}.")
+        position._note_later("Seat %d takes %s %s.", seat, parts, words)
     # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.
     for c in range(COLOURS):
         for k in position.free_numbers(c):
             take_from_box(position, c, k, UNUSED)
     if position.players == 3:
-        position._note("The three tokens nobody took stay face down, out of play.")
+        position._note_later("The three tokens nobody took stay face down, out of play.")
     position.phase = ROLL_OFF
     position.roll_off = RollOff(list(range(position.players)))
 
@@ -136,24 +146,19 @@ def finish_deal(position: DoubtGravityPosition) -> None:
 def roll_for_first_player(position: DoubtGravityPosition, face: int) -> None:
     """Setup 3: highest roll goes first (G counts 0; the tied roll again)."""
     assert position.roll_off is not None
-    roller = position.roll_off.roller()
-    position._note(f"Seat {roller} rolls {DIE_FACES[face]} for first player.")
-    step = roll_off_with_tie_limit(position.roll_off, face, position.roll_off_passes, ROLL_OFF_PASS_LIMIT)
+    step = roll_off_roll(
+        position, position.roll_off, face, position.roll_off_passes, FIRST_PLAYER_WORDS, ROLL_OFF_PASS_LIMIT
+    )
     position.roll_off_passes = step.passes
-    if step.tie:
-        tied = ", ".join(str(s) for s in position.roll_off.contenders)
-        if step.lots:
-            position._note(f"Seats {tied} tied {ROLL_OFF_PASS_LIMIT} times: they draw lots.")
-            position.phase = LOTS
-            return
-        position._note(f"Seats {tied} tie and roll again.")
     if step.first is not None:
         decide_first_player(position, step.first)
+    elif step.lots:
+        position.phase = LOTS
 
 
 def decide_first_player(position: DoubtGravityPosition, first: int) -> None:
     """Setup 3 ends: ``first`` goes first, and the first round begins."""
     position.first_player = first
     position.roll_off = None
-    position._note(f"Seat {first} goes first.")
+    position._note_later("Seat %d goes first.", first)
     start_round(position)

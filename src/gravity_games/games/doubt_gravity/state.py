@@ -128,39 +128,84 @@ ROLL_OFF_PASS_LIMIT: Final = TIE_LIMIT
 """Engine rule: after this many tied roll-off passes the tied seats draw lots (``gravity_three.rolloff``)."""
 
 
-class Declaration(NamedTuple):
-    """One player's word after lifting the stack."""
+class Declaration:
+    """One player's word after lifting the stack (a native record, never changed once made)."""
 
-    seat: int
-    said: int
-    """A :class:`Said` value."""
+    __slots__ = ("said", "seat")
 
+    def __init__(self, seat: int, said: int) -> None:
+        self.seat = seat
+        self.said = said
+        """A :class:`Said` value."""
 
-class StackReading(NamedTuple):
-    """One lift of the stack: who felt it, in which round, the level read, and the tokens lifted."""
-
-    seat: int
-    round_number: int
-    level: int
-    stack: tuple[int, ...]
+    def __repr__(self) -> str:
+        return f"Declaration(seat={self.seat}, said={self.said})"
 
 
-class RoundSummary(NamedTuple):
-    """A finished round as everybody saw it (an entry of the observation's and the document's ``rounds``)."""
+class StackReading:
+    """One lift of the stack: who felt it, in which round, the level read, and the tokens lifted.
 
-    round_number: int
-    first_player: int
-    die: str
-    """The die's face as shown: ``"1"``-``"5"`` or ``"G"``."""
-    designated_number: int
-    stack: tuple[tuple[int, int], ...]
-    """``(token id, who placed it)``, bottom first."""
-    declarations: tuple[tuple[int, str], ...]
-    """``(seat, "correct" or "doubt")`` in the order said."""
-    doubter: int | None
-    revealed: tuple[int, ...]
-    """The token ids turned over, from the top."""
-    taker: int | None
+    A native record, never changed once made (clones share them)."""
+
+    __slots__ = ("level", "round_number", "seat", "stack")
+
+    def __init__(self, seat: int, round_number: int, level: int, stack: tuple[int, ...]) -> None:
+        self.seat = seat
+        self.round_number = round_number
+        self.level = level
+        self.stack = stack
+
+    def __repr__(self) -> str:
+        return (
+            f"StackReading(seat={self.seat}, round_number={self.round_number}, level={self.level}, stack={self.stack})"
+        )
+
+
+class RoundSummary:
+    """A finished round as everybody saw it (an entry of the observation's and the document's ``rounds``).
+
+    A native record, never changed once made."""
+
+    __slots__ = (
+        "declarations",
+        "designated_number",
+        "die",
+        "doubter",
+        "first_player",
+        "revealed",
+        "round_number",
+        "stack",
+        "taker",
+    )
+
+    def __init__(
+        self,
+        round_number: int,
+        first_player: int,
+        die: str,
+        designated_number: int,
+        stack: tuple[tuple[int, int], ...],
+        declarations: tuple[tuple[int, str], ...],
+        doubter: int | None,
+        revealed: tuple[int, ...],
+        taker: int | None,
+    ) -> None:
+        self.round_number = round_number
+        self.first_player = first_player
+        self.die = die
+        """The die's face as shown: ``"1"``-``"5"`` or ``"G"``."""
+        self.designated_number = designated_number
+        self.stack = stack
+        """``(token id, who placed it)``, bottom first."""
+        self.declarations = declarations
+        """``(seat, "correct" or "doubt")`` in the order said."""
+        self.doubter = doubter
+        self.revealed = revealed
+        """The token ids turned over, from the top."""
+        self.taker = taker
+
+    def __repr__(self) -> str:
+        return f"RoundSummary({self.document()!r})"
 
     def document(self) -> dict[str, JSON]:
         """The round in the observation's and the position document's words."""
@@ -176,11 +221,11 @@ class RoundSummary(NamedTuple):
             "taker": self.taker,
         }
 
-    @classmethod
-    def from_document(cls, doc: Mapping[str, Any]) -> RoundSummary:
+    @staticmethod
+    def from_document(doc: Mapping[str, Any]) -> RoundSummary:
         """The round written by :meth:`document`."""
         doubter, taker = doc["doubter"], doc["taker"]
-        return cls(
+        return RoundSummary(
             int(doc["round"]),
             int(doc["first"]),
             str(doc["die"]),
@@ -362,11 +407,11 @@ class DoubtGravityPosition(State):
         A colour's five ids carry its five numbers once each, so the token is the id of that
         colour showing the number (searched by ``list.index``); it must lie in the seat's hand."""
         base = action - action % TOKENS_PER_COLOUR
-        try:
-            p = self.token_numbers.index(action - base + 1, max(base, 0), base + TOKENS_PER_COLOUR)
-        except ValueError:
-            return -1
-        return p if self.token_places[p] == seat else -1
+        number = action - base + 1
+        for p in range(max(base, 0), min(base + TOKENS_PER_COLOUR, TOKEN_COUNT)):
+            if self.token_numbers[p] == number:
+                return p if self.token_places[p] == seat else -1
+        return -1
 
     def hand_names(self, seat: int) -> list[str]:
         """The seat's tokens as ``K3`` names, sorted."""

@@ -7,15 +7,17 @@ they. Each roll is a chance node with six outcomes of probability 1/6.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-DIE_FACES = ("1", "2", "3", "4", "5", "G")
-G_FACE = 5
+from gravity_games.core.api import State
+
+DIE_FACES: Final = ("1", "2", "3", "4", "5", "G")
+G_FACE: Final = 5
 """Outcome id of the "G" face (outcome ids 0-4 are the numbers 1-5)."""
 
 ROLL_OUTCOMES: tuple[tuple[int, float], ...] = tuple((face, 1.0 / 6.0) for face in range(6))
 
-TIE_LIMIT = 20
+TIE_LIMIT: Final = 20
 """Engine rule of all three games: after this many roll-off passes in a row end in a tie, the
 tied players draw lots (one chance node). The printed rule ("the player with the highest number
 goes first") can tie forever; the cap makes ``max_game_length`` a true bound. The chance of
@@ -25,9 +27,6 @@ reaching it is below 1e-15."""
 def face_value(face: int) -> int:
     """The number a face counts for in the roll-off (G counts as 0)."""
     return 0 if face == G_FACE else face + 1
-
-
-_FACE_VALUES = tuple(face_value(face) for face in range(len(DIE_FACES)))
 
 
 def face_text(face: int) -> str:
@@ -58,9 +57,8 @@ class RollOff:
         self.rolls.append(face)
         if len(self.rolls) < len(self.contenders):
             return None
-        values = [_FACE_VALUES[f] for f in self.rolls]
-        best = max(values)
-        top = [seat for seat, v in zip(self.contenders, values, strict=True) if v == best]
+        best = max([face_value(f) for f in self.rolls])
+        top = [seat for seat, f in zip(self.contenders, self.rolls, strict=True) if face_value(f) == best]
         if len(top) == 1:
             return top[0]
         self.contenders = top
@@ -107,38 +105,52 @@ def roll_off_with_tie_limit(rolloff: RollOff, face: int, passes: int, limit: int
     return RollOffStep(None, passes, True, passes >= limit)
 
 
-def tie_line(contenders: list[int], step: RollOffStep) -> str:
-    """The log line of a pass that ended in a tie (memory-gravity's and comparison-gravity's wording)."""
-    tied = ", ".join(map(str, contenders))
-    if step.lots:
-        return f"Seats {tied} tied {step.passes} times; they draw lots."
-    return f"Seats {tied} tie for highest and roll again."
+class RollOffWords(NamedTuple):
+    """How a game's log words the roll-off: ``%``-formats, written lazily (``State._note_later``).
+
+    The three games word it differently (their logs are part of their records); the rule is one.
+    """
+
+    roll: str
+    """A roll: the roller's seat (``%d``) and the face (``%s``)."""
+    first: str
+    """The pass that decided: the first player's seat (``%d``); empty when the game says it elsewhere."""
+    tie: str
+    """A tied pass rolled again: the tied seats (``%s``, ``"0, 2"``)."""
+    lots: str
+    """The tie limit reached: the tied seats (``%s``) and the passes tied (``%d``)."""
 
 
-class FirstPlayerRoll(NamedTuple):
-    """One roll of the setup roll-off, with the log lines it writes in order (memory's and comparison's words)."""
-
-    step: RollOffStep
-    lines: tuple[str, ...]
-
-
-def roll_for_first_player(rolloff: RollOff, face: int, passes: int, limit: int = TIE_LIMIT) -> FirstPlayerRoll:
+def roll_for_first_player(
+    position: State, rolloff: RollOff, face: int, passes: int, words: RollOffWords, limit: int = TIE_LIMIT
+) -> RollOffStep:
     """One roll of "Players each roll the dice; the player with the highest number goes first".
 
     The roller's face is logged; the highest roller goes first; a tied pass is rolled again and,
     at the tie limit, the tied seats draw lots (``step.lots``: the game then asks chance to pick
-    one of ``rolloff.contenders``). The game applies the step to its own fields.
+    one of ``rolloff.contenders``). Each game applies the step to its own fields.
     """
-    roller = rolloff.roller()
+    position._note_later(words.roll, rolloff.roller(), DIE_FACES[face])
     step = roll_off_with_tie_limit(rolloff, face, passes, limit)
-    lines = [f"Seat {roller} rolls {face_text(face)}."]
     if step.first is not None:
-        lines.append(f"Seat {step.first} rolled highest and goes first.")
+        if words.first:
+            position._note_later(words.first, step.first)
     elif step.tie:
-        lines.append(tie_line(rolloff.contenders, step))
-    return FirstPlayerRoll(step, tuple(lines))
+        tied = ", ".join([str(seat) for seat in rolloff.contenders])
+        if step.lots:
+            position._note_later(words.lots, tied, step.passes)
+        else:
+            position._note_later(words.tie, tied)
+    return step
 
 
-def lots_line(seat: int) -> str:
-    """The log line of the lots drawn after the tie limit (memory's and comparison's words)."""
-    return f"Lots drawn: seat {seat} goes first."
+LOTS_LINE: Final = "Lots drawn: seat %d goes first."
+"""The log line of the lots drawn after the tie limit (memory's and comparison's words)."""
+
+FIRST_PLAYER_WORDS: Final = RollOffWords(
+    roll="Seat %d rolls %s.",
+    first="Seat %d rolled highest and goes first.",
+    tie="Seats %s tie for highest and roll again.",
+    lots="Seats %s tied %d times; they draw lots.",
+)
+"""Memory's and comparison's words for the roll-off."""

@@ -28,13 +28,18 @@ from gravity_games.core.api import (
 from gravity_games.games.gravity_three import PerceptionModel, face_text
 from gravity_games.games.gravity_three.observation import private_values_of
 from gravity_games.games.gravity_three.perception import PerceptionReadings, draw_outcome
-from gravity_games.games.gravity_three.rolloff import ROLL_OUTCOMES, TIE_LIMIT, lots_line, roll_for_first_player
+from gravity_games.games.gravity_three.rolloff import (
+    FIRST_PLAYER_WORDS,
+    LOTS_LINE,
+    ROLL_OUTCOMES,
+    TIE_LIMIT,
+    roll_for_first_player,
+)
 from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
 from .data import (
     NUM_TOKENS,
     PERMUTATIONS,
-    TOKEN_NAMES,
     TOKENS_PER_COLOUR,
     load_components,
     token_colour,
@@ -59,7 +64,17 @@ from .state import (
     MemoryGravitySettings,
 )
 from .state_json import dump, load
-from .tables import COLOUR_TOKEN_BITS, DEAL_OUTCOMES, KEEPABLE_COLOURS, TOKEN_COLOUR, WANTED_TOKEN_BITS, tokens_in
+from .tables import (
+    COLOUR_NAME,
+    COLOUR_TOKEN_BITS,
+    DEAL_COUNT,
+    DEAL_OUTCOMES,
+    FACE_COUNT,
+    KEEPABLE_COLOURS,
+    TOKEN_COLOUR,
+    TOKEN_NAME,
+    WANTED_TOKEN_BITS,
+)
 from .tensor import encode_observation, observation_size
 
 ROLL_OFF_PASS_LIMIT = TIE_LIMIT
@@ -68,8 +83,6 @@ ROLL_OFF_PASS_LIMIT = TIE_LIMIT
 PERCEPTION_LEVELS = ("exact", "easy", "normal", "hard")
 _DEAL_ACTIONS = range(len(PERMUTATIONS))
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
-_ACTOR = (CHANCE, CHANCE, CHANCE, None, CHANCE, None, TERMINAL)
-"""Who acts in each phase: CHANCE, TERMINAL, or None for the seat whose turn it is."""
 
 
 # ---------------------------------------------------------------------------
@@ -188,8 +201,13 @@ class MemoryGravityState(MemoryGravityPosition):
         return PHASE_NAMES[self.phase]
 
     def current_player(self) -> int:
-        who = _ACTOR[self.phase]
-        return (self.first_player + self.turn_number) % self.players if who is None else who
+        """The seat whose turn it is when it lifts or keeps; chance deals, rolls and reads; nobody at the end."""
+        phase = self.phase
+        if phase in (LIFT, KEEP):
+            return (self.first_player + self.turn_number) % self.players
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -209,6 +227,20 @@ class MemoryGravityState(MemoryGravityPosition):
             p = 1.0 / len(self.lot_seats)
             return [(i, p) for i in range(len(self.lot_seats))]
         return []
+
+    def _is_chance_action(self, action: int) -> bool:
+        # apply_action's check at a chance node, answered from the position (the same actions as
+        # chance_outcomes: a reading the lifted number can give, one of the deals, a face, a tied seat).
+        phase = self.phase
+        if phase == READ:
+            return action in self.settings.perception.number_levels[self.token_numbers[self.lifts[-1].token] - 1]
+        if phase == DEAL:
+            return 0 <= action < DEAL_COUNT
+        if phase == ROLL:
+            return 0 <= action < FACE_COUNT
+        if phase == LOTS:
+            return 0 <= action < len(self.lot_seats)
+        return False
 
     def _chance_actions(self) -> Collection[int]:
         # The same actions as chance_outcomes, without building a list of 120 deals per check.
@@ -232,8 +264,8 @@ class MemoryGravityState(MemoryGravityPosition):
             lifted_bits = 0
             for t in self.lifted_this_turn:
                 lifted_bits |= 1 << t
-            wanted = WANTED_TOKEN_BITS[self._kept_colours(self.turn_seat())]
-            return [KEEP_BASE + t for t in tokens_in(lifted_bits & wanted)]
+            keepable = lifted_bits & WANTED_TOKEN_BITS[self._kept_colours(self.turn_seat())]
+            return [KEEP_BASE + t for t in range(NUM_TOKENS) if keepable >> t & 1]
         return []
 
     def _kept_colours(self, seat: int) -> int:
@@ -270,7 +302,7 @@ class MemoryGravityState(MemoryGravityPosition):
             legal = candidates
         else:
             legal = candidates & wanted
-        return list(tokens_in(legal))
+        return [t for t in range(NUM_TOKENS) if legal >> t & 1]
 
     def _may_lift(self, token: int) -> bool:
         return token in self._legal_lifts()
@@ -313,7 +345,7 @@ class MemoryGravityState(MemoryGravityPosition):
         elif phase == ROLL:
             self._roll(action)
         elif phase == LOTS:
-            self._note(lots_line(self.lot_seats[action]))
+            self._note_later(LOTS_LINE, self.lot_seats[action])
             self._decide_first(self.lot_seats[action])
 
     def _deal_colour(self, index: int) -> None:
@@ -321,19 +353,17 @@ class MemoryGravityState(MemoryGravityPosition):
         colour = (NUM_TOKENS - self.token_numbers.count(0)) // TOKENS_PER_COLOUR  # colours dealt so far
         base = colour * TOKENS_PER_COLOUR
         self.token_numbers[base : base + TOKENS_PER_COLOUR] = PERMUTATIONS[index]
-        self._note(f"The {COLOUR_NAMES[colour]} tokens are shuffled and laid face down.")
+        self._note_later("The %s tokens are shuffled and laid face down.", COLOUR_NAME[colour])
         if colour == 2:
             self.phase = ROLL
 
     def _roll(self, face: int) -> None:
         """Setup 2: "Players each roll the dice; the player with the highest number goes first"."""
-        roll = roll_for_first_player(self.roll_off, face, self.roll_off_passes, ROLL_OFF_PASS_LIMIT)
-        self.roll_off_passes = roll.step.passes
-        for line in roll.lines:
-            self._note(line)
-        if roll.step.first is not None:
-            self._decide_first(roll.step.first)
-        elif roll.step.lots:
+        step = roll_for_first_player(self, self.roll_off, face, self.roll_off_passes, FIRST_PLAYER_WORDS)
+        self.roll_off_passes = step.passes
+        if step.first is not None:
+            self._decide_first(step.first)
+        elif step.lots:
             self.lot_seats = list(self.roll_off.contenders)
             self.phase = LOTS
 
@@ -344,7 +374,7 @@ class MemoryGravityState(MemoryGravityPosition):
     def _lift(self, token: int) -> None:
         seat = (self.first_player + self.turn_number) % self.players
         self.lifted_this_turn.append(token)
-        self._note(f"Seat {seat} lifts {TOKEN_NAMES[token]}.")
+        self._note_later("Seat %d lifts %s.", seat, TOKEN_NAME[token])
         if self.settings.perception.exact:
             self.lifts.append(Lift(seat, token, self.settings.perception.exact_levels[self.token_numbers[token] - 1]))
             self._after_reading()
@@ -358,9 +388,10 @@ class MemoryGravityState(MemoryGravityPosition):
         self._after_reading()
 
     def _after_reading(self) -> None:
-        seat, token, level = self.lifts[-1]
+        lift = self.lifts[-1]
         # The reading is the lifter's alone: a private log line.
-        self._note(f"Seat {seat} feels {TOKEN_NAMES[token]} at {self.settings.perception.reading_text(level)} g.", seat)
+        reading = self.settings.perception.reading_text(lift.level)
+        self._note(f"Seat {lift.seat} feels {TOKEN_NAME[lift.token]} at {reading} g.", lift.seat)
         self.phase = KEEP if len(self.lifted_this_turn) == LIFTS_PER_TURN else LIFT
 
     def _keep(self, token: int) -> None:
@@ -370,7 +401,7 @@ class MemoryGravityState(MemoryGravityPosition):
         self.tokens_on_table &= ~(1 << token)
         self.kept_tokens[seat].append(token)
         self.lifted_this_turn = []
-        self._note(f"Seat {seat} keeps {TOKEN_NAMES[token]}.")
+        self._note_later("Seat %d keeps %s.", seat, TOKEN_NAME[token])
         self.turn_number += 1
         if self.turn_number == self.players * TURNS_PER_PLAYER:
             self.phase = OVER
@@ -444,12 +475,12 @@ class MemoryGravityState(MemoryGravityPosition):
                 "lifts": [
                     {
                         "lift": i,
-                        "token": token_name(t),
-                        "grams": self.settings.perception.reading_grams(level),
-                        "level": level,
+                        "token": token_name(lift.token),
+                        "grams": self.settings.perception.reading_grams(lift.level),
+                        "level": lift.level,
                     }
-                    for i, (s, t, level) in enumerate(self.lifts)
-                    if s == seat and level >= 0
+                    for i, lift in enumerate(self.lifts)
+                    if lift.seat == seat and lift.level >= 0
                 ],
             }
         if self.phase == OVER:

@@ -7,7 +7,7 @@ Token ids 0-14 are the places on the table (``K1``-``K5``, ``G1``-``G5``, ``R1``
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import Final
 
 from gravity_games.core.api import Game, State
 from gravity_games.games.gravity_three import RollOff
@@ -53,12 +53,22 @@ PENDING: Final = -1
 """``Lift.level`` while the lift's reading is still to come (a chance node)."""
 
 
-class Lift(NamedTuple):
-    """One lift: who lifted which token, and the level its reading gave (:data:`PENDING` until read)."""
+class Lift:
+    """One lift: who lifted which token, and the level its reading gave (:data:`PENDING` until read).
 
-    seat: int
-    token: int
-    level: int
+    A native record (one is made at every lift and every reading); never changed once made, so
+    clones share them: a reading replaces the pending lift with a new one.
+    """
+
+    __slots__ = ("level", "seat", "token")
+
+    def __init__(self, seat: int, token: int, level: int) -> None:
+        self.seat = seat
+        self.token = token
+        self.level = level
+
+    def __repr__(self) -> str:
+        return f"Lift(seat={self.seat}, token={self.token}, level={self.level})"
 
 
 ALL_TOKENS: Final = (1 << NUM_TOKENS) - 1
@@ -134,7 +144,7 @@ class MemoryGravityPosition(State):
         new.first_player = self.first_player
         new.turn_number = self.turn_number
         new.lifted_this_turn = list(self.lifted_this_turn)
-        new.lifts = list(self.lifts)  # entries are tuples: shared safely
+        new.lifts = list(self.lifts)  # entries are never changed: shared safely
         new.kept_by = list(self.kept_by)
         new.kept_tokens = [list(k) for k in self.kept_tokens]
         new.tokens_on_table = self.tokens_on_table

@@ -72,7 +72,7 @@ def load(state: MemoryGravityPosition, body: Mapping[str, Any]) -> None:
         for t in tokens:
             state.kept_by[t] = seat
             state.tokens_on_table &= ~(1 << t)
-    if not -1 <= state.first_player < n or any(not 0 <= s < n for s, _, _ in state.lifts):
+    if not -1 <= state.first_player < n or any(not 0 <= lift.seat < n for lift in state.lifts):
         raise InvalidStateError(f"memory-gravity: seats must lie in 0-{n - 1}")
     if not 0 <= state.turn_number <= n * TURNS_PER_PLAYER:
         raise InvalidStateError(f"memory-gravity: 'turn' must lie in 0-{n * TURNS_PER_PLAYER}")

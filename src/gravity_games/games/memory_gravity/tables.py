@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from .data import PERMUTATIONS, token_colour
+from gravity_games.games.gravity_three.rolloff import DIE_FACES
+from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
+
+from .data import PERMUTATIONS, TOKEN_NAMES, token_colour
 from .state import NUM_TOKENS
 
 TOKEN_COLOUR: Final = tuple(token_colour(t) for t in range(NUM_TOKENS))
@@ -30,10 +33,33 @@ _HIGH_TOKENS: Final = tuple(tuple(t + 8 for t in range(7) if m >> t & 1) for m i
 DEAL_OUTCOMES: Final = tuple((i, 1.0 / len(PERMUTATIONS)) for i in range(len(PERMUTATIONS)))
 """A colour's deal: one of the 120 orders of its numbers, equally likely."""
 
+DEAL_COUNT: Final = len(PERMUTATIONS)
+"""How many deals a colour has (deal actions are 0 to this, exclusive)."""
+
+FACE_COUNT: Final = len(DIE_FACES)
+"""The die's faces (roll actions are 0 to this, exclusive)."""
+
+TOKEN_NAME: Final[tuple[str, ...]] = TOKEN_NAMES
+"""Each token's name (``K1``), kept here for the log lines of every lift and keep."""
+
+COLOUR_NAME: Final[tuple[str, ...]] = COLOUR_NAMES
+"""Each colour's name, for the log lines of the deal."""
+
 
 def tokens_in(mask: int) -> tuple[int, ...]:
     """Token ids of a bit mask, in order (two table look-ups)."""
     return _LOW_TOKENS[mask & 0xFF] + _HIGH_TOKENS[mask >> 8]
 
 
-__all__ = ["COLOUR_TOKEN_BITS", "DEAL_OUTCOMES", "KEEPABLE_COLOURS", "TOKEN_COLOUR", "WANTED_TOKEN_BITS", "tokens_in"]
+__all__ = [
+    "COLOUR_NAME",
+    "COLOUR_TOKEN_BITS",
+    "DEAL_COUNT",
+    "DEAL_OUTCOMES",
+    "FACE_COUNT",
+    "KEEPABLE_COLOURS",
+    "TOKEN_COLOUR",
+    "TOKEN_NAME",
+    "WANTED_TOKEN_BITS",
+    "tokens_in",
+]
