@@ -423,9 +423,11 @@ class ComparisonGravityState(ComparisonGravityPosition):
     def _note_result(self) -> None:
         won = self.rounds_won()
         for seat, w in enumerate(won):
-            rounds = "1 round" if len(w) == 1 else f"{len(w)} rounds"
-            self._note(f"Seat {seat} won {rounds} with tokens totalling {sum(w)}.")
-        self._note("Winner: seat " + " and seat ".join(map(str, self.winners(won))) + ".")
+            if len(w) == 1:
+                self._note_later("Seat %d won 1 round with tokens totalling %d.", seat, sum(w))
+            else:
+                self._note_later("Seat %d won %d rounds with tokens totalling %d.", seat, len(w), sum(w))
+        self._note_later("Winner: seat %s.", " and seat ".join([str(seat) for seat in self.winners(won)]))
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:

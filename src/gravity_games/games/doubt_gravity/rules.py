@@ -221,7 +221,7 @@ class DoubtGravityState(DoubtGravityPosition):
         if phase == DEAL:
             colour = self.deal_queue[0].colour
             number = action - colour * TOKENS_PER_COLOUR + 1
-            return 1 <= number <= TOKENS_PER_COLOUR and not self._numbers_drawn(colour) >> (number - 1) & 1
+            return 1 <= number <= TOKENS_PER_COLOUR and not self.numbers_drawn(colour) >> (number - 1) & 1
         if phase == REMOVE:
             colour = self.ids_handed_out.index(0)
             return colour * TOKENS_PER_COLOUR <= action < colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR
@@ -254,16 +254,7 @@ class DoubtGravityState(DoubtGravityPosition):
     def _deal_outcomes(self) -> Outcomes:
         """The next token dealt: any number of its colour still in the box, equally likely (a table)."""
         colour = self.deal_queue[0].colour
-        return DEAL_OUTCOMES[colour * NUMBER_MASKS + self._numbers_drawn(colour)]
-
-    def _numbers_drawn(self, colour: int) -> int:
-        """The numbers of ``colour`` out of the box (bit ``k - 1``: number ``k``)."""
-        drawn = 0
-        for p in range(colour * TOKENS_PER_COLOUR, colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR):
-            number = self.token_numbers[p]
-            if number:
-                drawn |= 1 << (number - 1)
-        return drawn
+        return DEAL_OUTCOMES[colour * NUMBER_MASKS + self.numbers_drawn(colour)]
 
     def _apply(self, action: int) -> None:
         phase = self.phase

@@ -109,7 +109,7 @@ def advance_deal(position: DoubtGravityPosition) -> None:
     which number is drawn, so that the ids say nothing about the numbers.
     """
     while position.deal_queue:
-        seat, colour = position.deal_queue[0]
+        seat, colour = position.deal_queue[0].seat, position.deal_queue[0].colour
         if position.ids_handed_out[colour] != TOKENS_PER_COLOUR - 1:  # ids handed out = numbers used
             return  # more than one number left: a real chance step
         take_from_box(position, colour, position.free_numbers(colour)[0], seat)

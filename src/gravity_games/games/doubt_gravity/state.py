@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import IntEnum
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from gravity_games.core.api import JSON, Game, State
 from gravity_games.games.gravity_three import RollOff
@@ -238,15 +238,29 @@ class RoundSummary:
         )
 
 
-class DealSlot(NamedTuple):
-    """One token still to hand out: to which seat, of which colour."""
+class DealSlot:
+    """One token still to hand out: to which seat, of which colour (a native record, never changed)."""
 
-    seat: int
-    colour: int
+    __slots__ = ("colour", "seat")
+
+    def __init__(self, seat: int, colour: int) -> None:
+        self.seat = seat
+        self.colour = colour
+
+    def __repr__(self) -> str:
+        return f"DealSlot(seat={self.seat}, colour={self.colour})"
+
+
+TOKEN_NAMES: Final[tuple[str, ...]] = tuple(
+    [token_label(colour, number) for colour in range(COLOURS) for number in range(1, TOKENS_PER_COLOUR + 1)]
+)
+"""``K3`` for every colour and number, by ``colour * 5 + number - 1`` (the log names turned-over tokens)."""
 
 
 def token_name(colour: int, number: int) -> str:
     """``K3``: colour letter and number."""
+    if 0 <= colour < COLOURS and 1 <= number <= TOKENS_PER_COLOUR:
+        return TOKEN_NAMES[colour * TOKENS_PER_COLOUR + number - 1]
     return token_label(colour, number)
 
 
@@ -387,10 +401,19 @@ class DoubtGravityPosition(State):
         """Token ``p``'s number is turned over, or ``seat`` knows it."""
         return self.revealed[p] or (seat is not None and bool(self.known_by[p] >> seat & 1))
 
+    def numbers_drawn(self, colour: int) -> int:
+        """The numbers of ``colour`` out of the box (bit ``k - 1``: number ``k``)."""
+        drawn = 0
+        for p in range(colour * TOKENS_PER_COLOUR, colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR):
+            number = self.token_numbers[p]
+            if number:
+                drawn |= 1 << (number - 1)
+        return drawn
+
     def free_numbers(self, colour: int) -> list[int]:
         """Numbers of ``colour`` still in the box (not removed, not dealt)."""
-        used = self.token_numbers[colour * TOKENS_PER_COLOUR : colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR]
-        return [k for k in (1, 2, 3, 4, 5) if k not in used]
+        drawn = self.numbers_drawn(colour)
+        return [k for k in range(1, TOKENS_PER_COLOUR + 1) if not drawn >> (k - 1) & 1]
 
     def stack_mass(self) -> float:
         """The stack's weight in grams."""

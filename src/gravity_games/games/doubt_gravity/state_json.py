@@ -50,7 +50,7 @@ def dump(position: DoubtGravityPosition) -> dict[str, JSON]:
         "colours": list(position.colours),
         "extra_colours": list(position.extra_colours),
         "chooser": position.chooser,
-        "deal": [[s, c] for s, c in position.deal_queue],
+        "deal": [[slot.seat, slot.colour] for slot in position.deal_queue],
         "rolloff": roll_off_document(position.roll_off) if position.roll_off is not None else None,
         "rolloff_passes": position.roll_off_passes,
         "round": position.round_number,

@@ -15,7 +15,7 @@ DIE_FACES: Final = ("1", "2", "3", "4", "5", "G")
 G_FACE: Final = 5
 """Outcome id of the "G" face (outcome ids 0-4 are the numbers 1-5)."""
 
-ROLL_OUTCOMES: tuple[tuple[int, float], ...] = tuple((face, 1.0 / 6.0) for face in range(6))
+ROLL_OUTCOMES: Final[tuple[tuple[int, float], ...]] = tuple([(face, 1.0 / 6.0) for face in range(6)])
 
 TIE_LIMIT: Final = 20
 """Engine rule of all three games: after this many roll-off passes in a row end in a tie, the
@@ -57,8 +57,11 @@ class RollOff:
         self.rolls.append(face)
         if len(self.rolls) < len(self.contenders):
             return None
-        best = max([face_value(f) for f in self.rolls])
-        top = [seat for seat, f in zip(self.contenders, self.rolls, strict=True) if face_value(f) == best]
+        best = 0  # the highest value rolled this pass
+        for face in self.rolls:
+            if face_value(face) > best:
+                best = face_value(face)
+        top = [self.contenders[i] for i in range(len(self.rolls)) if face_value(self.rolls[i]) == best]
         if len(top) == 1:
             return top[0]
         self.contenders = top
@@ -77,17 +80,23 @@ class RollOff:
         return cls([int(s) for s in doc["contenders"]], [int(f) for f in doc["rolls"]])
 
 
-class RollOffStep(NamedTuple):
-    """What one roll-off roll led to (see :func:`roll_off_with_tie_limit`)."""
+class RollOffStep:
+    """What one roll-off roll led to (see :func:`roll_off_with_tie_limit`); a native record."""
 
-    first: int | None
-    """The first player, once decided."""
-    passes: int
-    """Passes in a row that ended in a tie, this roll's included."""
-    tie: bool
-    """This roll ended a pass in a tie: the tied players roll again ..."""
-    lots: bool
-    """... unless the tie limit is reached: then they draw lots."""
+    __slots__ = ("first", "lots", "passes", "tie")
+
+    def __init__(self, first: int | None, passes: int, tie: bool, lots: bool) -> None:
+        self.first = first
+        """The first player, once decided."""
+        self.passes = passes
+        """Passes in a row that ended in a tie, this roll's included."""
+        self.tie = tie
+        """This roll ended a pass in a tie: the tied players roll again ..."""
+        self.lots = lots
+        """... unless the tie limit is reached: then they draw lots."""
+
+    def __repr__(self) -> str:
+        return f"RollOffStep(first={self.first}, passes={self.passes}, tie={self.tie}, lots={self.lots})"
 
 
 def roll_off_with_tie_limit(rolloff: RollOff, face: int, passes: int, limit: int = TIE_LIMIT) -> RollOffStep:

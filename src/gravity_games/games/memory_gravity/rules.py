@@ -38,9 +38,7 @@ from gravity_games.games.gravity_three.rolloff import (
 from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
 from .data import (
-    NUM_TOKENS,
     PERMUTATIONS,
-    TOKENS_PER_COLOUR,
     load_components,
     token_colour,
     token_name,
@@ -53,11 +51,13 @@ from .state import (
     LIFTS_PER_TURN,
     LOTS,
     NO_SEAT,
+    NUM_TOKENS,
     OVER,
     PENDING,
     PHASE_NAMES,
     READ,
     ROLL,
+    TOKENS_PER_COLOUR,
     TURNS_PER_PLAYER,
     Lift,
     MemoryGravityPosition,
@@ -68,6 +68,7 @@ from .tables import (
     COLOUR_NAME,
     COLOUR_TOKEN_BITS,
     DEAL_COUNT,
+    DEAL_ORDERS,
     DEAL_OUTCOMES,
     FACE_COUNT,
     KEEPABLE_COLOURS,
@@ -111,7 +112,7 @@ def combination_kind(numbers: list[int] | tuple[int, ...]) -> str:
 
 def combination_text(numbers: list[int] | tuple[int, ...]) -> str:
     """The numbers placed "in order of the bigger numbers": ``[2, 4, 3]`` -> ``"432"``."""
-    return "".join(str(n) for n in sorted(numbers, reverse=True))
+    return "".join([str(n) for n in sorted(numbers, reverse=True)])
 
 
 def combination_winners(kept_numbers: list[list[int]]) -> list[int]:
@@ -352,7 +353,7 @@ class MemoryGravityState(MemoryGravityPosition):
         """Setup 1: "Place all the Tokens with the numbers facing down on the table randomly"."""
         colour = (NUM_TOKENS - self.token_numbers.count(0)) // TOKENS_PER_COLOUR  # colours dealt so far
         base = colour * TOKENS_PER_COLOUR
-        self.token_numbers[base : base + TOKENS_PER_COLOUR] = PERMUTATIONS[index]
+        self.token_numbers[base : base + TOKENS_PER_COLOUR] = DEAL_ORDERS[index]
         self._note_later("The %s tokens are shuffled and laid face down.", COLOUR_NAME[colour])
         if colour == 2:
             self.phase = ROLL
@@ -412,9 +413,9 @@ class MemoryGravityState(MemoryGravityPosition):
     def _note_result(self) -> None:
         kept = self.kept_numbers()
         for seat, nums in enumerate(kept):
-            self._note(f"Seat {seat} reveals {combination_text(nums)} ({combination_kind(nums)}).")
+            self._note_later("Seat %d reveals %s (%s).", seat, combination_text(nums), combination_kind(nums))
         winners = combination_winners(kept)
-        self._note("Winner: seat " + " and seat ".join(map(str, winners)) + ".")
+        self._note_later("Winner: seat %s.", " and seat ".join([str(seat) for seat in winners]))
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:

@@ -12,7 +12,7 @@ from typing import Final
 from gravity_games.core.api import Game, State
 from gravity_games.games.gravity_three import RollOff
 from gravity_games.games.gravity_three.perception import PerceptionReadings
-from gravity_games.games.gravity_three.tokens import TOKEN_COUNT
+from gravity_games.games.gravity_three.tokens import TOKEN_COUNT, TOKENS_PER_COLOUR
 
 NUM_TOKENS: Final = TOKEN_COUNT
 LIFTS_PER_TURN: Final = 3
@@ -175,6 +175,7 @@ __all__ = [
     "PHASE_NAMES",
     "READ",
     "ROLL",
+    "TOKENS_PER_COLOUR",
     "TURNS_PER_PLAYER",
     "Lift",
     "MemoryGravityPosition",

@@ -33,6 +33,9 @@ _HIGH_TOKENS: Final = tuple(tuple(t + 8 for t in range(7) if m >> t & 1) for m i
 DEAL_OUTCOMES: Final = tuple((i, 1.0 / len(PERMUTATIONS)) for i in range(len(PERMUTATIONS)))
 """A colour's deal: one of the 120 orders of its numbers, equally likely."""
 
+DEAL_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(PERMUTATIONS)
+"""The 120 orders of the numbers 1-5 a colour's deal chooses from (``data.PERMUTATIONS``)."""
+
 DEAL_COUNT: Final = len(PERMUTATIONS)
 """How many deals a colour has (deal actions are 0 to this, exclusive)."""
 
@@ -55,6 +58,7 @@ __all__ = [
     "COLOUR_NAME",
     "COLOUR_TOKEN_BITS",
     "DEAL_COUNT",
+    "DEAL_ORDERS",
     "DEAL_OUTCOMES",
     "FACE_COUNT",
     "KEEPABLE_COLOURS",
