@@ -22,6 +22,7 @@ from gravity_games.core.api import (
 from gravity_games.games.gravity_three import DIE_FACES, ROLL_OUTCOMES
 from gravity_games.games.gravity_three.observation import private_values_of
 from gravity_games.games.gravity_three.perception import Outcomes, PerceptionReadings
+from gravity_games.games.gravity_three.tables import ids_in_mask
 from gravity_games.games.gravity_three.tokens import COLOUR_LETTERS, COLOUR_NAMES
 
 from .data import Components, PerceptionModel, load_components
@@ -176,8 +177,10 @@ class DoubtGravityState(DoubtGravityPosition):
         if phase == PLACE:
             seat = (self.first_player + self.turn_index) % self.players
             number = self.token_numbers
-            actions = [PLACE_ACTION_BASE[p] + number[p] for p in self.hands[seat]]
-            actions.sort()
+            placements = 0  # the placements of the tokens in hand (each token names its own)
+            for p in self.hands[seat]:
+                placements |= 1 << (PLACE_ACTION_BASE[p] + number[p])
+            actions = ids_in_mask(placements)
             actions.append(DONE)
             return actions
         if phase == ASSESS:

@@ -9,7 +9,7 @@ This package is not a game. It holds what the three share, once: the component d
 (``data/components.toml``, masses and see-saw arms reconstructed), the tokens' colours and ids
 (``tokens.py``), the perception model and each game's reading tables (``perception.py``: a lifted
 token or stack gives the lifter alone a noisy reading), the first-player roll-off and its log
-lines (``rolloff.py``), the roll-off and phase parts of the position documents
+lines (``rolloff.py``), token sets as bit masks (``tables.py``), the roll-off and phase parts of the position documents
 (``state_json.py``), the tensor helpers (``tensor.py``), the board's drawing pieces
 (``board_common.py``) and the designers' hooks (``design.py``).
 """

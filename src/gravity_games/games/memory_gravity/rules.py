@@ -35,6 +35,7 @@ from gravity_games.games.gravity_three.rolloff import (
     TIE_LIMIT,
     roll_for_first_player,
 )
+from gravity_games.games.gravity_three.tables import ids_in_mask
 from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
 from .data import (
@@ -266,7 +267,7 @@ class MemoryGravityState(MemoryGravityPosition):
             for t in self.lifted_this_turn:
                 lifted_bits |= 1 << t
             keepable = lifted_bits & WANTED_TOKEN_BITS[self._kept_colours(self.turn_seat())]
-            return [KEEP_BASE + t for t in range(NUM_TOKENS) if keepable >> t & 1]
+            return [KEEP_BASE + t for t in ids_in_mask(keepable)]
         return []
 
     def _kept_colours(self, seat: int) -> int:
@@ -303,7 +304,7 @@ class MemoryGravityState(MemoryGravityPosition):
             legal = candidates
         else:
             legal = candidates & wanted
-        return [t for t in range(NUM_TOKENS) if legal >> t & 1]
+        return ids_in_mask(legal)
 
     def _may_lift(self, token: int) -> bool:
         return token in self._legal_lifts()

@@ -26,10 +26,6 @@ COLOUR_TOKEN_BITS: Final = (*(sum(1 << t for t in range(NUM_TOKENS) if TOKEN_COL
 WANTED_TOKEN_BITS: Final = tuple(sum(COLOUR_TOKEN_BITS[c] for c in KEEPABLE_COLOURS[mask]) for mask in range(8))
 """Bit mask of the tokens of the colours still wanted, by the bit mask of colours kept."""
 
-_LOW_TOKENS: Final = tuple(tuple(t for t in range(8) if m >> t & 1) for m in range(256))
-_HIGH_TOKENS: Final = tuple(tuple(t + 8 for t in range(7) if m >> t & 1) for m in range(128))
-"""Token ids of the low 8 and the high 7 bits of a mask, in order."""
-
 DEAL_OUTCOMES: Final = tuple((i, 1.0 / len(PERMUTATIONS)) for i in range(len(PERMUTATIONS)))
 """A colour's deal: one of the 120 orders of its numbers, equally likely."""
 
@@ -49,11 +45,6 @@ COLOUR_NAME: Final[tuple[str, ...]] = COLOUR_NAMES
 """Each colour's name, for the log lines of the deal."""
 
 
-def tokens_in(mask: int) -> tuple[int, ...]:
-    """Token ids of a bit mask, in order (two table look-ups)."""
-    return _LOW_TOKENS[mask & 0xFF] + _HIGH_TOKENS[mask >> 8]
-
-
 __all__ = [
     "COLOUR_NAME",
     "COLOUR_TOKEN_BITS",
@@ -65,5 +56,4 @@ __all__ = [
     "TOKEN_COLOUR",
     "TOKEN_NAME",
     "WANTED_TOKEN_BITS",
-    "tokens_in",
 ]
