@@ -11,11 +11,23 @@ import random
 
 from gravity_games import CHANCE, TERMINAL, load
 from gravity_games.core.api import sample_chance
+from gravity_games.games.gravwell import state as position_module
+from gravity_games.games.gravwell import tables as tables_module
 from gravity_games.games.gravwell.rules import GravwellState
 from gravity_games.games.gravwell.rules_abilities import own_window_options, response_window_options
 from gravity_games.games.gravwell.rules_moves import direction_of_gravity, gravity_sources
-from gravity_games.games.gravwell.state import NO_CARD, NO_SEAT
-from gravity_games.games.gravwell.tables import CONDITIONS
+from gravity_games.games.gravwell.rules_rounds import first_miner
+from gravity_games.games.gravwell.state import (
+    NO_CARD,
+    NO_SEAT,
+    Stage,
+    find_card,
+    is_among,
+    is_chance_stage,
+    remove_card,
+    spaces_between,
+)
+from gravity_games.games.gravwell.tables import CONDITION_BIT, CONDITIONS, BeamType
 
 from .gravwell_scenario import state
 
@@ -115,9 +127,18 @@ def test_waiting_lists_follow_the_ships_and_survive_json_and_resampling() -> Non
         for c in CONDITIONS:
             expect = tuple(s for s, k in enumerate(st.ships) if k != NO_SEAT and c in t.conditions[k])
             assert st.watchers[c] == expect
+        assert st.passed_over_watchers == st.watchers["passed_over"]
+        assert st.approached_watchers == st.watchers["approached"]
+        for seat, conditions in enumerate(st.awaited_conditions):
+            assert st.awaited_bits[seat] == sum(CONDITION_BIT[c] for c in conditions)
+            assert all(st.awaited_bits[seat] & CONDITION_BIT[c] for c in conditions)
         copy = st.game.state_from_json(st.to_json())
         assert (
             copy.watchers == st.watchers
+            and copy.passed_over_watchers == st.passed_over_watchers
+            and copy.approached_watchers == st.approached_watchers
+            and copy.awaited_bits == st.awaited_bits
+            and st.clone().approached_watchers == st.approached_watchers
             and copy.awaited_conditions == st.awaited_conditions
             and copy.seat_names == st.seat_names
         )
@@ -131,3 +152,56 @@ def _all_cards(st: GravwellState) -> list[int]:
     cards = list(st.deck) + [c for h in st.hands for c in h] + [c for c in st.chosen if c != NO_CARD]
     cards += [c for k, stack in enumerate(st.stacks) if st.stack_taken_by[k] == NO_SEAT for c in stack if c != NO_CARD]
     return sorted(cards + list(st.discards))
+
+
+def test_the_literal_stage_and_beam_constants_are_the_enums_values() -> None:
+    for stage in Stage:
+        assert getattr(position_module, f"STAGE_{stage.name}") == int(stage)
+    for beam in BeamType:
+        assert getattr(tables_module, f"{beam.name}_BEAM") == int(beam)
+    assert [s for s in Stage if is_chance_stage(s)] == [Stage.DEAL, Stage.FORM]
+
+
+def test_card_lookups_by_typed_loops_equal_the_list_operations() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        cards = rng.sample(range(40), rng.randrange(1, 12))
+        probe = rng.randrange(40)
+        assert is_among(probe, cards) == (probe in cards)
+        in_order = sorted(cards)
+        expect_index = in_order.index(probe) if probe in in_order else -1
+        assert find_card(in_order, probe, True) == expect_index
+        assert find_card(cards, probe, False) == (cards.index(probe) if probe in cards else -1)
+        card = rng.choice(cards)
+        expect = list(cards)
+        expect.remove(card)
+        remove_card(cards, card)
+        assert cards == expect
+        expect = list(in_order)
+        expect.remove(card)
+        remove_card(in_order, card, True)
+        assert in_order == expect
+        assert spaces_between(probe, card) == abs(probe - card)
+    try:
+        remove_card([1, 2], 3)
+    except ValueError as error:
+        assert "3" in str(error)
+    else:
+        raise AssertionError("removing a card that is not there must fail")
+
+
+def test_resolution_order_and_first_miner_equal_the_rule_as_written() -> None:
+    seen = 0
+    for players in (2, 5):
+        for st in _random_states(players, seed=20 + players, every=1):
+            if st.resolution_order and st.resolution_index == 0:
+                rank = st.tables.resolution_rank
+                delayed = st.delayed_seats
+                normal = sorted((s for s in range(players) if s not in delayed), key=lambda s: rank[st.chosen[s]])
+                assert st.resolution_order == normal + sorted(delayed, key=lambda s: rank[st.chosen[s]])
+                seen += 1
+            m = st.tables.merton
+            assert first_miner(st) == min(
+                range(players), key=lambda s: (abs(st.ship_spaces[s] - m), st.ship_spaces[s], s)
+            )
+    assert seen > 20

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from gravity_games.core.api import (
     CHANCE,
@@ -60,15 +59,11 @@ from gravity_games.games.gravwell.rules_rounds import (
     warp_gate_choices,
 )
 from gravity_games.games.gravwell.state import (
-    CARD_STAGES,
-    CHANCE_STAGES,
     HAND,
     INNER_GATE,
     NO_CARD,
     NO_SEAT,
-    OPTION_WINDOWS,
     PHASES,
-    PLAYER_STAGES,
     ROUNDS,
     STAGE_ACTIVITY,
     STAGE_CHARGE,
@@ -88,6 +83,8 @@ from gravity_games.games.gravwell.state import (
     STAGE_SHIP,
     STAGE_TRIM,
     GravwellPosition,
+    find_card,
+    is_chance_stage,
 )
 from gravity_games.games.gravwell.tables import (
     ABILITY0,
@@ -182,9 +179,10 @@ class GravwellState(GravwellPosition):
     # -- API -------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.stage in PLAYER_STAGES:
-            return self.actor
-        return TERMINAL if self.stage == STAGE_END else CHANCE
+        stage = self.stage
+        if stage == STAGE_END:
+            return TERMINAL
+        return CHANCE if is_chance_stage(stage) else self.actor
 
     def is_terminal(self) -> bool:
         return self.stage == STAGE_END
@@ -204,31 +202,33 @@ class GravwellState(GravwellPosition):
         return [-float(distance_to_goal(self, s)) for s in range(len(self.ship_spaces))]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.stage not in CHANCE_STAGES:
+        if not is_chance_stage(self.stage):
             return []
         deck = self.deck if self.deck_sorted else sorted(self.deck)
-        size = len(deck)
-        pairs = self.tables.chance_pairs[size]
-        if size == 1:
-            return [pairs[deck[0]]]
-        return list(itemgetter(*deck)(pairs))  # the prebuilt pairs (itemgetter of 2+ gives a tuple)
+        pairs = self.tables.chance_pairs[len(deck)]
+        outcomes = [pairs[card] for card in deck]  # the prebuilt (card, probability) pairs
+        return cast("list[tuple[int, float]]", outcomes)
 
     def _chance_actions(self) -> list[int]:
         # Every card left in the deck may come next; apply_action only tests membership.
         return self.deck
 
+    def _is_chance_action(self, action: int) -> bool:
+        # the chance actions are the cards left in the deck (a native loop over ints, no generic `in`)
+        return is_chance_stage(self.stage) and find_card(self.deck, action, self.deck_sorted) >= 0
+
     def _legal_actions(self) -> list[int]:
         s = self.stage
         a = self.actor
-        if s in CARD_STAGES:
+        if s in (STAGE_CHOOSE, STAGE_PREACT):  # the cards of the hand
             return sorted(self.hands[a])
-        if s in OPTION_WINDOWS:
+        if s in (STAGE_OWN, STAGE_RESPONSE):
             # the options were worked out when the window opened (and no move came since);
             # PASS (62) is below every ability id (63..81), so it leads the sorted list
             window = self.window_options
             if window is None:
                 window = own_window_options(self, a) if s == STAGE_OWN else response_window_options(self, a)
-            return [PASS, *window]
+            return [PASS] + window  # noqa: RUF005 (a concatenation of lists is cheaper than unpacking)
         if s == STAGE_SHIP:
             return [SHIP0 + k for k in range(len(self.tables.ship_names)) if k not in self.ships]
         if s == STAGE_GATE:
@@ -388,7 +388,7 @@ class GravwellState(GravwellPosition):
     def _action_text(self, action: int) -> str:
         t = self.tables
         s = self.stage
-        if s in CHANCE_STAGES:
+        if is_chance_stage(s):
             return f"{'deal' if s == STAGE_DEAL else 'draw'} {t.symbols[action]}"
         if 0 <= action < len(t.symbols):
             return f"{'instead' if s == STAGE_PREACT else 'play'} {t.symbols[action]}"

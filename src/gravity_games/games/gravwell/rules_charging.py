@@ -7,8 +7,17 @@ recharges, "Classic Gravwell" has no unique abilities).
 
 from __future__ import annotations
 
-from gravity_games.games.gravwell.state import GravwellPosition
-from gravity_games.games.gravwell.tables import UNIQUE_SLOTS, ability_action
+from typing import Final
+
+from gravity_games.games.gravwell.state import GravwellPosition, is_among, spaces_between
+from gravity_games.games.gravwell.tables import CONDITION_BIT, UNIQUE_SLOTS, ability_action
+
+# The bits of the conditions a ship's move can meet (``GravwellPosition.awaited_bits``).
+DRIFTED: Final = CONDITION_BIT["drifted"]
+PUSHED_BACK: Final = CONDITION_BIT["pushed_back"]
+MOVED_BY_MULTIPOINT: Final = CONDITION_BIT["moved_by_multipoint"]
+OWN_BACKWARD: Final = CONDITION_BIT["own_backward"]
+NEAR_JUNK: Final = CONDITION_BIT["near_junk"]
 
 
 def charge_abilities(position: GravwellPosition, seat: int, condition: str) -> None:
@@ -61,20 +70,19 @@ def charge_for_move(
     """Charging events of one ship's move (drift, pushed back, passed over, approached, near junk)."""
     # Only the seats with a card waiting for an event are looked at (``watchers``; empty outside
     # the standard variant), in seat order as the events charge them; most ships wait for none.
-    waits = position.awaited_conditions[seat]
-    if drifted and "drifted" in waits:
+    waits = position.awaited_bits[seat]
+    if drifted and waits & DRIFTED:
         charge_abilities(position, seat, "drifted")
     if owner != seat:
-        if "pushed_back" in waits and (x - old) * position.forward_direction[seat] < 0:
+        if waits & PUSHED_BACK and (x - old) * position.forward_direction[seat] < 0:
             charge_abilities(position, seat, "pushed_back")
-        if multipoint and "moved_by_multipoint" in waits:
+        if multipoint and waits & MOVED_BY_MULTIPOINT:
             charge_abilities(position, seat, "moved_by_multipoint")
-    elif "own_backward" in waits and (x - old) * position.forward_direction[seat] < 0:
+    elif waits & OWN_BACKWARD and (x - old) * position.forward_direction[seat] < 0:
         charge_abilities(position, seat, "own_backward")
-    watchers = position.watchers
     L = position.track_length
     pos = position.ship_spaces
-    passed = watchers["passed_over"]
+    passed = position.passed_over_watchers
     if passed:
         lo, hi = (old, x) if old < x else (x, old)
         for t in passed:
@@ -82,13 +90,13 @@ def charge_for_move(
             if lo < q < hi and t != seat and 0 < q < L:
                 charge_abilities(position, t, "passed_over")
     if 0 < x < L:
-        for t in watchers["approached"]:
-            if abs(pos[t] - x) == 1 and t != seat:
+        for t in position.approached_watchers:
+            if spaces_between(pos[t], x) == 1 and t != seat:
                 charge_abilities(position, t, "approached")
-        if "near_junk" in waits:
+        if waits & NEAR_JUNK:
             junk = position.junk_spaces
             # junk in a Warp Gate (0 or L) is out of the Gravwell: no space next to it is "near" it
-            if (x - 1 in junk and x > 1) or (x + 1 in junk and x + 1 < L):
+            if (x > 1 and is_among(x - 1, junk)) or (x + 1 < L and is_among(x + 1, junk)):
                 charge_abilities(position, seat, "near_junk")
 
 

@@ -8,13 +8,15 @@ spaces of the spiral arm. A direction is +1 (toward the Outer Warp Gate) or -1.
 
 from __future__ import annotations
 
+from typing import Final
+
 from gravity_games.games.gravwell.rules_charging import charge_abilities, charge_for_move
-from gravity_games.games.gravwell.state import NO_SEAT, STAGE_END, GravwellPosition, Result
+from gravity_games.games.gravwell.state import NO_SEAT, STAGE_END, GravwellPosition, Result, is_among, spaces_between
 from gravity_games.games.gravwell.tables import MULTIPOINT_REPULSOR_BEAM
 
-NO_SPACE = -1
+NO_SPACE: Final = -1
 """The answer of a target search that found no space."""
-JUNK0 = 6
+JUNK0: Final = 6
 """Object id of the first Space Junk token; ships are 0..5 (their seat), junk 6 and 7.
 
 Space Junk is an object like a ship ("the term 'object' refers to ships and Space Junk") and moves by
@@ -32,7 +34,7 @@ def sign(x: int) -> int:
 
 def distance_to_goal(position: GravwellPosition, seat: int) -> int:
     """Spaces between ``seat``'s ship and the Warp Gate it escapes through."""
-    return abs(position.goal_space[seat] - position.ship_spaces[seat])
+    return spaces_between(position.goal_space[seat], position.ship_spaces[seat])
 
 
 def escape_gravwell(position: GravwellPosition, seat: int) -> None:
@@ -131,7 +133,7 @@ def drift_destination(position: GravwellPosition, seat: int, space: int, directi
     drifted = False
     while 0 < space < L:
         # is_occupied(x, ship=seat) in one test: junk there, or a ship other than this one
-        if space in junk or (space in pos and (pos[seat] != space or pos.count(space) > 1)):
+        if is_among(space, junk) or (is_among(space, pos) and (pos[seat] != space or pos.count(space) > 1)):
             space += direction
             drifted = True
         else:
@@ -164,7 +166,7 @@ def settle_ship(position: GravwellPosition, seat: int, space: int, drifted: bool
     position.say(
         "%s moves %s %s from %s to %s%s",
         position.seat_names[seat],
-        abs(space - old),
+        spaces_between(space, old),
         "forward" if (space - old) * position.forward_direction[seat] > 0 else "back",
         names[old],
         names[space],

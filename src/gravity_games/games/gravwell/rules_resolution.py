@@ -8,6 +8,8 @@ shared Warp Gate first). A window is only opened for a seat that has something i
 
 from __future__ import annotations
 
+from typing import Final
+
 from gravity_games.games.gravwell.rules_abilities import (
     own_window_options,
     response_window_options,
@@ -31,6 +33,7 @@ from gravity_games.games.gravwell.state import (
     NO_CARD,
     NO_SEAT,
     PHASES,
+    SEAT_SLOTS,
     STAGE_DRAG,
     STAGE_END,
     STAGE_OWN,
@@ -39,6 +42,8 @@ from gravity_games.games.gravwell.state import (
     STAGE_REVEAL,
     STAGE_TRIM,
     GravwellPosition,
+    is_among,
+    remove_card,
 )
 from gravity_games.games.gravwell.tables import (
     EMERGENCY_STOP_SLOT,
@@ -53,14 +58,14 @@ from gravity_games.games.gravwell.tables import (
     action_ability,
 )
 
-ENDS_OWN_WINDOW = frozenset({"stop", "swap", "waypoint"})
+ENDS_OWN_WINDOW: Final = frozenset({"stop", "swap", "waypoint"})
 """Own-card abilities after which no other ability can change the card."""
 
 
 def place_fuel_card(position: GravwellPosition, card: int) -> None:
     """Each seat places one card face down; nobody sees it until all have chosen."""
     a = position.actor
-    position.hands[a].remove(card)
+    remove_card(position.hands[a], card)
     position.chosen[a] = card
     if a + 1 < len(position.ship_spaces):
         position.actor = a + 1
@@ -76,13 +81,13 @@ def reveal_fuel_cards(position: GravwellPosition) -> None:
     chosen = position.chosen
     known = position.known_cards
     names = position.seat_names
-    shown: list[str | int] = [position.round, position.phase]  # the log line's arguments: then ship, card, ...
+    shown: list[str | int] = [t.reveal_format, position.round, position.phase]  # the log entry: then ship, card, ...
     for s, c in enumerate(chosen):
-        if known[s] and c in known[s]:  # a publicly known card is played: no longer in the hand
-            known[s].remove(c)
+        if known[s] and is_among(c, known[s]):  # a publicly known card is played: no longer in the hand
+            remove_card(known[s], c)
         shown.append(names[s])
         shown.append(sym[c])
-    position.say(t.reveal_format, *shown)
+    position.say_entry(tuple(shown))
     if position.delayed_seats:
         position.delayed_seats = []
     # only ships with a reveal-time ability (T'Rang's) can open a reveal window
@@ -110,12 +115,15 @@ def order_fuel_cards(position: GravwellPosition) -> None:
     rank = position.tables.resolution_rank
     chosen = position.chosen
     delayed = position.delayed_seats
-    keys = [rank[c] for c in chosen]  # each seat's place in the alphabet
-    if delayed:
-        normal = sorted((s for s in range(len(chosen)) if s not in delayed), key=keys.__getitem__)
-        position.resolution_order = normal + sorted(delayed, key=keys.__getitem__)
-    else:
-        position.resolution_order = sorted(range(len(chosen)), key=keys.__getitem__)
+    # Each seat keyed by its card's place in the alphabet (then its seat, in the low digits): a
+    # sort of plain ints, where a key function would be a Python call per comparison. Foresight's
+    # delayed cards are keyed after every other card.
+    keys = [
+        (rank[chosen[s]] + (position.tables.delayed_rank if delayed and is_among(s, delayed) else 0)) * SEAT_SLOTS + s
+        for s in range(len(chosen))
+    ]
+    keys.sort()
+    position.resolution_order = [key % SEAT_SLOTS for key in keys]
     position.resolution_index = 0
     resolve_next_fuel_card(position)
 
@@ -156,7 +164,7 @@ def end_movement_phase(position: GravwellPosition) -> None:
     chosen = position.chosen
     position.last_cards = chosen  # the list itself moves over; chosen gets a fresh one
     # resolved cards go face up on the common discard pile until the round ends
-    position.discards.extend(chosen if NO_CARD not in chosen else [c for c in chosen if c != NO_CARD])
+    position.discards.extend(chosen if not is_among(NO_CARD, chosen) else [c for c in chosen if c != NO_CARD])
     n = len(position.ship_spaces)
     position.chosen = [NO_CARD] * n
     position.revealed = False
@@ -316,11 +324,11 @@ def preact_with(position: GravwellPosition, card: int) -> None:
     """Preact: the revealed card goes back to the hand (now known to all) and ``card`` is played."""
     seat = position.actor
     old = position.chosen[seat]
-    position.hands[seat].remove(card)
+    remove_card(position.hands[seat], card)
     position.hands[seat].append(old)
     position.known_cards[seat].append(old)
-    if card in position.known_cards[seat]:
-        position.known_cards[seat].remove(card)
+    if is_among(card, position.known_cards[seat]):
+        remove_card(position.known_cards[seat], card)
     position.chosen[seat] = card
     sym = position.tables.symbols
     position.say("%s takes back %s and plays %s", position.seat_names[seat], sym[old], sym[card])

@@ -6,6 +6,8 @@ Plain functions over a :class:`~gravity_games.games.gravwell.state.GravwellPosit
 
 from __future__ import annotations
 
+from typing import Final
+
 from gravity_games.games.gravwell.rules_abilities import ability_name
 from gravity_games.games.gravwell.rules_charging import end_of_round_charge_options
 from gravity_games.games.gravwell.rules_moves import distance_to_goal
@@ -28,12 +30,14 @@ from gravity_games.games.gravwell.state import (
     STAGE_MINE,
     GravwellPosition,
     Result,
+    remove_card,
+    spaces_between,
 )
 from gravity_games.games.gravwell.tables import DIR_LEFT, EMERGENCY_STOP_SLOT, GATE_ACTION0, PASS, action_ability
 
-GATE_CHOICE_PLAYERS = 5
+GATE_CHOICE_PLAYERS: Final = 5
 """From 5 players on, each chooses the Warp Gate to start on."""
-STACK_SIZE = 3
+STACK_SIZE: Final = 3
 """A mining stack: one face-down card and two face-up cards."""
 
 
@@ -110,7 +114,7 @@ def deal_round_one(position: GravwellPosition) -> None:
 def deal_card(position: GravwellPosition, card: int) -> None:
     """Chance deals ``card`` to the next seat in turn; the last card starts Movement Phase 1."""
     n = len(position.ship_spaces)
-    position.deck.remove(card)
+    remove_card(position.deck, card, position.deck_sorted)
     position.hands[position.cards_dealt % n].append(card)
     position.cards_dealt += 1
     if position.cards_dealt == HAND * n:
@@ -131,7 +135,7 @@ def lay_out_mining_stacks(position: GravwellPosition) -> None:
 
 def lay_stack_card(position: GravwellPosition, card: int) -> None:
     """Chance draws ``card`` for the next place of a stack (face down first, then the two face up)."""
-    position.deck.remove(card)
+    remove_card(position.deck, card, position.deck_sorted)
     laid = position.stack_cards_laid
     position.stacks[laid // STACK_SIZE][laid % STACK_SIZE] = card
     position.stack_cards_laid = laid = laid + 1
@@ -146,10 +150,14 @@ def lay_stack_card(position: GravwellPosition, card: int) -> None:
 
 def first_miner(position: GravwellPosition) -> int:
     """Nearest the Merton Cloud; tie: nearer the Inner Warp Gate; still tied (same gate): lower seat."""
-    m = position.tables.merton
-    return min(
-        range(len(position.ship_spaces)), key=lambda s: (abs(position.ship_spaces[s] - m), position.ship_spaces[s], s)
-    )
+    merton = position.tables.merton
+    spaces = position.ship_spaces
+    first = 0
+    for seat in range(1, len(spaces)):  # a lower seat stays first on a full tie
+        distance, best = spaces_between(spaces[seat], merton), spaces_between(spaces[first], merton)
+        if distance < best or (distance == best and spaces[seat] < spaces[first]):
+            first = seat
+    return first
 
 
 def mine_stack(position: GravwellPosition, index: int) -> None:

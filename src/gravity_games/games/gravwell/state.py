@@ -16,20 +16,22 @@ from typing import Final
 from gravity_games.core.api import Game, State
 from gravity_games.games.gravwell.tables import Tables, seat_lookups
 
-ROUNDS = 6
+ROUNDS: Final = 6
 """A game lasts at most six Rounds."""
-PHASES = 6
+PHASES: Final = 6
 """Each Round has six Movement Phases, one per card in hand."""
-HAND = 6
+HAND: Final = 6
 """Round 1 deals six Fuel Cards to each player."""
-NO_CARD = -1
+NO_CARD: Final = -1
 """The card id of an empty place (no card chosen, a stack card not drawn yet)."""
-NO_SEAT = -1
+NO_SEAT: Final = -1
 """The seat of nobody (no card resolving, a stack nobody took, a seat without a ship yet)."""
-INNER_GATE = 0
+INNER_GATE: Final = 0
 """``start_gate`` of a ship that started on the Inner Warp Gate (1: the Outer one)."""
-OUTER_GATE = 1
-MAX_SHIPS_PER_GATE = 3
+OUTER_GATE: Final = 1
+MAX_SHIPS_PER_GATE: Final = 3
+SEAT_SLOTS: Final = 8
+"""More than the most seats (6): a seat packed into the low digits of a sort key (``key * SEAT_SLOTS + seat``)."""
 """With 5-6 players no more than 3 ships can start on the same Warp Gate."""
 
 
@@ -55,22 +57,24 @@ class Stage(IntEnum):
 
 # The stages as plain int module constants, for the rule functions: an enum member read as
 # ``Stage.OWN`` is looked up through the enum class at every use and compares slower than an int
-# (several times the cost in CPython 3.11), and a compiler can inline a ``Final`` int constant.
-STAGE_SHIP: Final = int(Stage.SHIP)
-STAGE_GATE: Final = int(Stage.GATE)
-STAGE_DEAL: Final = int(Stage.DEAL)
-STAGE_FORM: Final = int(Stage.FORM)
-STAGE_MINE: Final = int(Stage.MINE)
-STAGE_DIR: Final = int(Stage.DIR)
-STAGE_CHOOSE: Final = int(Stage.CHOOSE)
-STAGE_REVEAL: Final = int(Stage.REVEAL)
-STAGE_PREACT: Final = int(Stage.PREACT)
-STAGE_OWN: Final = int(Stage.OWN)
-STAGE_TRIM: Final = int(Stage.TRIM)
-STAGE_RESPONSE: Final = int(Stage.RESPONSE)
-STAGE_DRAG: Final = int(Stage.DRAG)
-STAGE_CHARGE: Final = int(Stage.CHARGE)
-STAGE_END: Final = int(Stage.END)
+# (several times the cost in CPython 3.11). They are literals (tests check they equal the enum's
+# values) so that mypyc inlines them: a ``Final`` bound to an expression is read from a static
+# with a check, and a name that is not ``Final`` is looked up in the module's dict at every use.
+STAGE_SHIP: Final = 0
+STAGE_GATE: Final = 1
+STAGE_DEAL: Final = 2
+STAGE_FORM: Final = 3
+STAGE_MINE: Final = 4
+STAGE_DIR: Final = 5
+STAGE_CHOOSE: Final = 6
+STAGE_REVEAL: Final = 7
+STAGE_PREACT: Final = 8
+STAGE_OWN: Final = 9
+STAGE_TRIM: Final = 10
+STAGE_RESPONSE: Final = 11
+STAGE_DRAG: Final = 12
+STAGE_CHARGE: Final = 13
+STAGE_END: Final = 14
 
 STAGE_NAMES = tuple(s.name.lower() for s in Stage)
 """The stage names of the observation and of the JSON."""
@@ -94,12 +98,52 @@ STAGE_ACTIVITY = {
 }
 """What the seat to act is doing at each step, in words (views and error messages)."""
 
-CHANCE_STAGES = frozenset({STAGE_DEAL, STAGE_FORM})
-PLAYER_STAGES = frozenset(int(s) for s in Stage) - CHANCE_STAGES - {STAGE_END}
-CARD_STAGES = frozenset({STAGE_CHOOSE, STAGE_PREACT})
-"""Stages whose moves are the cards of the hand (the secret choice, Preact's replacement)."""
-OPTION_WINDOWS = frozenset({STAGE_OWN, STAGE_RESPONSE})
-"""Windows whose options are kept in ``window_options`` when they open."""
+
+def is_chance_stage(stage: int) -> bool:
+    """Chance acts at the deal of round 1 and while the mining stacks are laid out."""
+    return stage in (STAGE_DEAL, STAGE_FORM)
+
+
+def is_among(value: int, values: list[int]) -> bool:
+    """Is ``value`` in ``values`` (a card in a hand or the deck, a space among the objects')? A typed
+    loop: compiled, it compares machine ints where ``value in values`` calls the generic comparison
+    of every item."""
+    for item in values:  # noqa: SIM110 (any() would build a generator)
+        if item == value:
+            return True
+    return False
+
+
+def find_card(cards: list[int], card: int, in_order: bool) -> int:
+    """Where ``card`` lies in ``cards`` (-1: not there). ``in_order``: the cards are in id order (the
+    deck, as the engine keeps it), so a binary search finds it; else a typed loop looks."""
+    if in_order:
+        low, high = 0, len(cards)
+        while low < high:
+            middle = (low + high) // 2
+            if cards[middle] < card:
+                low = middle + 1
+            else:
+                high = middle
+        return low if low < len(cards) and cards[low] == card else -1
+    for index in range(len(cards)):
+        if cards[index] == card:
+            return index
+    return -1
+
+
+def remove_card(cards: list[int], card: int, in_order: bool = False) -> None:
+    """Take ``card`` out of ``cards`` (it must be there), like ``cards.remove(card)`` but found by
+    :func:`find_card`; the other cards keep their order."""
+    index = find_card(cards, card, in_order)
+    if index < 0:
+        raise ValueError(f"card {card} is not among {cards}")
+    cards.pop(index)
+
+
+def spaces_between(space: int, other: int) -> int:
+    """How many spaces apart two spaces are (``abs`` of the difference, in machine ints when compiled)."""
+    return space - other if space >= other else other - space
 
 
 class Result(StrEnum):
@@ -118,6 +162,8 @@ class GravwellPosition(State):
 
     __slots__ = (
         "actor",
+        "approached_watchers",
+        "awaited_bits",
         "awaited_conditions",
         "card_type",
         "card_value",
@@ -143,6 +189,7 @@ class GravwellPosition(State):
         "mining_index",
         "mining_order",
         "modifiers",
+        "passed_over_watchers",
         "phase",
         "precision_amount",
         "resolution_index",
@@ -192,6 +239,12 @@ class GravwellPosition(State):
         self.watchers: dict[str, tuple[int, ...]] = {}
         """Derived from ``ships``: per charging condition, the seats with a card waiting for it."""
         self.awaited_conditions: tuple[frozenset[str], ...] = ()
+        self.awaited_bits: tuple[int, ...] = ()
+        """Derived from ``awaited_conditions``: per seat, its conditions as bits (``tables.CONDITION_BIT``)."""
+        self.passed_over_watchers: tuple[int, ...] = ()
+        self.approached_watchers: tuple[int, ...] = ()
+        """Derived from ``watchers``: the seats waiting to be passed over or approached, which every
+        move asks for (a field read instead of a dict lookup)."""
         """Derived from ``ships``: per seat, the conditions its cards wait for."""
         self.reveal_seats: tuple[int, ...] = ()
         """Derived from ``ships``: the seats whose ship has a reveal-time ability."""
@@ -250,7 +303,10 @@ class GravwellPosition(State):
         lookups = seat_lookups(self.tables, self.ships)
         self.seat_names = lookups.names
         self.watchers = lookups.watchers
+        self.passed_over_watchers = lookups.watchers["passed_over"]
+        self.approached_watchers = lookups.watchers["approached"]
         self.awaited_conditions = lookups.awaited
+        self.awaited_bits = lookups.awaited_bits
         self.reveal_seats = lookups.reveal_seats
 
     def say(self, *entry: str | int) -> None:
@@ -259,6 +315,10 @@ class GravwellPosition(State):
         Most logs are never read (random playouts, searches), and formatting a line at once cost
         more than building it; the core's lazy log entries (``LogEntry`` in core/api.py) defer it.
         """
+        self.say_entry(entry)
+
+    def say_entry(self, entry: tuple[str | int, ...]) -> None:
+        """:meth:`say` with the entry already built (a line whose arguments are counted at run time)."""
         if self._shared:
             self._unshare()
         self._log.append(entry)
@@ -280,7 +340,10 @@ class GravwellPosition(State):
         new.ships = self.ships[:]
         new.seat_names = self.seat_names  # derived lookups: replaced (never changed) when ships change
         new.watchers = self.watchers
+        new.passed_over_watchers = self.passed_over_watchers
+        new.approached_watchers = self.approached_watchers
         new.awaited_conditions = self.awaited_conditions
+        new.awaited_bits = self.awaited_bits
         new.reveal_seats = self.reveal_seats
         new.junk_spaces = self.junk_spaces[:]
         new.hands = [h[:] for h in self.hands]

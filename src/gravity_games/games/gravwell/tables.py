@@ -16,7 +16,9 @@ from gravity_games.games.gravwell.data import (
     GravwellData,
 )
 
-CONDITIONS = get_args(Condition)
+CONDITIONS: Final[tuple[str, ...]] = get_args(Condition)
+CONDITION_BIT: Final[dict[str, int]] = {condition: 1 << index for index, condition in enumerate(CONDITIONS)}
+"""Each charging condition as one bit, so a seat's awaited conditions are one int to test."""
 
 # Action ids (num_distinct_actions = 90):
 #   0..39 a Fuel Card (play it; or the replacement card of Preact)
@@ -24,18 +26,18 @@ CONDITIONS = get_args(Condition)
 #   60/61 start on the Inner/Outer Warp Gate; 62 pass (no ability / go on);
 #   63..80 a unique ability (ship * 3 + slot): use it, or charge it at the end of a round;
 #   81 Emergency Stop; 82/83 Precision: one space fewer / more; 84..89 drag the ship of seat k next.
-MINE0 = 40
-DIR_LEFT = 52
-DIR_RIGHT = 53
-SHIP0 = 54
-GATE_ACTION0 = 60
-PASS = 62
-ABILITY0 = 63
-STOP = 81
-TRIM_LESS = 82
-TRIM_MORE = 83
-DRAG0 = 84
-NUM_ACTIONS = 90
+MINE0: Final = 40
+DIR_LEFT: Final = 52
+DIR_RIGHT: Final = 53
+SHIP0: Final = 54
+GATE_ACTION0: Final = 60
+PASS: Final = 62
+ABILITY0: Final = 63
+STOP: Final = 81
+TRIM_LESS: Final = 82
+TRIM_MORE: Final = 83
+DRAG0: Final = 84
+NUM_ACTIONS: Final = 90
 
 
 class BeamType(IntEnum):
@@ -48,23 +50,23 @@ class BeamType(IntEnum):
     MULTIPOINT_REPULSOR = 3
 
 
-TRACTOR_BEAM: Final = int(BeamType.TRACTOR)
-REPULSOR_BEAM: Final = int(BeamType.REPULSOR)
-MULTIPOINT_TRACTOR_BEAM: Final = int(BeamType.MULTIPOINT_TRACTOR)
-MULTIPOINT_REPULSOR_BEAM: Final = int(BeamType.MULTIPOINT_REPULSOR)
+TRACTOR_BEAM: Final = 0
+REPULSOR_BEAM: Final = 1
+MULTIPOINT_TRACTOR_BEAM: Final = 2
+MULTIPOINT_REPULSOR_BEAM: Final = 3
 """The beam types as module constants for the rule functions (cheaper to read than enum members)."""
 
-MULTIPOINT = 2
+MULTIPOINT: Final = 2
 """Added to a Standard Beam's type makes it the Multipoint Beam of the same kind (and back)."""
-REPULSOR = 1
+REPULSOR: Final = 1
 """The bit of a beam type that makes it a Repulsor."""
 
 TYPE_NAMES = ("tractor", "repulsor", "multi_tractor", "multi_repulsor")
 """The data's and the JSON's names of the beam types, in ``BeamType`` order."""
 TYPE_INDEX = {name: i for i, name in enumerate(TYPE_NAMES)}
 
-EMERGENCY_STOP_SLOT = 0
-UNIQUE_SLOTS = (1, 2, 3)
+EMERGENCY_STOP_SLOT: Final = 0
+UNIQUE_SLOTS: Final = (1, 2, 3)
 """Slot 0 of a ship's four Ship Ability Cards is the Emergency Stop; 1..3 are its unique abilities."""
 
 
@@ -109,6 +111,7 @@ class SeatLookups(NamedTuple):
     watchers: dict[str, tuple[int, ...]]
     awaited: tuple[frozenset[str], ...]
     reveal_seats: tuple[int, ...]
+    awaited_bits: tuple[int, ...]
 
 
 POSITIONAL_OWN_EFFECTS = frozenset({"swap", "waypoint", "cloak"})
@@ -150,6 +153,8 @@ class Tables:
         self.card_value = tuple(c.value for c in data.cards)
         self.card_type = tuple(TYPE_INDEX[c.type] for c in data.cards)
         self.resolution_rank = data.resolution_rank()
+        self.delayed_rank = len(self.symbols)
+        """Added to the rank of a card Foresight delays: after every card's rank."""
         self.deck = data.deck_for(players)
         self.ship_names = tuple(s.name for s in data.ships)
         self.ship_colours = tuple(s.colour for s in data.ships)
@@ -228,9 +233,11 @@ class Tables:
         ]
         # Chance outcomes: for each deck size, the (card, probability) pair of every card, built once,
         # so a chance node lists the pairs of the cards left instead of allocating new ones.
+        # Typed as plain objects on purpose: compiled code holds a ``tuple[int, float]`` unboxed, so
+        # reading one out of a typed table would build a new tuple (and float) for every outcome.
         card_count = len(self.symbols)
-        self.chance_pairs: list[tuple[tuple[int, float], ...]] = [()] + [
-            tuple((c, 1.0 / size) for c in range(card_count)) for size in range(1, card_count + 1)
+        self.chance_pairs: list[list[object]] = [[]] + [
+            [(c, 1.0 / size) for c in range(card_count)] for size in range(1, card_count + 1)
         ]
         # Format of the reveal log line: "Round r, phase p: <ship> <card>, <ship> <card>, ...".
         self.reveal_format = "Round %s, phase %s: " + ", ".join(["%s %s"] * players)
@@ -268,7 +275,7 @@ def seat_lookups(tables: Tables, ships: list[int]) -> SeatLookups:
     seats whose ship has a reveal-time ability.
     """
     names = tuple(tables.ship_names[k] if k >= 0 else f"Seat {s}" for s, k in enumerate(ships))
-    watchers: dict[str, tuple[int, ...]] = dict.fromkeys(CONDITIONS, ())
+    watchers: dict[str, tuple[int, ...]] = {condition: () for condition in CONDITIONS}
     if tables.standard:
         for s, k in enumerate(ships):  # seat by seat, so every tuple is in seat order
             if k >= 0:
@@ -277,4 +284,5 @@ def seat_lookups(tables: Tables, ships: list[int]) -> SeatLookups:
     empty: frozenset[str] = frozenset()
     awaited = tuple(tables.conditions[k] if tables.standard and k >= 0 else empty for k in ships)
     reveal_seats = tuple(s for s, k in enumerate(ships) if k >= 0 and tables.reveal_abilities[k])
-    return SeatLookups(names, watchers, awaited, reveal_seats)
+    awaited_bits = tuple(sum(CONDITION_BIT[c] for c in conditions) for conditions in awaited)
+    return SeatLookups(names, watchers, awaited, reveal_seats, awaited_bits)
