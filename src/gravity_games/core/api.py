@@ -64,6 +64,7 @@ __all__ = [
     "State",
     "TensorPart",
     "UnknownGameError",
+    "chance_outcome_at",
     "log_line",
     "normalise",
     "sample_chance",
@@ -628,8 +629,15 @@ def _rebuild_state(game: Game, document: dict[str, JSON]) -> State:
 
 def sample_chance(state: State, rng: random.Random) -> int:
     """Draw one chance outcome of ``state`` with ``rng`` (inverse CDF, stable across runs)."""
+    return chance_outcome_at(state, rng.random())
+
+
+def chance_outcome_at(state: State, x: float) -> int:
+    """The chance outcome of ``state`` at ``x`` in [0, 1) of its cumulative distribution.
+
+    For a search that draws its uniform numbers ahead (the same numbers for every move it compares).
+    """
     outcomes = state.chance_outcomes()
-    x = rng.random()
     acc = 0.0
     for action, p in outcomes:
         acc += p

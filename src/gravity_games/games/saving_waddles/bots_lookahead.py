@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
-from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidParameterError, State
+from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidParameterError, State, chance_outcome_at
 from gravity_games.core.seeding import derive_seed
 
 from .bots import SETTINGS as HEURISTIC_SETTINGS
@@ -60,16 +60,6 @@ def _chance_kind(state: State) -> int:
     # The world is the search's own determinization: which kind of draw is due is read off it.
     phase: int = getattr(state, "phase", -1)
     return 0 if phase == P_ROLL else 1 if phase == P_MISCHIEF_DRAW else 2 if phase == P_HELP_DRAW else 3
-
-
-def _draw(state: State, x: float) -> int:
-    outcomes = state.chance_outcomes()
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if x < acc:
-            return action
-    return outcomes[-1][0]
 
 
 class LookaheadAgent(Agent):
@@ -119,7 +109,7 @@ class LookaheadAgent(Agent):
                 return
             if player == CHANCE:
                 kind = _chance_kind(state)
-                state.apply_action(_draw(state, luck.uniform(kind, used[kind])))
+                state.apply_action(chance_outcome_at(state, luck.uniform(kind, used[kind])))
                 used[kind] += 1
             else:
                 state.apply_action(self.players[player].act(SeatView(state, player)))
