@@ -71,11 +71,20 @@ Save = Callable[[dict[str, Any]], None]
 
 
 def competitive(
-    game_id: str, players: int, agent: str, opponent: str, games: int, seed: int, save: Save
+    game_id: str,
+    players: int,
+    agent: str,
+    opponent: str,
+    games: int,
+    seed: int,
+    save: Save,
+    earlier: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """Game ``i`` for ``i`` in ``range(games)``; with ``earlier`` (a run cut short), only the games it lacks."""
     game = load(game_id, players=players)
-    times: list[float] = []
-    rows: list[dict[str, Any]] = []
+    times: list[float] = list((earlier or {}).get("decision_seconds", []))
+    rows: list[dict[str, Any]] = list((earlier or {}).get("games", []))
+    timed_from = 0 if earlier is None or "decision_seconds" in earlier else len(rows)
 
     def summary() -> dict[str, Any]:
         per_seat = {
@@ -86,11 +95,13 @@ def competitive(
             "all": rate(sum(r["won"] for r in rows), len(rows)),
             "per_seat": per_seat,
             "fair_share": 1 / players,
-            "time_per_decision": timing(times),
+            # A run resumed from a file without raw times has its times from that game on only.
+            "time_per_decision": {**timing(times), "from_game": timed_from},
+            "decision_seconds": [round(t, 5) for t in times],
             "games": rows,
         }
 
-    for i in range(games):
+    for i in range(len(rows), games):
         seat = i % players
         game_seed = derive_seed(seed, "game", i // players)  # one deal per rotation: the agents move round the table
         agents: list[Agent] = []
@@ -148,6 +159,20 @@ def team(game_id: str, players: int, agent: str, opponent: str, games: int, seed
     return summary()
 
 
+def resumable(path: Path, head: dict[str, Any]) -> dict[str, Any]:
+    """The run cut short in ``path``, checked to be the one ``head`` describes."""
+    try:
+        earlier: dict[str, Any] = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"--resume: cannot read {path}: {exc}") from exc
+    for key in ("game", "players", "agent", "opponent", "seed"):
+        if earlier.get(key) != head[key]:
+            raise SystemExit(f"--resume: {path} has {key}={earlier.get(key)!r}, this run {head[key]!r}")
+    if "games" not in earlier:
+        raise SystemExit(f"--resume: {path} is not a competitive run")
+    return earlier
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -158,9 +183,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--team", action="store_true", help="cooperative: compare team win rates")
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the run cut short in --json (same game, seats, agents and seed) from its next game",
+    )
     args = parser.parse_args(argv)
     started = time.time()
-    fn = team if args.team else competitive
     out = args.json or Path(
         "artifacts/strength"
     ) / f"{args.game}-{args.players}-{args.agent}-vs-{args.opponent}-{args.seed}.json".replace(":", "_")
@@ -175,12 +204,25 @@ def main(argv: list[str] | None = None) -> int:
         "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
     }
 
+    earlier: dict[str, Any] | None = None
+    if args.resume:
+        earlier = resumable(out, head)
+        head["started_utc"] = earlier["started_utc"]
+        head["resumed_utc"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started))
+        started -= float(earlier.get("wall_seconds", 0.0))
+
     def save(partial: dict[str, Any], complete: bool = False) -> None:
         # Written every few games too, so a run cut short keeps what it played (complete: false).
         doc = {**head, **partial, "complete": complete, "wall_seconds": round(time.time() - started, 1)}
         out.write_text(json.dumps(doc, indent=1) + "\n")
 
-    doc = {**head, **fn(args.game, args.players, args.agent, args.opponent, args.games, args.seed, save)}
+    if args.team:
+        if earlier is not None:
+            raise SystemExit("--resume is for competitive runs only")
+        result = team(args.game, args.players, args.agent, args.opponent, args.games, args.seed, save)
+    else:
+        result = competitive(args.game, args.players, args.agent, args.opponent, args.games, args.seed, save, earlier)
+    doc = {**head, **result}
     save(doc, complete=True)
     summary = doc.get("all") or {
         "agent": doc["team_agent"]["rate"],
