@@ -105,6 +105,22 @@ def test_note_later_keeps_a_line_as_data_until_it_is_read() -> None:
     assert state.log() == ["seat 0 moves 1"]  # the log shared with the clone was copied first
 
 
+def test_a_private_line_kept_as_data_is_read_by_its_seat_only() -> None:
+    state = ToyGame(players=2).new_initial_state()
+    state.apply_action(0)
+    copy = state.clone()
+    copy._note_private_later(1, "Seat %s feels %s at %s g.", 1, "the Moon", 7)
+    line = "Seat 1 feels the Moon at 7 g."
+    assert copy._log[-1] == (1, "Seat %s feels %s at %s g.", 1, "the Moon", 7)
+    assert copy.log(1) == ["seat 0 moves 1", line]
+    assert copy.log() == copy.log(0) == ["seat 0 moves 1"]  # hidden from the others and the public
+    assert copy.full_log()[-1] == f"[seat 1 only] {line}"
+    assert copy.to_json()["log"][-1] == [1, line]  # the document holds the same text _note would have
+    rebuilt = copy.game.state_from_json(json.loads(json.dumps(copy.to_json())))
+    assert rebuilt.log(1) == copy.log(1) and rebuilt.to_json() == copy.to_json()
+    assert state.log(1) == ["seat 0 moves 1"]  # the log shared with the clone was copied first
+
+
 def test_a_refused_chance_action_names_the_outcomes_and_changes_nothing() -> None:
     state = ToyGame(players=2).new_initial_state()
     state.apply_action(0)  # now a chance step

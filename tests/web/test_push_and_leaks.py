@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from gravity_games.core.api import private_line
 from gravity_games.core.registry import entry, list_games
 
 from .helpers import auth, create, engine_state, view
@@ -28,8 +29,8 @@ def canonical(value: Any) -> str:
 
 
 def private_lines(state: Any, seat: int) -> list[str]:
-    """Log lines private to ``seat`` (the engine keeps them as (seat, text))."""
-    return [e[1] for e in state._log if not isinstance(e, str) and e[0] == seat]
+    """Log lines private to ``seat`` (the engine keeps them as (seat, text) or (seat, format, *args))."""
+    return [private_line(e) for e in state._log if not isinstance(e, str) and e[0] == seat]
 
 
 def assert_no_leak(

@@ -276,12 +276,13 @@ class Game(ABC):
 
 
 LogEntry = str | tuple[int, str] | tuple[Any, ...]
-"""One entry of ``State._log``: a public line; ``(seat, line)``, a line private to ``seat``; or
-``(format, *args)``, a public line written lazily as ``format % args``.
+"""One entry of ``State._log``: a public line; ``(seat, line)``, a line private to ``seat``;
+``(format, *args)``, a public line written lazily as ``format % args``; or ``(seat, format, *args)``,
+a private line written lazily.
 
 The lazy form is for engines whose hot paths write a line at almost every step: a random playout
 or a search never reads its log, and building the text would be a large part of its cost
-(:meth:`State._note_later` writes it). Every
+(:meth:`State._note_later` and :meth:`State._note_private_later` write it). Every
 reader (:meth:`State.log`, :meth:`State.full_log`, :meth:`State.to_json`) sees plain text, the
 same as if the line had been formatted at once; the arguments must be immutable (ints, strings).
 An engine appending to ``_log`` directly must first copy a log it still shares with a clone
@@ -292,6 +293,11 @@ An engine appending to ``_log`` directly must first copy a log it still shares w
 def log_line(entry: tuple[Any, ...]) -> str:
     """The text of a lazy log entry ``(format, *args)``."""
     return str(entry[0] % entry[1:])
+
+
+def private_line(entry: tuple[Any, ...]) -> str:
+    """The text of a private entry: ``(seat, line)``, or ``(seat, format, *args)`` written lazily."""
+    return str(entry[1]) if len(entry) == 2 else str(entry[1] % entry[2:])
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -545,13 +551,17 @@ class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Pytho
             elif isinstance(entry[0], str):
                 out.append(log_line(entry))
             elif entry[0] == seat:
-                out.append(entry[1])
+                out.append(private_line(entry))
         return out
 
     def full_log(self) -> list[str]:
         """Every line, private ones prefixed with their seat (never show it to a player)."""
         return [
-            e if isinstance(e, str) else log_line(e) if isinstance(e[0], str) else f"[seat {e[0]} only] {e[1]}"
+            e
+            if isinstance(e, str)
+            else log_line(e)
+            if isinstance(e[0], str)
+            else f"[seat {e[0]} only] {private_line(e)}"
             for e in self._log
         ]
 
@@ -576,6 +586,16 @@ class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Pytho
         if self._shared:
             self._unshare()
         self._log.append(entry)
+
+    def _note_private_later(self, seat: int, *entry: int | str) -> None:
+        """Add one line private to ``seat``, kept as data like :meth:`_note_later`'s.
+
+        ``entry`` is a format and its arguments; readers see ``format % arguments``, exactly the
+        line ``_note(format % arguments, seat)`` would have stored, and only ``seat`` reads it.
+        """
+        if self._shared:
+            self._unshare()
+        self._log.append((seat, *entry))
 
     def _unshare(self) -> None:
         self._history = list(self._history)
@@ -605,7 +625,8 @@ class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Pytho
             "state": self._to_json_body(),
             "history": list(self._history),
             "log": [
-                e if isinstance(e, str) else log_line(e) if isinstance(e[0], str) else [e[0], e[1]] for e in self._log
+                e if isinstance(e, str) else log_line(e) if isinstance(e[0], str) else [e[0], private_line(e)]
+                for e in self._log
             ],
         }
 
