@@ -5,6 +5,11 @@ chance before any map) and outcomes are the data. The map is written into
 ``src/gravity_games/agents/hint_calibration.toml`` with ``--write`` (replacing that game's entry at
 that player count); check it afterwards with a calibration run on other seeds.
 
+The map changes only the figure shown, never the move (it is monotone), and every row records its
+``raw`` figure, so a run recorded before the map (or with an older one) can be checked with it
+offline: ``--check RUN.json`` applies the fitted map to that run's rows, prints its per-decile table
+and writes the mapped run to ``--check-out``.
+
     .venv/bin/python scripts/fit_hint_calibration.py docs/figures/bot-levels/calibration-doubt-gravity-2-41.json --write
 """
 
@@ -15,8 +20,10 @@ import json
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from gravity_games.agents.hint_maps import HintMap, fit_platt, platt
+from gravity_games.agents.hints import calibration_deciles
 
 TOML = Path(__file__).resolve().parent.parent / "src" / "gravity_games" / "agents" / "hint_calibration.toml"
 
@@ -46,10 +53,65 @@ def write(hint_map: HintMap) -> None:
     TOML.write_text(header.rstrip("\n") + "\n\n" + "\n".join(entry_text(m) for m in maps), encoding="utf-8")
 
 
+def mapped(doc: dict[str, Any], hint_map: HintMap | None) -> dict[str, Any]:
+    """The run ``doc`` with its rows' ``predicted`` = ``hint_map`` of their ``raw`` (``None``: the raw
+    figure itself), and its summary figures recomputed."""
+    rows = []
+    for r in doc["rows"]:
+        raw = float(r.get("raw", r["predicted"]))
+        rows.append({**r, "predicted": round(platt(raw, hint_map), 4) if hint_map else raw})
+    table = calibration_deciles(rows)
+    tenths = calibration_deciles(rows, bins="tenths")
+    return {
+        **doc,
+        "map": None
+        if hint_map is None
+        else {
+            "slope": hint_map.slope,
+            "intercept": hint_map.intercept,
+            "fitted_on": hint_map.fitted_on,
+            "positions": hint_map.positions,
+        },
+        "mean_predicted": sum(r["predicted"] for r in rows) / len(rows),
+        "brier": sum((r["predicted"] - float(r["won"])) ** 2 for r in rows) / len(rows),
+        "deciles": table,
+        "deciles_within_10_points": sum(t["within_10_points"] for t in table if t["positions"]),
+        "deciles_filled": sum(1 for t in table if t["positions"]),
+        "tenths": tenths,
+        "tenths_within_10_points": sum(t["within_10_points"] for t in tenths if t["positions"]),
+        "tenths_filled": sum(1 for t in tenths if t["positions"]),
+        "rows": rows,
+    }
+
+
+def decile_table(doc: dict[str, Any]) -> str:
+    """The run's deciles as a Markdown table (predicted mean, observed rate with interval, n, pass)."""
+    lines = [
+        "| decile | predicted (range) | mean predicted | observed (95 % CI) | n | within 10 points |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for t in doc["deciles"]:
+        if not t["positions"]:
+            continue
+        lines.append(
+            f"| {t['decile'] + 1} | {t['from']:.0%}-{t['to']:.0%} | {t['mean_predicted']:.1%} | "
+            f"{t['observed']:.1%} ({t['low']:.0%}-{t['high']:.0%}) | {t['positions']} | "
+            f"{'yes' if t['within_10_points'] else '**no**'} |"
+        )
+    lines.append(
+        f"\n{doc['deciles_within_10_points']} / {doc['deciles_filled']} deciles within 10 points; "
+        f"mean predicted {doc['mean_predicted']:.1%}, observed {doc['observed']:.1%}, "
+        f"Brier {doc.get('brier', float('nan')):.4f}, {doc['positions']} positions"
+    )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", type=Path, nargs="+")
     parser.add_argument("--write", action="store_true", help="write the map into agents/hint_calibration.toml")
+    parser.add_argument("--check", type=Path, help="a run of other seeds to check the fitted map on, offline")
+    parser.add_argument("--check-out", type=Path, help="where to write the checked run with the map applied")
     args = parser.parse_args(argv)
     docs = [json.loads(p.read_text()) for p in args.runs]
     games = {(d["game"], d["players"]) for d in docs}
@@ -63,16 +125,35 @@ def main(argv: list[str] | None = None) -> int:
     slope, intercept = fit_platt(raw, won)
     fitted_on = "; ".join(
         f"scripts/hint_calibration.py {d['game']} -n {d['players']} --positions {d['positions']} "
-        f"--seconds {d['hint_seconds']} --seed {d['seed']} ({d['started_utc'][:10]})"
+        + (
+            f"--budget {d['hint_budget']} ({d['hint_unit']})"
+            if "hint_budget" in d
+            else f"--seconds {d['hint_seconds']}"
+        )
+        + f" --seed {d['seed']} ({d['started_utc'][:10]})"
         for d in docs
     )
     hint_map = HintMap(game, players, slope, intercept, fitted_on, len(rows))
     print(entry_text(hint_map))
     for p in (0.1, 0.3, 0.5, 0.7, 0.9):
         print(f"raw {p:.0%} -> {platt(p, hint_map):.1%}")
+    print("\nthe fitting runs, raw:\n" + decile_table(mapped({**docs[0], "rows": rows, "positions": len(rows)}, None)))
     if args.write:
         write(hint_map)
         print(f"written to {TOML}")
+    if args.check:
+        check = json.loads(args.check.read_text())
+        if (check["game"], check["players"]) != (game, players):
+            print(
+                f"--check is a run of {check['game']} at {check['players']}, not {game} at {players}", file=sys.stderr
+            )
+            return 2
+        print(f"\n{args.check}, raw:\n" + decile_table(mapped(check, None)))
+        checked = mapped(check, hint_map)
+        print(f"\n{args.check}, with the map:\n" + decile_table(checked))
+        if args.check_out:
+            args.check_out.write_text(json.dumps(checked, indent=1) + "\n")
+            print(f"written to {args.check_out}")
     return 0
 
 

@@ -9,7 +9,12 @@ win rate (with its 95 % Wilson interval) is compared with the mean predicted cha
 passes when the two are within 10 points. Everything is written to ``--json`` and the reliability
 plot to ``--plot``.
 
-    nice .venv/bin/python scripts/hint_calibration.py doubt-gravity --positions 300 --seconds 1
+The hint does the game's budget of playouts or iterations (``agents/hint_budget.toml``, the hint a
+player gets; ``--budget`` for another), so the run measures the same hint on a busy machine as on a
+quiet one; ``--seconds`` is only a wall-clock cap, high enough by default that it never cuts a hint
+short (the rows say if one was: ``done`` < the budget).
+
+    nice -n 19 .venv/bin/python scripts/hint_calibration.py doubt-gravity --positions 1000 --seed 15
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from typing import Any
 
 from gravity_games import load
 from gravity_games.agents import make_agent
-from gravity_games.agents.hints import advice, calibration_deciles
+from gravity_games.agents.hint_budget import budget_for
+from gravity_games.agents.hints import advice, calibration_deciles, hint_unit
 from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import CHANCE, TERMINAL, Game, State, sample_chance
 from gravity_games.core.seeding import derive_seed
@@ -119,7 +125,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("-n", "--players", type=int, default=2)
     parser.add_argument("--positions", type=int, default=300)
-    parser.add_argument("--seconds", type=float, default=1.0, help="hint time per position")
+    parser.add_argument(
+        "--budget", type=int, help="hint playouts or iterations (default: the game's, hint_budget.toml)"
+    )
+    parser.add_argument("--seconds", type=float, default=120.0, help="wall-clock cap per hint")
     parser.add_argument("--take", type=float, default=0.15, help="chance a decision becomes a position")
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--json", type=Path)
@@ -128,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     started = time.time()
     game = load(args.game, players=args.players)
+    unit = hint_unit(args.game, args.players)
+    budget = args.budget if args.budget is not None else budget_for(args.game, args.players, unit)
+    import gravity_games.compiled as compiled
+
     rows: list[dict[str, Any]] = []
     out = args.json or Path("artifacts/calibration") / f"{args.game}-{args.players}-{args.seed}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -141,7 +154,11 @@ def main(argv: list[str] | None = None) -> int:
             "game": args.game,
             "players": args.players,
             "positions": len(rows),
-            "hint_seconds": args.seconds,
+            "hint_unit": unit,
+            "hint_budget": budget,
+            "hint_seconds": args.seconds,  # the wall-clock cap
+            "capped": sum(1 for r in rows if r["done"] < budget),
+            "build": compiled.BUILD.kind,
             "seed": args.seed,
             "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
             "wall_seconds": round(time.time() - started, 1),
@@ -162,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         return doc
 
     for i, (state, seat, game_seed) in enumerate(collect(game, args.positions, args.seed, args.take)):
-        hint = advice(SeatView(state, seat), seconds=args.seconds, top=2, seed=derive_seed(args.seed, "hint", i))
+        hint = advice(
+            SeatView(state, seat), seconds=args.seconds, top=2, seed=derive_seed(args.seed, "hint", i), budget=budget
+        )
         action, predicted = hint.moves[0]
         after = state.clone()
         after.apply_action(action)
@@ -178,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
                 "won": won,
                 "unsure": hint.unsure,
                 "samples": hint.samples,
+                "done": hint.done,
             }
         )
         print(f"\r{args.game} {i + 1}/{args.positions}", end="", file=sys.stderr)

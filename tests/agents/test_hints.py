@@ -106,22 +106,28 @@ def test_playout_hints_give_fresh_means_of_the_chosen_moves_not_their_selection_
 
     view = _choice_position("doubt-gravity")
     legal = view.legal_actions()
-    calls: list[tuple[int, list[int], float | None]] = []
+    calls: list[tuple[int, list[int], float | None, int]] = []
 
     def evaluate(self: PlayoutAgent, view: object, seed: int, candidates: list[int]) -> list[MoveValue]:
-        calls.append((seed, list(candidates), self.seconds))
+        calls.append((seed, list(candidates), self.seconds, self.worlds))
         if len(calls) == 1:  # selection: the last legal move looks best on 5 lucky playouts
             return [MoveValue(a, 5, 0.9 if a == legal[-1] else 0.4) for a in candidates]
         return [MoveValue(a, 40, 0.5 if a == legal[-1] else 0.3) for a in candidates]
 
     monkeypatch.setattr(PlayoutAgent, "evaluate", evaluate)
-    advice = hint_module.advice(view, seconds=1.0, top=2, seed=4)
+    advice = hint_module.advice(view, seconds=1.0, top=2, seed=4, budget=600)
     assert len(calls) == 2
-    (select_seed, select_moves, select_seconds), (fresh_seed, fresh_moves, fresh_seconds) = calls
+    select_seed, select_moves, select_seconds, select_worlds = calls[0]
+    fresh_seed, fresh_moves, fresh_seconds, fresh_worlds = calls[1]
     assert select_moves == legal and fresh_moves[0] == legal[-1] and len(fresh_moves) == 2
     assert fresh_seed != select_seed  # other worlds, other luck
-    assert select_seconds == pytest.approx(1.0 - hint_module.ESTIMATE_SHARE)
-    assert fresh_seconds == pytest.approx(hint_module.ESTIMATE_SHARE)
+    # The budget's playouts: the selection's share over the legal moves, the estimate's over ESTIMATE_MOVES.
+    share = hint_module.ESTIMATE_SHARE
+    assert select_worlds == round(600 * (1 - share) / len(legal))
+    assert fresh_worlds == round(600 * share / hint_module.ESTIMATE_MOVES)
+    # The time cap is split the same way; what the selection leaves goes to the estimate.
+    assert select_seconds == pytest.approx(1.0 - share)
+    assert fresh_seconds is not None and share <= fresh_seconds <= 1.0
     best = advice.moves[0][0]
     assert best == legal[-1]
     doubt = hint_module.DOUBT

@@ -57,7 +57,9 @@ def test_the_hint_command_numbers_each_move_in_words_with_a_range(tmp_path: Path
     figures = FIGURE.findall(joined)
     assert len(figures) == len(numbered) == len(RANGE.findall(joined))  # no figure without its range
     if "unsure:" in joined:
-        assert re.search(r"unsure: (close call between “.+” and “.+”|too few playouts: \d+ behind)", joined), joined
+        # (on a busy machine the 1 s cap can stop the hint before its budget of iterations: it says so)
+        reasons = r"close call between “.+” and “.+”|too few playouts: \d+ behind|stopped at the 1 s limit after \d+ of"
+        assert re.search(rf"unsure: ({reasons})", joined), joined
 
 
 def _position(game_id: str, seed: int) -> Any:
