@@ -30,6 +30,7 @@ errors of the first (a close call).
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -182,9 +183,7 @@ def hint_unit(game_id: str, players: int) -> str:
     return "iterations" if name == "ismcts" or "heuristic" not in entry(game_id).agents else "playouts"
 
 
-def advice(
-    view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0, budget: int | None = None
-) -> Advice:
+def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0, budget: int | None = None) -> Advice:
     """Up to ``top`` legal moves, best first, with win chances, from the game's ``hard`` level.
 
     The hint does ``budget`` playouts or iterations (``None``: the game's, from ``hint_budget.toml``)
@@ -244,7 +243,8 @@ def calibration_deciles(
     when its observed win rate is within ``tolerance`` of its mean prediction (issue 15).
 
     ``bins="deciles"`` (the default) cuts the positions, ordered by predicted chance, into ten groups
-    of equal size: the deciles of the predictions, so every group has a tenth of the positions. The
+    of equal size: the deciles of the predictions, so every group has a tenth of the positions (equal
+    predictions in a seeded random order, the same for the same rows). The
     alternative, ``bins="tenths"``, groups by fixed tenths of the chance (0-10 %, 10-20 %, ...), where
     a tenth may hold a handful of positions and its observed rate is mostly noise.
 
@@ -261,7 +261,11 @@ def calibration_deciles(
             inside = [r for r in rows if lo <= r["predicted"] < hi or (d == 9 and r["predicted"] == 1.0)]
             groups.append((lo, hi, inside))
     else:
-        ordered = sorted(rows, key=lambda r: r["predicted"])
+        # Equal predictions are put in a seeded random order before the cut: in collection order a
+        # run of tied positions from one game (whose outcomes go together) would fill a decile.
+        shuffle = random.Random(0)
+        tiebreak = [shuffle.random() for _ in rows]
+        ordered = [rows[i] for i in sorted(range(len(rows)), key=lambda i: (rows[i]["predicted"], tiebreak[i]))]
         n = len(ordered)
         for d in range(10):
             inside = ordered[d * n // 10 : (d + 1) * n // 10]
