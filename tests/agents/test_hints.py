@@ -137,3 +137,16 @@ def test_playout_hints_give_fresh_means_of_the_chosen_moves_not_their_selection_
     # What is shown is that fresh figure through the game's calibration map (if it has one).
     for (_, shown), raw in zip(advice.moves, advice.raw, strict=True):
         assert shown == pytest.approx(hint_module.calibrated("doubt-gravity", 2, raw), abs=1e-4)
+
+
+def test_tied_predictions_are_spread_over_the_deciles_not_kept_in_collection_order() -> None:
+    """Positions of one game come one after another and their outcomes go together: a tie must not
+    put a run of them into one decile."""
+    from gravity_games.agents.hints import calibration_deciles
+
+    rows = [{"predicted": 0.5, "won": i < 200} for i in range(400)]  # the first 200 (one 'game') won
+    table = calibration_deciles(rows)
+    assert [t["positions"] for t in table] == [40] * 10
+    assert all(0.0 < t["observed"] < 1.0 for t in table)
+    assert sum(t["within_10_points"] for t in table) >= 8  # each decile about half won, as predicted
+    assert calibration_deciles(rows) == table  # the order of ties is seeded: the same rows, the same table
