@@ -3,17 +3,22 @@
 Beliefs: for each colour, the 120 orders of the numbers under its tokens are weighed by the
 likelihood of this seat's own readings (the same perception model that plays), giving each token a
 distribution over its number. Kept tokens stay hidden, so their beliefs come from the readings too.
+With ``evidence=1`` the other seats' public lifts and keeps weigh the orders as well (a token an
+opponent kept first is likely a 4 or 5; ``bots_evidence.py``, fitted by self-play).
 
 Value: the chance that a combination beats every opponent holding a random combination, taken from
 the ranking table (an equal one counting ``tie``, a half by default). With ``fitted=1`` each opponent
 holds instead a combination drawn from what heuristic bots really ended with, counted by self-play
 (``data/opponents.toml``, ``scripts/count_memory_gravity_combinations.py``): far stronger than random
-numbers (543 and 554 are their commonest), which makes only triples and 543 safe. A plan gives
+numbers (543 and 554 are their commonest), which makes only triples and 543 safe. With
+``blocked=1`` an opponent's combination must also avoid the numbers this seat holds, colour by
+colour (holding 543 leaves no one a 555; :func:`blocked_beat_table`). A plan gives
 each colour not yet kept a target number; a target is found with the probability that one of the two
 best-looking tokens of that colour carries it.
 
 Lift: the token most likely to carry its colour's target (a small bonus for uncertain tokens, since a
-reading of them tells the most). Keep: the assessed token whose kept number gives the best plan value.
+reading of them tells the most). Keep: the assessed token whose kept number gives the best plan value;
+with ``playouts=N`` keeps within ``close`` of the best are settled by N playouts (``bots_search.py``).
 """
 
 from __future__ import annotations
@@ -22,18 +27,24 @@ import math
 import tomllib
 from functools import cache
 from importlib import resources
-from itertools import product
+from itertools import permutations, product
 from typing import Any
 
 from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.api import Game, InvalidParameterError
+from gravity_games.core.seeding import derive_seed
 from gravity_games.games.gravity_three.tokens import parse_token_label
 
+from .bots_evidence import evidence_ratios, opponent_evidence
+from .bots_search import keep_by_playouts
 from .data import PERMUTATIONS, TOKENS_PER_COLOUR
 from .rules import MemoryGravityGame, combination_key, permutation_weights
 from .state import KEEP_BASE
 
 Dist = list[float]
+
+SETTINGS = ("explore", "power", "reach", "fitted", "tie", "evidence", "blocked", "playouts", "close", "seconds")
+"""The heuristic's settings (``heuristic:fitted=1:power=4``), in the order its error message names them."""
 
 
 def _beat_random_table() -> dict[tuple[int, int, int], float]:
@@ -80,17 +91,46 @@ def beat_table(counts: dict[str, int], tie: float) -> dict[tuple[int, int, int],
     return table
 
 
+def blocked_beat_table(counts: dict[str, int], tie: float) -> dict[tuple[int, int, int], float]:
+    """:func:`beat_table` knowing that an opponent cannot hold the tokens this seat holds.
+
+    Exactly one token of a colour carries each number, so holding (black 5, grey 4, red 3) leaves no
+    one a 555 or a 444, and a 554 only with its 4 in black. Each counted combination is weighed by
+    the share of its colour assignments that avoid this seat's numbers colour by colour (the counts
+    say nothing of colours, so every assignment is taken as equally likely).
+    """
+    table: dict[tuple[int, int, int], float] = {}
+    for a, b, c in product(range(1, 6), repeat=3):
+        ours = (a, b, c)
+        key = combination_key(ours)
+        below = equal = total = 0.0
+        for text, n in counts.items():
+            assignments = set(permutations(int(ch) for ch in text))
+            free = sum(all(x != y for x, y in zip(way, ours, strict=True)) for way in assignments)
+            weight = n * free / len(assignments)
+            other = combination_key([int(ch) for ch in text])
+            total += weight
+            below += weight if other < key else 0.0
+            equal += weight if other == key else 0.0
+        table[ours] = (below + tie * equal) / total if total else 1.0
+    return table
+
+
+@cache
+def _blocked_cached(players: int, tie: float) -> dict[tuple[int, int, int], float]:
+    return blocked_beat_table(heuristic_combinations(players), tie)
+
+
 class HeuristicAgent(Agent):
     """Lifts what its plan needs and keeps the token with the best expected combination."""
 
     name = "heuristic"
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
-        unknown = sorted(set(settings) - {"explore", "power", "reach", "fitted", "tie"})
+        unknown = sorted(set(settings) - set(SETTINGS))
         if unknown:
             raise InvalidParameterError(
-                f"agent 'heuristic' has no setting {', '.join(unknown)}; "
-                "its settings: explore, power, reach, fitted, tie"
+                f"agent 'heuristic' has no setting {', '.join(unknown)}; its settings: {', '.join(SETTINGS)}"
             )
         super().__init__(game, seat, seed, **settings)
         assert isinstance(game, MemoryGravityGame)
@@ -103,9 +143,19 @@ class HeuristicAgent(Agent):
         # far stronger than random numbers; else each opponent holds three random numbers.
         counts = heuristic_combinations(game.players) if settings.get("fitted", 0) else {}
         beat = beat_table(counts, tie) if counts else BEAT_RANDOM if tie == 0.5 else _tie_weighted(tie)
+        if counts and settings.get("blocked", 0):
+            # blocked=1: the opponents' combinations exclude the tokens this seat holds (543 rules out 555).
+            beat = _blocked_cached(game.players, tie)
         self.utility = {t: v**power for t, v in beat.items()}
         self.explore = float(settings.get("explore", 0.05))
         self.reach = int(settings.get("reach", 2))
+        # playouts=N: keeps within ``close`` (a share of the best plan value) are settled by N playouts.
+        self.playouts = int(settings.get("playouts", 0))
+        self.close = float(settings.get("close", 0.2))
+        self.seconds = float(settings.get("seconds", 0.8))
+        self.seed = seed
+        # evidence=1: the other seats' public lifts and keeps weigh the orders too (bots_evidence.py).
+        self.evidence = evidence_ratios(game.players) if settings.get("evidence", 0) else {}
 
     # -- beliefs --------------------------------------------------------------
 
@@ -115,9 +165,14 @@ class HeuristicAgent(Agent):
         for reading in obs["readings"]["lifts"]:
             t = _token_index(reading["token"])
             evidence[t // TOKENS_PER_COLOUR].append((t % TOKENS_PER_COLOUR, reading["level"]))
+        ratios = [self.evidence.get(f) for f in opponent_evidence(obs)] if self.evidence else []
         result: list[Dist] = []
         for colour in range(3):
             weights = permutation_weights(self.model, self.grams, evidence[colour])
+            if ratios:
+                weights = _weigh_by_public_actions(
+                    weights, ratios[colour * TOKENS_PER_COLOUR : (colour + 1) * TOKENS_PER_COLOUR]
+                )
             total = sum(weights)
             for pos in range(TOKENS_PER_COLOUR):
                 dist = [0.0] * 5
@@ -181,19 +236,47 @@ class HeuristicAgent(Agent):
         kept_colours = {t // TOKENS_PER_COLOUR for t in kept}
         fixed = [beliefs[t] for t in kept]
         if legal[0] >= KEEP_BASE:
+            if self.playouts:
+                return self.keep_with_playouts(view, obs, legal, beliefs, fixed, kept_colours)
             return self.choose_keep(obs, legal, beliefs, fixed, kept_colours)
         return self.choose_lift(obs, legal, beliefs, fixed, kept_colours)
+
+    def keep_value(
+        self, obs: dict[str, Any], action: int, beliefs: list[Dist], fixed: list[Dist], kept: set[int]
+    ) -> float:
+        """The plan value after keeping ``action``'s token."""
+        token = action - KEEP_BASE
+        colour = token // TOKENS_PER_COLOUR
+        future = [self.hit_chances(obs, beliefs, c) for c in range(3) if c not in kept and c != colour]
+        return self.plan_value([*fixed, beliefs[token]], future)
 
     def choose_keep(
         self, obs: dict[str, Any], legal: list[int], beliefs: list[Dist], fixed: list[Dist], kept: set[int]
     ) -> int:
-        def value(action: int) -> float:
-            token = action - KEEP_BASE
-            colour = token // TOKENS_PER_COLOUR
-            future = [self.hit_chances(obs, beliefs, c) for c in range(3) if c not in kept and c != colour]
-            return self.plan_value([*fixed, beliefs[token]], future)
+        return max(legal, key=lambda a: (self.keep_value(obs, a, beliefs, fixed, kept), -a))
 
-        return max(legal, key=lambda a: (value(a), -a))
+    def keep_with_playouts(
+        self,
+        view: SeatView,
+        obs: dict[str, Any],
+        legal: list[int],
+        beliefs: list[Dist],
+        fixed: list[Dist],
+        kept: set[int],
+    ) -> int:
+        """The heuristic's keep, unless another is within ``close`` of it: then playouts settle it."""
+        ranked = sorted(((self.keep_value(obs, a, beliefs, fixed, kept), -a) for a in legal), reverse=True)
+        best = ranked[0][0]
+        candidates = [-neg for value, neg in ranked if value >= best * (1.0 - self.close)]
+        if len(candidates) < 2:
+            return candidates[0]
+        quiet = {k: v for k, v in self.settings.items() if k not in ("playouts", "close", "seconds")}
+
+        def own(game: Game, seat: int, seed: int) -> Agent:
+            return HeuristicAgent(game, seat, seed, **quiet)
+
+        seed = derive_seed(self.seed, "keep", view.move_number())
+        return keep_by_playouts(view, candidates, own, HeuristicAgent, self.playouts, self.seconds, seed)
 
     def choose_lift(
         self, obs: dict[str, Any], legal: list[int], beliefs: list[Dist], fixed: list[Dist], kept: set[int]
@@ -223,6 +306,19 @@ class HeuristicAgent(Agent):
             if value > best_value:
                 best_value, best = value, targets
         return dict(zip(wanted, best, strict=True))
+
+
+def _weigh_by_public_actions(weights: list[float], ratios: list[tuple[float, ...] | None]) -> list[float]:
+    """The orders' weights times each token's likelihood ratio of what the other seats did with it."""
+    known = [(pos, r) for pos, r in enumerate(ratios) if r is not None]
+    if not known:
+        return weights
+    out = []
+    for w, perm in zip(weights, PERMUTATIONS, strict=True):
+        for pos, r in known:
+            w *= r[perm[pos] - 1]
+        out.append(w)
+    return out if sum(out) > 0.0 else weights
 
 
 def _entropy(dist: Dist) -> float:
