@@ -20,12 +20,14 @@ from gravity_games.agents.hints import calibration_deciles
 
 
 def label(doc: dict[str, Any]) -> str:
-    """What the run's line is: its seed, positions, and the figures' map."""
+    """What the run's line is: the hint's work, its seed and positions, and the figures' map."""
     if "map" in doc:
-        kind = "raw" if doc["map"] is None else "with map"
-    else:
-        kind = "as shown"
-    return f"seed {doc['seed']}, {doc['positions']}, {kind}"
+        kind = "raw" if doc["map"] is None else "map"
+    else:  # a run as recorded: its figures are raw unless a map was in force then
+        raw = all(float(r.get("raw", r["predicted"])) == float(r["predicted"]) for r in doc["rows"])
+        kind = "raw" if raw else "map"
+    work = f"{doc['hint_budget']} {doc['hint_unit']}" if "hint_budget" in doc else f"{doc['hint_seconds']:g} s wall"
+    return f"{work}, seed {doc['seed']}, {doc['positions']}, {kind}"
 
 
 def main(argv: list[str] | None = None) -> int:
