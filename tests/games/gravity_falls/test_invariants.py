@@ -11,6 +11,7 @@ import pytest
 from gravity_games.agents import make_agents
 from gravity_games.core.api import CHANCE, sample_chance
 from gravity_games.core.play import play_game
+from gravity_games.games.gravity_falls.state import front_task
 from gravity_games.games.gravity_falls.state_json import check_counts
 
 from .scenario import game
@@ -128,7 +129,7 @@ def test_route_answers_kept_per_game_match_a_fresh_search(players: int):
     fresh = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
     checked = 0
     for state, legal in _seat_decisions(g, random.Random(players), 12):
-        if state.tasks[0].kind in (TaskKind.CHOOSE_CARD, TaskKind.ROUTE):
+        if front_task(state).kind in (TaskKind.CHOOSE_CARD, TaskKind.ROUTE):
             fresh.clear_route_cache()
             assert fresh.state_from_json(state.to_json()).legal_actions() == legal
             checked += 1
@@ -147,9 +148,9 @@ def test_route_options_equal_the_plain_route_rule_at_every_route_step(players: i
     g = game(players, monsters=["Gnome Giant", "Gideon-Bot", "Zhivogryz"], events=8)
     checked = blocked_seen = stop_seen = 0
     for state, legal in _seat_decisions(g, random.Random(100 + players), 25):
-        if state.tasks[0].kind != TaskKind.ROUTE:
+        if front_task(state).kind != TaskKind.ROUTE:
             continue
-        seat = state.tasks[0].seat
+        seat = front_task(state).seat
         lonely = state.curses[seat] & g.rule_tables.curse_no_shared_location
         blocked = (
             sum(1 << loc for loc in {loc for s, loc in enumerate(state.character_locations) if s != seat and loc >= 0})
@@ -198,7 +199,7 @@ def test_the_summer_ends_at_the_turn_limit_or_when_a_turn_no_longer_fits(bound: 
     assert LAST_TURN_START == g.spec.max_game_length - 3000
     rng = random.Random(9)
     state = g.new_initial_state()
-    while state.tasks[0].kind != TaskKind.CHOOSE_CARD:  # the first turn has started
+    while front_task(state).kind != TaskKind.CHOOSE_CARD:  # the first turn has started
         state.apply_action(
             sample_chance(state, rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
         )
@@ -217,7 +218,7 @@ def test_the_summer_ends_at_the_turn_limit_or_when_a_turn_no_longer_fits(bound: 
     _play_to_the_next_turn(state, rng)
     if bound == "steps: exactly fits":
         assert not state.is_terminal() and state.turn == turn + 1
-        assert state.tasks[0].kind == TaskKind.CHOOSE_CARD  # the next turn has started
+        assert front_task(state).kind == TaskKind.CHOOSE_CARD  # the next turn has started
         return
     assert state.outcome().reason == "lost: the summer ended"
     assert state.turn == turn + 1

@@ -21,8 +21,9 @@ from gravity_games.games.gravity_falls.state import (
 )
 from gravity_games.games.gravity_falls.tables import (
     MOST_DICE,
-    NO_OUTCOMES,
+    NO_CHANCES,
     dice_distribution,
+    is_chance_outcome,
     roll_outcomes,
     success_outcomes,
     successes_distribution,
@@ -35,9 +36,9 @@ def test_chance_outcomes_exist_exactly_for_the_chance_tasks(kind: TaskKind) -> N
     state = load("gravity-falls", players=2).new_initial_state()
     outcomes = chance_outcomes_of(state, Task(kind, 0))
     if kind in CHANCE_TASKS:
-        assert outcomes is not NO_OUTCOMES
+        assert outcomes is not NO_CHANCES
     else:
-        assert outcomes is NO_OUTCOMES
+        assert outcomes is NO_CHANCES
 
 
 @pytest.mark.parametrize("kind", [k for k in TaskKind if k not in AUTOMATIC_TASKS], ids=lambda k: k.name.lower())
@@ -68,10 +69,9 @@ def test_uniform_draws_and_dice_tables_equal_their_worked_out_outcomes() -> None
     for items in ([], [3], [4, 0, 7], list(range(31)), [70, 2]):
         chance = 1.0 / len(items) if items else 0.0
         outcomes = uniform(items)
-        assert list(outcomes.pairs) == [(item, chance) for item in items]
-        assert outcomes.ids == tuple(items)
-        assert all(outcomes.is_outcome(item) for item in items)
-        assert not outcomes.is_outcome(99)
+        assert outcomes == [(item, chance) for item in items]
+        assert all(is_chance_outcome(item, outcomes) for item in items)
+        assert not is_chance_outcome(99, outcomes)
     for n in range(MOST_DICE + 3):
         assert dice_distribution(n).pairs == roll_outcomes(n).pairs
         assert successes_distribution(n).pairs == success_outcomes(n).pairs

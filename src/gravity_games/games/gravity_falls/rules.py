@@ -46,9 +46,11 @@ from .state import (
     WON,
     GravityFallsPosition,
     Task,
+    finish_task,
+    front_task,
     seat_task,
 )
-from .tables import NO_OUTCOMES, RuleTables
+from .tables import NO_CHANCES, RuleTables, is_chance_outcome
 
 __all__ = ["GravityFallsGame", "GravityFallsState"]
 
@@ -189,14 +191,14 @@ class GravityFallsState(GravityFallsPosition):
         """
         tasks = self.tasks  # the rules change the list in place, never replace it
         while tasks and self.result == ONGOING:
-            task = tasks[0]
+            task = front_task(self)
             kind = task.kind
-            if AUTOMATIC_TASK_BITS >> kind & 1 and (run_automatic_part(self, task) or tasks[0] is not task):
+            if AUTOMATIC_TASK_BITS >> kind & 1 and (run_automatic_part(self, task) or front_task(self) is not task):
                 continue
             if CHANCE_TASK_BITS >> kind & 1:
                 outcomes = chance_outcomes_of(self, task)
-                if len(outcomes.pairs) == 1:
-                    carry_out_decision(self, task, outcomes.pairs[0][0])
+                if len(outcomes) == 1:
+                    carry_out_decision(self, task, outcomes[0][0])
                     continue
                 # several outcomes: a chance step (none at all never happens with valid data;
                 # it shows as a chance step without outcomes)
@@ -212,12 +214,12 @@ class GravityFallsState(GravityFallsPosition):
             if choices:
                 carry_out_decision(self, task, choices[0])
             else:
-                tasks.pop(0)
+                finish_task(self)
         if self.result != ONGOING:
             tasks.clear()
         self._player_to_act = TERMINAL
         self._step_choices = []
-        self._step_chances = NO_OUTCOMES
+        self._step_chances = NO_CHANCES
 
     def _setup_tasks(self) -> None:
         rule_tables = self.rule_tables
@@ -231,6 +233,7 @@ class GravityFallsState(GravityFallsPosition):
         tasks += [seat_task(SETUP_ROW)] * 3
         tasks += [seat_task(PICK_EVENT)] * rule_tables.events
         tasks.append(seat_task(START_TURN))
+        tasks.reverse()  # the tasks are a stack: the first to run goes last (see state.front_task)
         self.tasks = tasks
 
     # -- API -------------------------------------------------------------------------------------
@@ -269,19 +272,19 @@ class GravityFallsState(GravityFallsPosition):
         if player >= 0:
             return self._step_choices[:]
         if player == CHANCE:
-            return [outcome for outcome, _ in self._step_chances.pairs]
+            return [outcome for outcome, _ in self._step_chances]
         return []
 
     def apply_action(self, action: object) -> None:
         player = self._player_to_act
         if type(action) is int and (
-            self._step_chances.is_outcome(action)
+            is_chance_outcome(action, self._step_chances)
             if player == CHANCE
             else player >= 0 and is_choice(action, self._step_choices)
         ):
             if self._shared:  # handlers write to the log directly
                 self._unshare()
-            carry_out_decision(self, self.tasks[0], action)
+            carry_out_decision(self, front_task(self), action)
             self._advance()
             self._history.append(action)
             return
@@ -289,27 +292,27 @@ class GravityFallsState(GravityFallsPosition):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # a copy: the kept outcomes may be a table shared by every state (tables.py)
-        return list(self._step_chances.pairs) if self._player_to_act == CHANCE else []
+        return list(self._step_chances) if self._player_to_act == CHANCE else []
 
     def _chance_actions(self) -> Collection[int]:
         """apply_action's check (only ever at a chance node): exactly the possible outcomes.
 
-        Every chance step's options are a ``tables.Outcomes``, which carries them as ``ids``.
+        Every chance step's options are its (outcome, probability) pairs (``tables.Chances``).
         """
-        return self._step_chances.ids
+        return [outcome for outcome, _ in self._step_chances]
 
     def _apply(self, action: int) -> None:
         # the rules append log lines to ``_log`` directly: a log still shared with a clone is
         # copied once here, before any of them
         if self._shared:
             self._unshare()
-        carry_out_decision(self, self.tasks[0], action)  # the rule of the pending step
+        carry_out_decision(self, front_task(self), action)  # the rule of the pending step
         self._advance()
 
     def _explain_illegal(self, action: int) -> str:
         if self.current_player() == CHANCE:
             return "chance decides this step"
-        name = TASK_NAMES[self.tasks[0].kind] if self.tasks else "none"
+        name = TASK_NAMES[front_task(self).kind] if self.tasks else "none"
         return f"the game waits for a '{name}' decision and this action does not answer it"
 
     # -- observation --------------------------------------------------------------------------------

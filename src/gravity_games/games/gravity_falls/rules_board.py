@@ -13,7 +13,7 @@ from .state import (
     GIVE_CURSE,
     LOST_ALARM,
     GravityFallsPosition,
-    Task,
+    push_tasks,
     seat_task,
 )
 
@@ -143,8 +143,3 @@ def seats_from_active(position: GravityFallsPosition) -> list[int]:
 
 def to_discard_pile(position: GravityFallsPosition, card: int) -> None:
     position.movement_discard.append(card)
-
-
-def push_tasks(position: GravityFallsPosition, *tasks: Task) -> None:
-    """Put ``tasks`` at the front, in the order given (the first runs first)."""
-    position.tasks[0:0] = tasks

@@ -51,10 +51,16 @@ from .state import (
     TABLE,
     GravityFallsPosition,
     Task,
+    finish_task,
+    push_task,
+    push_task_list,
+    replace_task,
+    replace_task_with,
+    replace_task_with_list,
     seat_task,
 )
 from .tables import (
-    Outcomes,
+    Chances,
     curse_draw_outcomes,
     uniform,
 )
@@ -67,7 +73,7 @@ DISORDER_PULL_LOG: Final = "%s pulls a %s token from %s"
 
 def alarm_check(position: GravityFallsPosition, task: Task) -> bool:
     """Curses of the monster icon come once the effect that raised the alarm is over."""
-    position.tasks.pop(0)
+    finish_task(position)
     if position.alarm_due:
         curse_everyone(position)
     return True
@@ -89,12 +95,12 @@ def check_curse_deck(position: GravityFallsPosition, task: Task) -> bool:
                 position.curse_deck, position.curse_discard = cdisc, [0] * len(cdisc)
                 position._log.append("The curse discard pile is shuffled into a new curse deck")
                 return False
-    position.tasks.pop(0)
+    finish_task(position)
     position._log.append(("No curse card is left for %s", position.tables.char_names[position.characters[seat]]))
     return True
 
 
-def curse_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
+def curse_draw_chances(position: GravityFallsPosition, task: Task) -> Chances:
     """Each curse kind by its share of the deck."""
     return curse_draw_outcomes(position.rule_tables, position.curse_deck)
 
@@ -122,9 +128,9 @@ def take_curse(position: GravityFallsPosition, task: Task, k: int) -> None:
         ("Bill Cipher curses %s: '%s'", tables.char_names[position.characters[seat]], tables.curse_names[k])
     )
     if tables.curse_kinds[k] == "reveal_card":
-        position.tasks[0:1] = (seat_task(CURSE_REVEAL, seat), seat_task(ALARM_CHECK))
+        replace_task_with(position, seat_task(CURSE_REVEAL, seat), seat_task(ALARM_CHECK))
         return
-    position.tasks.pop(0)  # this task is done; the alarm check it leaves runs here
+    finish_task(position)  # this task is done; the alarm check it leaves runs here
     if position.alarm_due:
         curse_everyone(position)
 
@@ -133,9 +139,8 @@ def advance_revealed_cards(position: GravityFallsPosition, task: Task) -> bool:
     """Curse (reconstructed): the revealed cards move one space on, the furthest is discarded, a new one shows."""
     if position.revealed and len(position.revealed) >= position.revealed_capacity:
         to_discard_pile(position, position.revealed.pop())
-    position.tasks[0] = Task(
-        REVEAL, TABLE, context=REVEALED_BY_CURSE, card=NO_CARD
-    )  # the reveal takes this task's place
+    # the reveal takes this task's place
+    replace_task(position, Task(REVEAL, TABLE, context=REVEALED_BY_CURSE, card=NO_CARD))
     return True
 
 
@@ -163,22 +168,23 @@ def nearest_monsters(position: GravityFallsPosition, seat: int) -> list[int]:
 def move_nearest_monster(position: GravityFallsPosition, task: Task) -> bool:
     """1. The card furthest from the deck moves the monster closest to the active character."""
     seat = task.seat
-    tasks, row = position.tasks, position.revealed
+    row = position.revealed
     if not row:
         position._log.append("No monster movement card is revealed: no monster moves")
-        tasks[0:1] = (seat_task(REVEAL_STAGE, seat), seat_task(END_TURN, seat))
+        replace_task_with(position, seat_task(REVEAL_STAGE, seat), seat_task(END_TURN, seat))
         return True
     card = row.pop()
     position.movement_discard.append(card)
     near = nearest_monsters(position, seat)
     if len(near) > 1:
-        tasks[0:1] = (
+        replace_task_with(
+            position,
             Task(CHOOSE_MOVER, seat, card=card),
             seat_task(REVEAL_STAGE, seat),
             seat_task(END_TURN, seat),
         )
         return True
-    tasks[0:1] = (seat_task(REVEAL_STAGE, seat), seat_task(END_TURN, seat))
+    replace_task_with(position, seat_task(REVEAL_STAGE, seat), seat_task(END_TURN, seat))
     return move_monster(position, seat, near[0], card)
 
 
@@ -187,14 +193,14 @@ def mover_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 
 def choose_mover(position: GravityFallsPosition, task: Task, action: int) -> None:
-    position.tasks.pop(0)
+    finish_task(position)
     move_monster(position, task.seat, action - position.rule_tables.ACTION_MONSTER, task.card)
 
 
 def queued_monster_move(position: GravityFallsPosition, task: Task) -> bool:
     # The rules carry a move out at once (_move_monster) and never queue this task; a state
     # document that names it (written by hand or by an older version) still plays on.
-    position.tasks.pop(0)
+    finish_task(position)
     return move_monster(position, task.seat, task.monster, task.card)
 
 
@@ -218,12 +224,11 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
     position.monster_locations[m] = card
     log.append(("%s moves to %s", name, names[card]))
     adj = tables.adj[card]
-    tasks = position.tasks
     if card in position.character_locations:
         sub = [seat_task(GIVE_CURSE, s) for s in seats_from_active(position) if position.character_locations[s] == card]
         sub += [Task(DISORDER_PULL, seat, location=neighbour, monster=m) for neighbour in adj]
         sub += (Task(DISORDER_ALARM, seat, monster=m), seat_task(ALARM_CHECK))
-        tasks[0:0] = sub
+        push_task_list(position, sub)
         return True
     rule_tables = position.rule_tables
     pterodactyl = rule_tables.monster_ability[mon] == "pull_distrust"
@@ -234,7 +239,7 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
         if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
             sub = [Task(DISORDER_PULL, seat, location=x, monster=m) for x in adj[adj.index(neighbour) :]]
             sub += (Task(DISORDER_ALARM, seat, monster=m), seat_task(ALARM_CHECK))
-            tasks[0:0] = sub
+            push_task_list(position, sub)
             return True
         # _do_disorder_pull's pull, without a choice (there is none here)
         log.append(
@@ -282,7 +287,7 @@ def disorder_pull_options(position: GravityFallsPosition, task: Task) -> list[in
 
 def disorder_pull(position: GravityFallsPosition, task: Task, action: int) -> None:
     """The monster ``task.monster`` pulls the chosen token from the neighbour ``task.location``."""
-    position.tasks.pop(0)
+    finish_task(position)
     source, m = task.location, task.monster
     tables = position.tables
     position._log.append(
@@ -296,8 +301,7 @@ def disorder_pull(position: GravityFallsPosition, task: Task, action: int) -> No
 
 
 def finish_disorder(position: GravityFallsPosition, task: Task) -> bool:
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     m = task.monster
     disorder_alarm(position, position.monster_locations[m], position.tables.monster_names[position.monsters[m]])
     return True
@@ -322,9 +326,9 @@ def disorder_alarm(position: GravityFallsPosition, loc: int, name: str) -> None:
 
 def reveal_stage(position: GravityFallsPosition, task: Task) -> bool:
     if len(position.revealed) < position.revealed_capacity:
-        position.tasks[0] = Task(REVEAL, TABLE, card=NO_CARD)
+        replace_task(position, Task(REVEAL, TABLE, card=NO_CARD))
     else:
-        position.tasks.pop(0)
+        finish_task(position)
     return True
 
 
@@ -334,9 +338,9 @@ def prepare_reveal(position: GravityFallsPosition, task: Task) -> bool:
     if len(position.revealed) >= position.revealed_capacity or not position.movement_discard:
         deferred = task.card
         if deferred >= 0:  # an event revealed on the way waits no longer
-            position.tasks[0:1] = (Task(EVENT, TABLE, card=deferred), seat_task(ALARM_CHECK))
+            replace_task_with(position, Task(EVENT, TABLE, card=deferred), seat_task(ALARM_CHECK))
         else:
-            position.tasks.pop(0)
+            finish_task(position)
         return True
     position.movement_deck = sorted(position.movement_discard)  # the deck is empty here
     position.movement_discard = []
@@ -344,7 +348,7 @@ def prepare_reveal(position: GravityFallsPosition, task: Task) -> bool:
     return False
 
 
-def reveal_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
+def reveal_chances(position: GravityFallsPosition, task: Task) -> Chances:
     return uniform(position.movement_deck)
 
 
@@ -354,12 +358,11 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
     if card < position.rule_tables.location_count:
         position.revealed.insert(0, card)
         position._log.append(("Monster movement card revealed: %s", position.tables.names[card]))
-        tasks = position.tasks
         deferred = task.card
         if deferred >= 0:
-            tasks[0:1] = (Task(EVENT, TABLE, card=deferred), seat_task(ALARM_CHECK))
+            replace_task_with(position, Task(EVENT, TABLE, card=deferred), seat_task(ALARM_CHECK))
         else:
-            tasks.pop(0)
+            finish_task(position)
         return
     to_discard_pile(position, card)
     kind = position.tables.event_cards[card - position.rule_tables.location_count]
@@ -371,13 +374,14 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
     position.event_used = 1
     position._log.append(("Event: %s", name))
     if task.context == REVEALED_AT_STAGE:
-        position.tasks[0:1] = (
+        replace_task_with(
+            position,
             Task(EVENT, TABLE, card=card),
             seat_task(ALARM_CHECK),
             Task(REVEAL, TABLE, card=NO_CARD),
         )
     else:  # revealed by a curse: finish revealing first, then resolve the event
-        position.tasks[0] = task.with_card(card)
+        replace_task(position, task.with_card(card))
 
 
 # ===================================================================== events ================
@@ -385,7 +389,6 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
 
 def start_event(position: GravityFallsPosition, task: Task) -> bool:
     card = task.card
-    position.tasks.pop(0)
     kind = position.tables.event_cards[card - position.rule_tables.location_count]
     position.current_event = kind
     effect = position.tables.event_effects[kind]
@@ -404,13 +407,12 @@ def start_event(position: GravityFallsPosition, task: Task) -> bool:
     else:
         sub = [seat_task(EV_FLEE, s) for s in seats]
     sub.append(seat_task(EVENT_END))
-    position.tasks[0:0] = sub  # the effect's steps, then its end, at the front
+    replace_task_with_list(position, sub)  # the event's start is done: its effect's steps, then its end
     return True
 
 
 def end_event(position: GravityFallsPosition, task: Task) -> bool:
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     position.current_event = -1
     return True
 
@@ -431,11 +433,11 @@ def monsters_pull_distrust(position: GravityFallsPosition) -> None:
 def check_event_teleport(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     if not position.hands[seat] >> 5 & 1:
-        position.tasks.pop(0)
+        finish_task(position)
         return True
     if not teleport_targets(position, seat):
         discard_teleport(position, seat)
-        position.tasks.pop(0)
+        finish_task(position)
         position._log.append(("%s cannot use the Teleport card and discards it", position.character_name(seat)))
         return True
     return False
@@ -453,7 +455,7 @@ def event_teleport_options(position: GravityFallsPosition, task: Task) -> list[i
 def event_teleport(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
     discard_teleport(position, seat)
-    position.tasks.pop(0)
+    finish_task(position)
     position.character_locations[seat] = action - position.rule_tables.ACTION_LOCATION
     position._log.append(
         (
@@ -471,7 +473,7 @@ def discard_or_alarm_options(position: GravityFallsPosition, task: Task) -> list
 
 def discard_or_raise_alarm(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
-    position.tasks.pop(0)
+    finish_task(position)
     if action == position.rule_tables.ACTION_RAISE_ALARM:
         raise_alarm(position, 1, "%s keeps the cards", position.character_name(seat), by_effect=True)
         return
@@ -495,7 +497,7 @@ def die_removal_options(position: GravityFallsPosition, task: Task) -> list[int]
 
 def remove_courage_die(position: GravityFallsPosition, task: Task, action: int) -> None:
     loc = action - position.rule_tables.ACTION_LOCATION
-    position.tasks.pop(0)
+    finish_task(position)
     position.courage_dice[loc] = 0
     position.supply += 1
     position._log.append(("The courage die at %s is removed", position.location_name(loc)))
@@ -521,7 +523,7 @@ def flee_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 def flee(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
-    position.tasks.pop(0)
+    finish_task(position)
     position.character_locations[seat] = action - position.rule_tables.ACTION_LOCATION
     position._log.append(
         ("%s runs to %s", position.character_name(seat), position.location_name(position.character_locations[seat]))
@@ -533,9 +535,9 @@ def flee(position: GravityFallsPosition, task: Task, action: int) -> None:
 
 def end_turn(position: GravityFallsPosition, task: Task) -> bool:
     if position.alarm_due:
-        position.tasks.insert(0, seat_task(ALARM_CHECK))
+        push_task(position, seat_task(ALARM_CHECK))
         return True
     position.active = (position.active + 1) % position.players
     position.turn += 1
-    position.tasks[0] = seat_task(START_TURN)  # this task is done: the next turn takes its place
+    replace_task(position, seat_task(START_TURN))  # this task is done: the next turn takes its place
     return True

@@ -26,6 +26,9 @@ from .state import (
     TURN_LIMIT,
     GravityFallsPosition,
     Task,
+    finish_task,
+    replace_task,
+    replace_task_with,
     seat_task,
 )
 
@@ -61,7 +64,7 @@ def route_continues(
 
 def start_turn(position: GravityFallsPosition, task: Task) -> bool:
     if position.turn >= TURN_LIMIT or len(position._history) > LAST_TURN_START:
-        position.tasks.pop(0)
+        finish_task(position)
         position.result = LOST_SUMMER
         position._log.append("The summer is over before the monsters are beaten: the game is lost")
         return True
@@ -75,7 +78,7 @@ def start_turn(position: GravityFallsPosition, task: Task) -> bool:
     position._log.append(
         ("Turn %s: %s (seat %s)", position.turn + 1, position.tables.char_names[position.characters[active]], active)
     )
-    position.tasks[0] = seat_task(CHOOSE_CARD, active)  # this task is done: the card choice takes its place
+    replace_task(position, seat_task(CHOOSE_CARD, active))  # this task is done: the card choice takes its place
     return True
 
 
@@ -110,12 +113,12 @@ def playable_cards(position: GravityFallsPosition, task: Task) -> list[int]:
 def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
     # the card choice is done: what it starts takes its place at the front of the tasks
     seat = task.seat
-    tasks = position.tasks
     rule_tables = position.rule_tables
     if action == rule_tables.ACTION_REST:
         position.card_played = CARD_REST
         position._log.append(("%s declares a rest", position.character_name(seat)))
-        tasks[0:1] = (
+        replace_task_with(
+            position,
             seat_task(REST_RETURN, seat),
             seat_task(FLIP_CURSE, seat),
             seat_task(ABILITY, seat),
@@ -130,14 +133,14 @@ def play_card(position: GravityFallsPosition, task: Task, action: int) -> None:
     position._log.append(("%s plays %s", position.tables.char_names[char], rule_tables.card_label[char][c]))
     d = position.tables.card_distance[c]
     if c == CARD_TELEPORT:
-        tasks[0] = seat_task(TELEPORT, seat)
+        replace_task(position, seat_task(TELEPORT, seat))
     elif d == 0:
-        tasks[0] = task = seat_task(AFTER_MOVE, seat)
+        replace_task(position, seat_task(AFTER_MOVE, seat))
     else:
         position.route_position = position.character_locations[seat]
         position.route_left = d
         position.route_used = 0
-        tasks[0] = seat_task(ROUTE, seat)
+        replace_task(position, seat_task(ROUTE, seat))
 
 
 def card_label(position: GravityFallsPosition, seat: int, c: int) -> str:
@@ -253,7 +256,7 @@ def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None
         position._log.append(
             ("%s moves to %s", position.tables.char_names[position.characters[seat]], position.tables.names[nxt])
         )
-        position.tasks[0] = task = seat_task(AFTER_MOVE, seat)  # this task is done: the rumors take its place
+        replace_task(position, seat_task(AFTER_MOVE, seat))  # this task is done: the rumors take its place
 
 
 # ----------------------------------------------------------------- Teleport -----------------
@@ -306,8 +309,9 @@ def teleport_options(position: GravityFallsPosition, task: Task) -> list[int]:
 def teleport(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat, mode = task.seat, task.context
     loc = action - position.rule_tables.ACTION_LOCATION
-    position.tasks.pop(0)
     position.character_locations[seat] = loc
     position._log.append(("%s teleports to %s", position.character_name(seat), position.location_name(loc)))
-    if mode == 0:
-        position.tasks.insert(0, seat_task(AFTER_MOVE, seat))
+    if mode == 0:  # the played card's teleport is done: the rumors take its place
+        replace_task(position, seat_task(AFTER_MOVE, seat))
+    else:
+        finish_task(position)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import GravityFallsPosition
+from .state import GravityFallsPosition, front_task
 
 
 def _loc(state: GravityFallsPosition, loc: int) -> str:
@@ -17,7 +17,7 @@ def action_text(state: GravityFallsPosition, action: int) -> str:
     from .tables import FACES
 
     rule_tables = state.rule_tables
-    task = state.tasks[0] if state.tasks else None
+    task = front_task(state) if state.tasks else None
     if task is not None and task.kind in CHANCE_TASKS:
         return _chance_text(state, TASK_NAMES[task.kind], task, action, FACES)
     k_n = len(state.tables.curse_kinds)

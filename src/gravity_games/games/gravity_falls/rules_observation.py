@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import GravityFallsPosition
+from .state import GravityFallsPosition, front_task
 
 
 def hand_value(state: GravityFallsPosition, seat: int) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def build_observation(state: GravityFallsPosition, seat: int | None) -> dict[str
     tables = state.tables
     rule_tables = state.rule_tables
     al = tables.data.alarm
-    task = state.tasks[0] if state.tasks and not state.result else None
+    task = front_task(state) if state.tasks and not state.result else None
     obs: dict[str, Any] = {
         "seat": seat,
         "variant": "standard" if rule_tables.standard else "simplified",

@@ -17,7 +17,6 @@ from .rules_board import (
     pull_kind,
     pull_options,
     pull_token,
-    push_tasks,
     raise_alarm,
 )
 from .state import (
@@ -26,9 +25,11 @@ from .state import (
     TABLE,
     GravityFallsPosition,
     Task,
+    finish_task,
+    push_tasks,
 )
 from .tables import (
-    Outcomes,
+    Chances,
     uniform,
 )
 
@@ -37,7 +38,7 @@ from .tables import (
 # ===================================================================== setup ================
 
 
-def monster_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
+def monster_draw_chances(position: GravityFallsPosition, task: Task) -> Chances:
     """Any monster of the slot's difficulty not in the game yet, equally likely."""
     level = position.rule_tables.monster_levels[task.monster]
     return uniform([monster for monster in level if monster not in position.monsters])
@@ -45,7 +46,7 @@ def monster_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes
 
 def add_monster(position: GravityFallsPosition, task: Task, outcome: int) -> None:
     position.monsters[task.monster] = outcome
-    position.tasks.pop(0)
+    finish_task(position)
     position._log.append(
         (
             "Setup: %s (%s) joins the game",
@@ -55,18 +56,18 @@ def add_monster(position: GravityFallsPosition, task: Task, outcome: int) -> Non
     )
 
 
-def character_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
+def character_draw_chances(position: GravityFallsPosition, task: Task) -> Chances:
     pool = [i for i in range(len(position.tables.char_names)) if i not in position.characters]
     return uniform(pool)
 
 
 def assign_character(position: GravityFallsPosition, task: Task, outcome: int) -> None:
     position.characters[task.seat] = outcome
-    position.tasks.pop(0)
+    finish_task(position)
     position._log.append(("Setup: seat %s plays %s", task.seat, position.tables.char_names[outcome]))
 
 
-def movement_card_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
+def movement_card_chances(position: GravityFallsPosition, task: Task) -> Chances:
     """Any card of the monster movement deck, equally likely (setup placements and the row)."""
     return uniform(position.movement_deck)
 
@@ -78,7 +79,7 @@ def discard_placing_card(position: GravityFallsPosition, card: int) -> None:
     """Setup 4-5: a card revealed to place a monster or a character goes to the discard pile."""
     position.movement_deck.remove(card)
     position.movement_discard.append(card)
-    position.tasks.pop(0)
+    finish_task(position)
 
 
 def place_monster(position: GravityFallsPosition, task: Task, card: int) -> None:
@@ -124,7 +125,7 @@ def setup_pull_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 
 def choose_setup_pull(position: GravityFallsPosition, task: Task, action: int) -> None:
-    position.tasks.pop(0)
+    finish_task(position)
     monster_takes_token_at_setup(position, task.location, task.monster, action)
 
 
@@ -143,7 +144,7 @@ def monster_takes_token_at_setup(position: GravityFallsPosition, source: int, m:
 
 
 def flip_support_under_monster(position: GravityFallsPosition, task: Task) -> bool:
-    position.tasks.pop(0)
+    finish_task(position)
     flip_all_support(position, position.monster_locations[task.monster])
     return True
 
@@ -164,11 +165,11 @@ def place_character(position: GravityFallsPosition, task: Task, card: int) -> No
 def reveal_first_card(position: GravityFallsPosition, task: Task, card: int) -> None:
     position.movement_deck.remove(card)
     position.revealed.insert(0, card)
-    position.tasks.pop(0)
+    finish_task(position)
     position._log.append(("Setup: monster movement card %s is revealed", position.location_name(card)))
 
 
-def event_card_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
+def event_card_chances(position: GravityFallsPosition, task: Task) -> Chances:
     # the event cards are the card ids from the first one after the locations on
     return uniform([card for card in position.box if card >= position.rule_tables.location_count])
 
@@ -177,4 +178,4 @@ def shuffle_in_event(position: GravityFallsPosition, task: Task, card: int) -> N
     """The chosen number of event cards is shuffled into the monster movement deck."""
     position.box.remove(card)
     insort(position.movement_deck, card)  # the deck is kept sorted (its order is not the draw order)
-    position.tasks.pop(0)
+    finish_task(position)

@@ -159,7 +159,7 @@ from .state import (
     GravityFallsPosition,
     Task,
 )
-from .tables import NO_OUTCOMES, Outcomes
+from .tables import NO_CHANCES, Chances
 
 
 def run_automatic_part(position: GravityFallsPosition, task: Task) -> bool:
@@ -215,7 +215,7 @@ def run_automatic_part(position: GravityFallsPosition, task: Task) -> bool:
     return False
 
 
-def chance_outcomes_of(position: GravityFallsPosition, task: Task) -> Outcomes:
+def chance_outcomes_of(position: GravityFallsPosition, task: Task) -> Chances:
     """The outcomes of the chance step ``task`` (one of ``CHANCE_TASKS``) waits for; none for another kind."""
     kind = task.kind
     if kind == ROLL:
@@ -244,7 +244,7 @@ def chance_outcomes_of(position: GravityFallsPosition, task: Task) -> Outcomes:
         return movement_card_chances(position, task)
     if kind == PICK_EVENT:
         return event_card_chances(position, task)
-    return NO_OUTCOMES
+    return NO_CHANCES
 
 
 def seat_choices(position: GravityFallsPosition, task: Task) -> list[int]:

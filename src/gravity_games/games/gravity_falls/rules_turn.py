@@ -18,7 +18,6 @@ from .rules_board import (
     pull_kind,
     pull_options,
     pull_token,
-    push_tasks,
 )
 from .rules_move import (
     CARD_TELEPORT,
@@ -47,13 +46,19 @@ from .state import (
     WON,
     GravityFallsPosition,
     Task,
+    finish_task,
+    push_task,
+    push_tasks,
+    replace_task,
+    replace_task_with,
+    replace_task_with_list,
     seat_task,
 )
 from .tables import (
     CARD_DRAWS,
     REROLL_OUTCOMES,
     ROLL_LINES,
-    Outcomes,
+    Chances,
     count_words,
     dice_distribution,
     discard_choices,
@@ -80,7 +85,6 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
     choice; from there on the rumors wait as tasks.
     """
     seat = task.seat
-    tasks = position.tasks
     here = position.character_locations[seat]
     adj = position.tables.adj[here]
     die, rule_tables = position.courage_dice, position.rule_tables
@@ -104,13 +108,13 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
             )
         )
     else:
-        tasks[0] = seat_task(ROLL_SETUP, seat)
+        replace_task(position, seat_task(ROLL_SETUP, seat))
         return True
     sub = [
         Task(RUMOR, seat, location=x) for x in adj[adj.index(neighbour) :]
     ]  # from the neighbour that stopped the loop
     sub.append(seat_task(ROLL_SETUP, seat))
-    tasks[0:1] = sub
+    replace_task_with_list(position, sub)
     return True
 
 
@@ -124,8 +128,7 @@ def rumor_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 def pull_rumor(position: GravityFallsPosition, task: Task, action: int) -> None:
     """Pull the chosen token from the neighbour ``task.location``, or leave them all there."""
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     seat, source = task.seat, task.location
     if action == position.rule_tables.ACTION_LEAVE:
         position._log.append(
@@ -201,27 +204,27 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
         position._log.append(("%s persuades the residents with %s", who, _dice(rolled)))
     position.roll_successes = position.roll_arrows = position.roll_curses = 0
     if not rolled:
-        position.tasks[0] = seat_task(RESOLVE_ROLL, seat)
+        replace_task(position, seat_task(RESOLVE_ROLL, seat))
     elif tables.char_ability[char] == "reroll_one":
-        position.tasks[0:1] = (
+        replace_task_with(
+            position,
             Task(ROLL, seat, amount=rolled),
             seat_task(REROLL_OFFER, seat),
             seat_task(RESOLVE_ROLL, seat),
         )
     else:
-        position.tasks[0:1] = (Task(ROLL, seat, amount=rolled), seat_task(RESOLVE_ROLL, seat))
+        replace_task_with(position, Task(ROLL, seat, amount=rolled), seat_task(RESOLVE_ROLL, seat))
 
 
-def roll_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
-    return dice_distribution(task.amount)
+def roll_chances(position: GravityFallsPosition, task: Task) -> Chances:
+    return dice_distribution(task.amount).chances
 
 
 def read_roll(position: GravityFallsPosition, task: Task, outcome: int) -> None:
     ds, dm = outcome >> 3, outcome & 7  # the id is 8 * successes + moves (dice.dice_distribution)
     dc = task.amount - ds - dm
     position.roll_successes, position.roll_arrows, position.roll_curses = ds, dm, dc
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     position._log.append(ROLL_LINES[ds << 6 | dm << 3 | dc])
 
 
@@ -239,8 +242,7 @@ def reroll_options(position: GravityFallsPosition, task: Task) -> list[int]:
 
 
 def choose_reroll(position: GravityFallsPosition, task: Task, action: int) -> None:
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     if action == position.rule_tables.ACTION_PASS:
         return
     face = action - position.rule_tables.ACTION_REROLL
@@ -254,8 +256,8 @@ def choose_reroll(position: GravityFallsPosition, task: Task, action: int) -> No
     push_tasks(position, seat_task(REROLL, task.seat))
 
 
-def reroll_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
-    return REROLL_OUTCOMES
+def reroll_chances(position: GravityFallsPosition, task: Task) -> Chances:
+    return REROLL_OUTCOMES.chances
 
 
 def read_reroll(position: GravityFallsPosition, task: Task, face: int) -> None:
@@ -265,8 +267,7 @@ def read_reroll(position: GravityFallsPosition, task: Task, face: int) -> None:
         position.roll_arrows += 1
     else:
         position.roll_curses += 1
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     position._log.append(("The re-rolled die shows %s", FACE_WORDS[face]))
 
 
@@ -277,7 +278,7 @@ def apply_successes(position: GravityFallsPosition, task: Task) -> bool:
     if position.fought_monster >= 0:
         moves = fight_monster(position, seat, position.fought_monster)
         if position.result:
-            position.tasks.pop(0)
+            finish_task(position)
             return True
     else:
         here = position.character_locations[seat]
@@ -296,9 +297,9 @@ def apply_successes(position: GravityFallsPosition, task: Task) -> bool:
                 )
             )
     if moves:
-        position.tasks[0:1] = (Task(MOVE_TOKEN, seat, amount=moves), seat_task(ROLL_CURSES, seat))
+        replace_task_with(position, Task(MOVE_TOKEN, seat, amount=moves), seat_task(ROLL_CURSES, seat))
         return True
-    position.tasks[0] = seat_task(ROLL_CURSES, seat)
+    replace_task(position, seat_task(ROLL_CURSES, seat))
     return True
 
 
@@ -368,10 +369,9 @@ def move_token(position: GravityFallsPosition, task: Task, action: int) -> None:
     names = position.tables.names
     position._log.append(("A %s token moves from %s to %s", kind, names[here], names[to]))
     if left > 1:
-        position.tasks[0] = task.with_amount(left - 1)
+        replace_task(position, task.with_amount(left - 1))
     else:
-        tasks = position.tasks
-        tasks.pop(0)
+        finish_task(position)
 
 
 def take_rolled_curses(position: GravityFallsPosition, task: Task) -> bool:
@@ -380,9 +380,9 @@ def take_rolled_curses(position: GravityFallsPosition, task: Task) -> bool:
     if count:
         sub = [seat_task(GIVE_CURSE, seat)] * count
         sub.append(seat_task(END_STEPS, seat))
-        position.tasks[0:1] = sub
+        replace_task_with_list(position, sub)
         return True
-    position.tasks[0] = seat_task(END_STEPS, seat)
+    replace_task(position, seat_task(END_STEPS, seat))
     return True
 
 
@@ -392,16 +392,16 @@ def take_rolled_curses(position: GravityFallsPosition, task: Task) -> bool:
 def end_character_phase(position: GravityFallsPosition, task: Task) -> bool:
     """5. Place a courage die, draw, the flip curse, cleanse, abilities, then the monster phase."""
     seat = task.seat
-    tasks = position.tasks
-    tasks[0] = Task(DRAW, seat, amount=draws_allowed(position, seat))
-    tasks[1:1] = (
+    replace_task_with(
+        position,
+        Task(DRAW, seat, amount=draws_allowed(position, seat)),
         seat_task(FLIP_CURSE, seat),
         seat_task(CLEANSE, seat),
         seat_task(ABILITY, seat),
         seat_task(MONSTER_MOVE, seat),
     )
     if courage_die_options(position, task):  # (reads the seat only) a choice: it goes first
-        tasks.insert(0, seat_task(PLACE_DIE, seat))
+        push_task(position, seat_task(PLACE_DIE, seat))
     return True
 
 
@@ -418,7 +418,7 @@ def courage_die_options(position: GravityFallsPosition, task: Task) -> list[int]
 
 
 def place_courage_die(position: GravityFallsPosition, task: Task, action: int) -> None:
-    position.tasks.pop(0)
+    finish_task(position)
     if action == position.rule_tables.ACTION_PLACE_DIE:
         here = position.character_locations[task.seat]
         position.courage_dice[here] = 1
@@ -452,8 +452,7 @@ def draws_allowed(position: GravityFallsPosition, seat: int) -> int:
 def draw_cards(position: GravityFallsPosition, task: Task) -> bool:
     seat, left = task.seat, task.amount
     if not left or not (position.action_decks[seat] | position.action_discards[seat]):  # (left is never below 0)
-        tasks = position.tasks
-        tasks.pop(0)
+        finish_task(position)
         return True
     stan = position.tables.char_ability[position.characters[seat]] == "draw_from_discard" and not near_manotaur(
         position, position.character_locations[seat]
@@ -469,7 +468,7 @@ def draw_from_deck(position: GravityFallsPosition, seat: int, left: int) -> None
         position.action_decks[seat] = position.action_discards[seat]
         position.action_discards[seat] = 0
         position._log.append(("%s shuffles the discard pile into a new action deck", position.character_name(seat)))
-    position.tasks[0] = Task(DRAW_CARD, seat, amount=left)
+    replace_task(position, Task(DRAW_CARD, seat, amount=left))
 
 
 def draw_options(position: GravityFallsPosition, task: Task) -> list[int]:
@@ -492,10 +491,10 @@ def choose_draw(position: GravityFallsPosition, task: Task, action: int) -> None
     position._log.append(
         ("%s takes %s from his discard pile", position.character_name(seat), card_label(position, seat, c))
     )
-    position.tasks[0] = task.with_amount(left - 1)
+    replace_task(position, task.with_amount(left - 1))
 
 
-def card_draw_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
+def card_draw_chances(position: GravityFallsPosition, task: Task) -> Chances:
     return CARD_DRAWS[position.action_decks[task.seat]]
 
 
@@ -504,14 +503,13 @@ def draw_card(position: GravityFallsPosition, task: Task, c: int) -> None:
     position.action_decks[seat] &= ~(1 << c)
     position.hands[seat] |= 1 << c
     position._log.append(("%s draws an action card", position.tables.char_names[position.characters[seat]]))
-    position.tasks[0] = Task(DRAW, seat, amount=left - 1)
+    replace_task(position, Task(DRAW, seat, amount=left - 1))
 
 
 def flip_curse(position: GravityFallsPosition, task: Task) -> bool:
     """Curse: at the end of the turn (after the draw) flip 1 support token in your location."""
     seat = task.seat
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     if position.curses[seat] & position.rule_tables.curse_flip_support:
         here = position.character_locations[seat]
         if position.support[here]:
@@ -534,18 +532,17 @@ def cleanse_dice(position: GravityFallsPosition, seat: int) -> int:
 def offer_cleanse(position: GravityFallsPosition, task: Task) -> bool:
     if cleanse_dice(position, task.seat):
         return False  # a roll against the curses from before this turn (chance)
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     return True
 
 
-def cleanse_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
-    return successes_distribution(cleanse_dice(position, task.seat))
+def cleanse_chances(position: GravityFallsPosition, task: Task) -> Chances:
+    return successes_distribution(cleanse_dice(position, task.seat)).chances
 
 
 def roll_against_curses(position: GravityFallsPosition, task: Task, hits: int) -> None:
     seat = task.seat
-    position.tasks.pop(0)
+    finish_task(position)
     position._log.append(
         (
             "%s rolls %s against curses: %s",
@@ -568,9 +565,9 @@ def discard_curse(position: GravityFallsPosition, task: Task, action: int) -> No
     if action != position.rule_tables.ACTION_PASS:
         drop_curse(position, seat, action - position.rule_tables.ACTION_DROP_CURSE)
         if left > 1:
-            position.tasks[0] = task.with_amount(left - 1)
+            replace_task(position, task.with_amount(left - 1))
             return
-    position.tasks.pop(0)
+    finish_task(position)
 
 
 def drop_curse(position: GravityFallsPosition, seat: int, k: int) -> None:
@@ -620,8 +617,7 @@ def ability_options(position: GravityFallsPosition, task: Task) -> list[int]:
 def use_ability(position: GravityFallsPosition, task: Task, action: int) -> None:
     seat = task.seat
     rule_tables = position.rule_tables
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     here = position.character_locations[seat]
     if action == rule_tables.ACTION_PASS:
         pass
@@ -665,8 +661,7 @@ def take_cards_back(position: GravityFallsPosition, task: Task) -> bool:
     cursed = position.curses[seat] & position.rule_tables.curse_draw_fewer
     if cursed and pool.bit_count() > 1:
         return False  # one random card stays out (chance)
-    tasks = position.tasks
-    tasks.pop(0)
+    finish_task(position)
     if pool and cursed:
         position.action_decks[seat], position.action_discards[seat] = pool, 0  # the only card stays out, in the deck
         position._log.append(("%s is cursed and takes back no card", position.character_name(seat)))
@@ -677,13 +672,13 @@ def take_cards_back(position: GravityFallsPosition, task: Task) -> bool:
     return True
 
 
-def rest_return_chances(position: GravityFallsPosition, task: Task) -> Outcomes:
+def rest_return_chances(position: GravityFallsPosition, task: Task) -> Chances:
     return CARD_DRAWS[rest_pool(position, task.seat)]
 
 
 def keep_one_card_out(position: GravityFallsPosition, task: Task, c: int) -> None:
     seat = task.seat
-    position.tasks.pop(0)
+    finish_task(position)
     pool = rest_pool(position, seat)
     position.hands[seat] |= pool & ~(1 << c)
     position.action_decks[seat] = 1 << c

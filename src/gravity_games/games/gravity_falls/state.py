@@ -13,7 +13,7 @@ from typing import Final
 from gravity_games.core.api import TERMINAL, Game, State
 
 from .data import COURAGE_DICE
-from .tables import NO_OUTCOMES, Outcomes, RuleTables
+from .tables import NO_CHANCES, Chances, RuleTables
 
 # --- how long a game may last -------------------------------------------------------------------
 TURN_LIMIT: Final = 200  # the summer's turns (the rules name no limit; a bound so that every game ends)
@@ -420,7 +420,7 @@ class GravityFallsPosition(State):
         self.players = players
         self.active = 0
         self.turn = 0
-        self.tasks: list[Task] = []
+        self.tasks: list[Task] = []  # a stack: the last task runs next (see front_task)
         self.result = ONGOING  # a Result value
         # the board: tokens and courage dice per location
         self.support = list(tables.start_support)
@@ -472,7 +472,7 @@ class GravityFallsPosition(State):
         # seat's choices, sorted, or chance's outcomes)
         self._player_to_act = TERMINAL
         self._step_choices: list[int] = []
-        self._step_chances: Outcomes = NO_OUTCOMES
+        self._step_chances: Chances = NO_CHANCES
 
     def _copy_position_into(self, new: GravityFallsPosition) -> None:
         """Copy every field into ``new`` (made with ``__new__``): lists are copied, never shared."""
@@ -546,3 +546,72 @@ class GravityFallsPosition(State):
     def monster_ability(self, slot: int) -> str:
         """A monster's ability; the young players' rules give monsters none."""
         return str(self.rule_tables.monster_ability[self.monsters[slot]])
+
+
+# --- the pending tasks, front first ----------------------------------------------------------
+# ``position.tasks`` is kept as a stack: its LAST item is the front task (the one that runs next).
+# Finishing the front task, putting another in its place or new ones before it are then changes
+# at the end of the list; at its start every one moves the tasks behind it (and a slice
+# assignment builds a slice and a tuple). The document lists the tasks front first
+# (``state_json`` reverses them); the rules use these functions and never index the list.
+
+
+def front_task(position: GravityFallsPosition) -> Task:
+    """The task that runs next."""
+    return position.tasks[-1]
+
+
+def finish_task(position: GravityFallsPosition) -> None:
+    """The front task is done: the one after it comes to the front."""
+    position.tasks.pop()
+
+
+def replace_task(position: GravityFallsPosition, task: Task) -> None:
+    """The front task is done and ``task`` takes its place."""
+    position.tasks[-1] = task
+
+
+def push_task(position: GravityFallsPosition, task: Task) -> None:
+    """Put ``task`` at the front: it runs before the present front task."""
+    position.tasks.append(task)
+
+
+def push_tasks(position: GravityFallsPosition, *tasks: Task) -> None:
+    """Put ``tasks`` at the front, in the order given (the first runs first)."""
+    pending = position.tasks
+    for i in range(len(tasks) - 1, -1, -1):
+        pending.append(tasks[i])
+
+
+def push_task_list(position: GravityFallsPosition, tasks: list[Task]) -> None:
+    """``push_tasks`` for tasks gathered in a list (a call with ``*tasks`` is a generic call)."""
+    pending = position.tasks
+    for i in range(len(tasks) - 1, -1, -1):
+        pending.append(tasks[i])
+
+
+def replace_task_with(position: GravityFallsPosition, *tasks: Task) -> None:
+    """The front task is done and ``tasks`` (at least one) take its place, in the order given.
+
+    The last of them goes into the front task's place and the others on top: the list is never
+    emptied on the way (a list that empties frees its storage, and the next push allocates it again).
+    """
+    pending = position.tasks
+    last = len(tasks) - 1
+    pending[-1] = tasks[last]
+    for i in range(last - 1, -1, -1):
+        pending.append(tasks[i])
+
+
+def replace_task_with_list(position: GravityFallsPosition, tasks: list[Task]) -> None:
+    """``replace_task_with`` for tasks gathered in a list (at least one)."""
+    pending = position.tasks
+    last = len(tasks) - 1
+    pending[-1] = tasks[last]
+    for i in range(last - 1, -1, -1):
+        pending.append(tasks[i])
+
+
+def tasks_front_first(position: GravityFallsPosition) -> list[Task]:
+    """The pending tasks in the order they run (the document's order)."""
+    return position.tasks[::-1]

@@ -62,7 +62,7 @@ def _loc_id(state: GravityFallsPosition, name: str | None, where: str) -> int:
 
 def dump(state: GravityFallsPosition) -> dict[str, Any]:
     """The position's canonical document (the body of ``to_json``)."""
-    from .state import DEFEATED, RESULT_TEXT, TASK_NAMES, task_arguments
+    from .state import DEFEATED, RESULT_TEXT, TASK_NAMES, task_arguments, tasks_front_first
 
     tables = state.tables
     return {
@@ -120,7 +120,7 @@ def dump(state: GravityFallsPosition) -> dict[str, Any]:
             "alarm_due": state.alarm_due,
             "current_event": state.current_event,
         },
-        "tasks": [[TASK_NAMES[t.kind], t.seat, *task_arguments(t)] for t in state.tasks],
+        "tasks": [[TASK_NAMES[t.kind], t.seat, *task_arguments(t)] for t in tasks_front_first(state)],
     }
 
 
@@ -196,6 +196,7 @@ def load(state: GravityFallsPosition, body: Mapping[str, Any]) -> None:
         if t[0] not in TASK_KINDS:
             raise InvalidStateError(f"tasks: unknown task {t[0]!r}")
         tasks.append(task_from_arguments(TASK_KINDS[t[0]], int(t[1]), int(t[2]), int(t[3])))
+    tasks.reverse()  # the document lists the front task first; the state keeps a stack (state.front_task)
     state.tasks = tasks
     check_counts(state)
 

@@ -21,18 +21,21 @@ FACE_P: Final[tuple[float, ...]] = (0.5, 1.0 / 3.0, 1.0 / 6.0)
 
 
 class Outcomes:
-    """A chance step's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes, in order.
+    """A prebuilt chance's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes, in order.
 
-    ``ids`` answers apply_action's legality check (``_chance_actions``) without reading the
-    pairs. One ``Outcomes`` is shared by every state that reaches the same chance (dice rolls,
-    curse draws), so it never changes; ``chance_outcomes`` hands out a list.
+    One ``Outcomes`` is shared by every state that reaches the same chance (dice rolls, the
+    re-rolled die), so it never changes. The task machine keeps a chance step's outcomes as a
+    list of pairs (``Chances``): ``chances`` is that list, so a roll hands it over without a new
+    object; a draw from a pile (``uniform``) makes only the list.
     """
 
-    __slots__ = ("ids", "pairs")
+    __slots__ = ("chances", "ids", "pairs")
 
     def __init__(self, pairs: Iterable[tuple[int, float]], ids: tuple[int, ...] | None = None) -> None:
         self.pairs: Final = tuple(pairs)
         self.ids: Final[tuple[int, ...]] = tuple(a for a, _ in self.pairs) if ids is None else ids
+        # the same pairs as the task machine keeps a chance step's outcomes (``Chances``)
+        self.chances: Final[list[tuple[int, float]]] = list(self.pairs)
 
     def is_outcome(self, outcome: int) -> bool:
         """Whether ``outcome`` is one of the outcomes (a loop over ints, no generic ``in``)."""
@@ -46,6 +49,17 @@ class Outcomes:
 
 
 NO_OUTCOMES: Final = Outcomes(())  # the outcomes kept while no chance step is pending
+# A chance step's outcomes as the task machine keeps them: its (outcome, probability) pairs, a
+# list that may be a shared table's (``Outcomes.chances``, ``CARD_DRAWS``), so never changed.
+Chances = list[tuple[int, float]]
+NO_CHANCES: Final[Chances] = NO_OUTCOMES.chances
+
+
+def is_chance_outcome(outcome: int, pairs: list[tuple[int, float]]) -> bool:
+    """Whether ``outcome`` is one of the chance step's outcomes (a loop over ints, no generic ``in``)."""
+    return any(known == outcome for known, _ in pairs)
+
+
 REROLL_OUTCOMES: Final = Outcomes(enumerate(FACE_P))  # one re-rolled die: (face, probability); shared
 
 
@@ -93,18 +107,18 @@ UNIFORM_PAIRS: Final[tuple[tuple[object, ...], ...]] = tuple(
 )
 
 
-def uniform(items: list[int]) -> Outcomes:
+def uniform(items: list[int]) -> list[tuple[int, float]]:
     """Each of ``items`` (ids >= 0) with the same chance (a card drawn from a shuffled pile), in their order.
 
     >>> uniform([4, 0, 7])
-    Outcomes([(4, 0.3333333333333333), (0, 0.3333333333333333), (7, 0.3333333333333333)])
+    [(4, 0.3333333333333333), (0, 0.3333333333333333), (7, 0.3333333333333333)]
     """
     n = len(items)
     if n < UNIFORM_IDS and all(item < UNIFORM_IDS for item in items):
         row = UNIFORM_PAIRS[n]
-        return Outcomes(cast("list[tuple[int, float]]", [row[item] for item in items]), tuple(items))
+        return cast("list[tuple[int, float]]", [row[item] for item in items])
     chance = 1.0 / n if n else 0.0
-    return Outcomes([(item, chance) for item in items], tuple(items))
+    return [(item, chance) for item in items]
 
 
 # CARD_DRAWS[mask]: one card drawn at random from a pile of action cards (bit c: card c), the
@@ -256,7 +270,7 @@ class RuleTables:
         self.clear_route_cache()
         self.alarm_marks = AlarmMarks(t.data.alarm.curse_space, t.data.alarm.shrink_space, t.data.alarm.bus)
         # the curse draw's outcomes per curse deck content (see curse_draw_outcomes)
-        self.curse_outcomes: dict[int, Outcomes] = {}
+        self.curse_outcomes: dict[int, list[tuple[int, float]]] = {}
         # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
         # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
         self.curse_no_shared_location = self.curse_mask.get("no_shared_location", 0)
@@ -327,7 +341,7 @@ def discard_choices(rule_tables: RuleTables, old: int) -> tuple[int, ...]:
     return out
 
 
-def curse_draw_outcomes(rule_tables: RuleTables, deck: list[int]) -> Outcomes:
+def curse_draw_outcomes(rule_tables: RuleTables, deck: list[int]) -> list[tuple[int, float]]:
     """The curse draw's outcomes for a curse deck of ``deck`` cards per kind: each kind by its share.
 
     Built once per deck content and game, and kept on the game (``RuleTables.curse_outcomes``)
@@ -339,7 +353,5 @@ def curse_draw_outcomes(rule_tables: RuleTables, deck: list[int]) -> Outcomes:
     out = rule_tables.curse_outcomes.get(key)
     if out is None:
         total = sum(deck)
-        out = rule_tables.curse_outcomes[key] = Outcomes(
-            (kind, count / total) for kind, count in enumerate(deck) if count
-        )
+        out = rule_tables.curse_outcomes[key] = [(kind, count / total) for kind, count in enumerate(deck) if count]
     return out
