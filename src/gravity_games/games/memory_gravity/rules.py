@@ -44,6 +44,10 @@ from .data import (
     token_colour,
     token_name,
 )
+
+# combination_key is read from here by the bot and the board (the ranking rules' old home).
+from .rules_ranking import combination_key as combination_key
+from .rules_ranking import combination_kind, combination_text
 from .state import (
     DEAL,
     KEEP,
@@ -68,6 +72,9 @@ from .state_json import dump, load
 from .tables import (
     COLOUR_NAME,
     COLOUR_TOKEN_BITS,
+    COMBINATION_KIND,
+    COMBINATION_STRENGTH,
+    COMBINATION_TEXT,
     DEAL_COUNT,
     DEAL_ORDERS,
     DEAL_OUTCOMES,
@@ -76,6 +83,8 @@ from .tables import (
     TOKEN_COLOUR,
     TOKEN_NAME,
     WANTED_TOKEN_BITS,
+    ReadingLines,
+    combination_index,
 )
 from .tensor import encode_observation, observation_size
 
@@ -92,35 +101,13 @@ _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
 # ---------------------------------------------------------------------------
 
 
-def combination_key(numbers: list[int] | tuple[int, ...]) -> tuple[int, int]:
-    """Strength of three kept numbers by the printed ranking table (bigger is stronger).
-
-    Identical numbers beat consecutive numbers, which beat every other three-digit number;
-    among identical numbers 111 is the strongest ("555 is beaten by 111"), then 555 ... 222;
-    consecutive 543 > 432 > 321; the rest compare as three-digit numbers (554 ... 211).
-    """
-    a, b, c = sorted(numbers, reverse=True)
-    if a == b == c:
-        return (2, 6 if a == 1 else a)
-    if a == b + 1 == c + 2:
-        return (1, a)
-    return (0, 100 * a + 10 * b + c)
-
-
-def combination_kind(numbers: list[int] | tuple[int, ...]) -> str:
-    return ("three-digit", "consecutive", "identical")[combination_key(numbers)[0]]
-
-
-def combination_text(numbers: list[int] | tuple[int, ...]) -> str:
-    """The numbers placed "in order of the bigger numbers": ``[2, 4, 3]`` -> ``"432"``."""
-    return "".join([str(n) for n in sorted(numbers, reverse=True)])
-
-
 def combination_winners(kept_numbers: list[list[int]]) -> list[int]:
-    """Seats holding the strongest combination; equal combinations share the win."""
-    keys = [combination_key(nums) for nums in kept_numbers]
-    best = max(keys)
-    return [seat for seat, key in enumerate(keys) if key == best]
+    """Seats holding the strongest combination; equal combinations share the win.
+
+    The strength of each seat's three numbers is read off the ranking table (``tables.py``)."""
+    strengths = [COMBINATION_STRENGTH[combination_index(numbers)] for numbers in kept_numbers]
+    best = max(strengths)
+    return [seat for seat, strength in enumerate(strengths) if strength == best]
 
 
 # ---------------------------------------------------------------------------
@@ -157,6 +144,7 @@ class MemoryGravityGame(Game):
         self.model: PerceptionModel = perception.model
         self.grams: tuple[float, ...] = perception.grams
         self.settings = MemoryGravitySettings(self.players, perception)
+        self.reading_lines = ReadingLines(perception, self.players)
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
@@ -392,8 +380,7 @@ class MemoryGravityState(MemoryGravityPosition):
     def _after_reading(self) -> None:
         lift = self.lifts[-1]
         # The reading is the lifter's alone: a private log line.
-        reading = self.settings.perception.reading_text(lift.level)
-        self._note(f"Seat {lift.seat} feels {TOKEN_NAME[lift.token]} at {reading} g.", lift.seat)
+        self._note(self.rules_game.reading_lines.line(lift.seat, lift.token, lift.level), lift.seat)
         self.phase = KEEP if len(self.lifted_this_turn) == LIFTS_PER_TURN else LIFT
 
     def _keep(self, token: int) -> None:
@@ -413,8 +400,9 @@ class MemoryGravityState(MemoryGravityPosition):
 
     def _note_result(self) -> None:
         kept = self.kept_numbers()
-        for seat, nums in enumerate(kept):
-            self._note_later("Seat %d reveals %s (%s).", seat, combination_text(nums), combination_kind(nums))
+        for seat, numbers in enumerate(kept):
+            row = combination_index(numbers)
+            self._note_later("Seat %d reveals %s (%s).", seat, COMBINATION_TEXT[row], COMBINATION_KIND[row])
         winners = combination_winners(kept)
         self._note_later("Winner: seat %s.", " and seat ".join([str(seat) for seat in winners]))
 
