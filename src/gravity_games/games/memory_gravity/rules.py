@@ -83,7 +83,7 @@ from .tables import (
     TOKEN_COLOUR,
     TOKEN_NAME,
     WANTED_TOKEN_BITS,
-    ReadingLines,
+    ReadingTables,
     combination_index,
 )
 from .tensor import encode_observation, observation_size
@@ -144,7 +144,7 @@ class MemoryGravityGame(Game):
         self.model: PerceptionModel = perception.model
         self.grams: tuple[float, ...] = perception.grams
         self.settings = MemoryGravitySettings(self.players, perception)
-        self.reading_lines = ReadingLines(perception, self.players)
+        self.reading_tables = ReadingTables(perception, self.players)
 
     def _dimensions(self) -> tuple[int, int, int]:
         n = self.players
@@ -208,7 +208,7 @@ class MemoryGravityState(MemoryGravityPosition):
         phase = self.phase
         if phase == READ:  # the commonest chance step first
             token = self.lifts[-1].token
-            return list(self.settings.perception.number_outcomes[self.token_numbers[token] - 1])
+            return self.rules_game.reading_tables.outcomes[self.token_numbers[token] - 1].copy()
         if phase == DEAL:
             return list(DEAL_OUTCOMES)
         if phase == ROLL:
@@ -223,7 +223,7 @@ class MemoryGravityState(MemoryGravityPosition):
         # chance_outcomes: a reading the lifted number can give, one of the deals, a face, a tied seat).
         phase = self.phase
         if phase == READ:
-            return action in self.settings.perception.number_levels[self.token_numbers[self.lifts[-1].token] - 1]
+            return self.rules_game.reading_tables.can_read(self.token_numbers[self.lifts[-1].token], action)
         if phase == DEAL:
             return 0 <= action < DEAL_COUNT
         if phase == ROLL:
@@ -373,14 +373,13 @@ class MemoryGravityState(MemoryGravityPosition):
             self.phase = READ
 
     def _read(self, level: int) -> None:
-        lift = self.lifts[-1]
-        self.lifts[-1] = Lift(lift.seat, lift.token, level)
+        self.lifts[-1].level = level  # the pending lift is this position's own (see Lift)
         self._after_reading()
 
     def _after_reading(self) -> None:
         lift = self.lifts[-1]
         # The reading is the lifter's alone: a private log line.
-        self._note(self.rules_game.reading_lines.line(lift.seat, lift.token, lift.level), lift.seat)
+        self._note(self.rules_game.reading_tables.line(lift.seat, lift.token, lift.level), lift.seat)
         self.phase = KEEP if len(self.lifted_this_turn) == LIFTS_PER_TURN else LIFT
 
     def _keep(self, token: int) -> None:
@@ -389,7 +388,7 @@ class MemoryGravityState(MemoryGravityPosition):
         self.kept_by[token] = seat
         self.tokens_on_table &= ~(1 << token)
         self.kept_tokens[seat].append(token)
-        self.lifted_this_turn = []
+        self.lifted_this_turn.clear()
         self._note_later("Seat %d keeps %s.", seat, TOKEN_NAME[token])
         self.turn_number += 1
         if self.turn_number == self.players * TURNS_PER_PLAYER:

@@ -56,8 +56,9 @@ PENDING: Final = -1
 class Lift:
     """One lift: who lifted which token, and the level its reading gave (:data:`PENDING` until read).
 
-    A native record (one is made at every lift and every reading); never changed once made, so
-    clones share them: a reading replaces the pending lift with a new one.
+    A native record, one made at every lift. Its reading completes it (``level`` set once, while
+    it is the last lift and the phase is ``READ``); a read lift never changes again, so clones
+    share those, and a clone taken while a reading is pending gets its own copy of that last lift.
     """
 
     __slots__ = ("level", "seat", "token")
@@ -144,7 +145,10 @@ class MemoryGravityPosition(State):
         new.first_player = self.first_player
         new.turn_number = self.turn_number
         new.lifted_this_turn = list(self.lifted_this_turn)
-        new.lifts = list(self.lifts)  # entries are never changed: shared safely
+        new.lifts = list(self.lifts)  # read lifts never change: shared safely
+        if self.phase == READ:  # the pending lift, which the reading completes, is each position's own
+            pending = self.lifts[-1]
+            new.lifts[-1] = Lift(pending.seat, pending.token, pending.level)
         new.kept_by = list(self.kept_by)
         new.kept_tokens = [list(k) for k in self.kept_tokens]
         new.tokens_on_table = self.tokens_on_table

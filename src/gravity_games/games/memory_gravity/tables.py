@@ -2,7 +2,7 @@
 
 Sets of tokens are bit masks (bit t: token t); colours are 0 black, 1 grey, 2 red. The lifting
 and keeping rules in ``rules.py`` read these tables at every lift. The end of a game reads the
-private line of each reading off a game's ``ReadingLines`` and the
+chance outcomes and the private line of each reading off a game's ``ReadingTables`` and the
 ranking of the kept numbers off the combination tables, worked out once from the ranking rules
 (``rules_ranking.py``) for every three numbers.
 """
@@ -50,19 +50,33 @@ COLOUR_NAME: Final[tuple[str, ...]] = COLOUR_NAMES
 """Each colour's name, for the log lines of the deal."""
 
 
-class ReadingLines:
-    """The private log line of each reading, by seat, token and level: a game's cache, each line
-    written the first time it is felt (a playout reads no log; the text is the cost of a reading).
+class ReadingTables:
+    """A game's tables of the readings a lift can give, by the lifted number (a game builds one).
+
+    The chance outcomes are the perception model's (``PerceptionReadings.number_outcomes``) as
+    lists, so a chance node hands out a copy of a list; the private log line of each reading is
+    written the first time it is felt (a playout reads no log; building the text was the largest
+    part of a reading's cost).
     """
 
-    __slots__ = ("levels", "lines", "perception")
+    __slots__ = ("levels", "lines", "outcomes", "perception", "possible")
 
     def __init__(self, perception: PerceptionReadings, players: int) -> None:
         self.perception = perception
         self.levels: int = perception.model.levels
         """The reading grid's levels (a level is one of 0 to this, exclusive)."""
+        self.outcomes: list[list[tuple[int, float]]] = [list(o) for o in perception.number_outcomes]
+        """``[(level, probability), ...]`` of lifting a token, by its number - 1."""
+        self.possible: list[list[bool]] = [
+            [level in levels for level in range(self.levels)] for levels in perception.number_levels
+        ]
+        """Whether lifting a number can read a level: ``possible[number - 1][level]``."""
         self.lines: list[str] = [""] * (players * NUM_TOKENS * self.levels)
         """By ``(seat * 15 + token) * levels + level``; ``""`` until first felt."""
+
+    def can_read(self, number: int, level: int) -> bool:
+        """Whether lifting a token of ``number`` can read ``level`` (a chance outcome of the lift)."""
+        return 0 <= level < self.levels and self.possible[number - 1][level]
 
     def line(self, seat: int, token: int, level: int) -> str:
         """ "Seat 0 feels K1 at 12.3 g.": what ``seat`` alone reads of lifting ``token``."""
@@ -121,6 +135,6 @@ __all__ = [
     "TOKEN_COLOUR",
     "TOKEN_NAME",
     "WANTED_TOKEN_BITS",
-    "ReadingLines",
+    "ReadingTables",
     "combination_index",
 ]
