@@ -29,12 +29,13 @@ Reconstructed: token masses, perception model (shared Gravity Three components);
 docs/games/memory-gravity.md.
 
 Files: ``state.py`` (the position, its phases and lift records), ``rules.py`` (game, state API and the
-rules of a turn), ``tables.py`` (colour and bit-mask tables), ``state_json.py`` (the position
-document), ``tensor.py`` (encoding and layout), ``data.py`` and ``data/reference.toml`` (the Reference
-Card and turn texts; the components are shared in ``gravity_three``), ``bots.py`` (heuristic agent),
-``levels.py``, ``design.py``, ``render_text.py`` (terminal) and ``render_svg.py`` (board), both reading
-the observation through ``render_common.py``, ``board.py`` (how the board is played by taps, info
-cards, glossary).
+rules of a turn), ``rules_ranking.py`` (the Reference Card's ranking table), ``tables.py`` (colour and
+bit-mask tables, the ranking worked out for every three numbers, each game's reading tables),
+``state_json.py`` (the position document), ``tensor.py`` (encoding and layout), ``data.py`` and
+``data/reference.toml`` (the Reference Card and turn texts; the components are shared in
+``gravity_three``), ``bots.py`` (heuristic agent), ``levels.py``, ``design.py``, ``render_text.py``
+(terminal) and ``render_svg.py`` (board), both reading the observation through ``render_common.py``,
+``board.py`` (how the board is played by taps, info cards, glossary).
 """
 
 from __future__ import annotations
