@@ -15,7 +15,13 @@ from gravity_games.core.api import CHANCE, TERMINAL, InvalidParameterError, Stat
 RULEBOOK_GAMES = [g for g in list_games() if not g.startswith("toy-")]
 
 # Small budgets so each check takes a fraction of a second; the level's own agent and settings otherwise.
-SMALL = {"ismcts": "iterations=12", "playouts": "worlds=1:top=2", "beginner": "", "heuristic": ""}
+SMALL = {
+    "ismcts": "iterations=12",
+    "playouts": "worlds=1:top=2",
+    "rollouts": "worlds=1",
+    "beginner": "",
+    "heuristic": "",
+}
 
 
 def small(game_id: str, level: str, players: int) -> str:
@@ -48,7 +54,7 @@ def test_every_game_names_the_three_levels_through_its_registry_entry(game_id: s
     assert set(LEVELS) <= set(available_agents(game_id))
     assert level_spec(game_id, "medium") == "heuristic"
     assert level_spec(game_id, "easy").startswith("beginner:mistakes=")
-    assert level_spec(game_id, "hard").split(":")[0] in ("ismcts", "playouts", "heuristic")
+    assert level_spec(game_id, "hard").split(":")[0] in ("ismcts", "playouts", "rollouts", "heuristic")
 
 
 @pytest.mark.parametrize("level", LEVELS)

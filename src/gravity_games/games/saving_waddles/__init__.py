@@ -55,6 +55,7 @@ from gravity_games.core.registry import register
 from .board import BOARD
 from .bots import HeuristicAgent
 from .bots_lookahead import LookaheadAgent
+from .bots_rollout import RolloutAgent
 from .data import reconstructed_values
 from .design import DESIGN
 from .levels import LEVELS
@@ -64,7 +65,7 @@ from .rules import SavingWaddlesGame
 
 register(
     SavingWaddlesGame,
-    agents={"heuristic": HeuristicAgent, "lookahead": LookaheadAgent, **LEVELS},
+    agents={"heuristic": HeuristicAgent, "lookahead": LookaheadAgent, "rollouts": RolloutAgent, **LEVELS},
     text_view=render_text,
     svg_view=render_svg,
     reconstructed=reconstructed_values,

@@ -64,6 +64,9 @@ SETTINGS: dict[str, float] = {
     "discard": 1.2,
     "door": 5.0,
     "hoard": 0.0,
+    "late": 1.0,
+    "steal": 0.0,
+    "last": 0.0,
 }
 """The heuristic's settings and their defaults (the ``heuristic`` bot): ``margin`` scales what a help
 card is worth before it is spent on the die (a card is spent for a gain above ``margin`` times its
@@ -71,7 +74,11 @@ value, in spaces); the others are what stopping on a space is worth, in spaces: 
 each mischief symbol (a loss), a help space, Take Another Turn, Skip a Turn (a loss), Discard
 All Help Cards per card in hand (a loss), and opening the Hut of Wonders' door with a roll of 4-6;
 ``hoard``: a card's value is divided by (cards of its kind in hand) ** hoard, so a second card of a
-kind is spent more readily than the last one."""
+kind is spent more readily than the last one; ``late`` multiplies ``margin`` once Waddles has been
+found (the race for him and with him); ``steal`` is added to a stop that takes Waddles from another
+hero; ``last`` is added to the cost of spending the last help card in hand while the Hut of Wonders'
+door may ask for one (its card face down, or the Secret Password). The defaults of the last three
+leave the heuristic as it was; none of them beat ``margin=3:door=20`` on the tuning deals."""
 
 
 class HeuristicAgent(Agent):
@@ -97,6 +104,8 @@ class HeuristicAgent(Agent):
         if not isinstance(game, SavingWaddlesGame):
             raise InvalidParameterError(f"agent 'heuristic' of saving-waddles cannot play {game.ID}")
         self.rules_game = game
+        self._phase_factor = 1.0
+        self._password_may_be_asked = True
         self.margin = values["margin"]
         self.carry = values["carry"]
         self.mischief = values["mischief"]
@@ -106,6 +115,9 @@ class HeuristicAgent(Agent):
         self.discard = values["discard"]
         self.door = values["door"]
         self.hoard = values["hoard"]
+        self.late = values["late"]
+        self.steal = values["steal"]
+        self.last = values["last"]
 
     def act(self, view: SeatView) -> int:
         legal = view.legal_actions()
@@ -148,6 +160,9 @@ class HeuristicAgent(Agent):
             HELP_SPACE_PLUS: (die + 1, None),
         }
         held = obs["hand"]["cards"]
+        self._phase_factor = self.late if obs["waddles"] is not None else 1.0
+        hut = obs["hut_card"]
+        self._password_may_be_asked = hut is None or self._hut_condition(hut) == "discard_help"
         for action, (d, card) in options.items():
             if action in legal:
                 cost = self._card_cost(card, held) if card else 0.0
@@ -164,7 +179,14 @@ class HeuristicAgent(Agent):
     def _card_cost(self, card: str, held: dict[str, int]) -> float:
         """What spending one ``card`` costs, in spaces: its value times the margin, less when several are held."""
         copies = float(max(1, held.get(card, 1)))
-        return CARD_VALUE[card] * self.margin / math.pow(copies, self.hoard)
+        cost = CARD_VALUE[card] * self.margin * self._phase_factor / math.pow(copies, self.hoard)
+        if self._password_may_be_asked and sum(held.values()) == 1:
+            cost += self.last
+        return cost
+
+    def _hut_condition(self, hut: str) -> str:
+        track = self.rules_game.track
+        return str(track.hut_victory[track.hut_names.index(hut)])
 
     def _opens_the_door(self, d: int, obs: dict[str, Any]) -> float:
         return self.door if d >= 4 else 0.0
@@ -192,7 +214,11 @@ class HeuristicAgent(Agent):
             [card is not None for card in obs["path_cards"]],
             obs["hut_card"] is not None,
         )
-        return self._square_value(obs, move.end, move.carries_waddles, 0)
+        value = self._square_value(obs, move.end, move.carries_waddles, 0)
+        carrier = obs["carried_by"]
+        if move.carries_waddles and carrier is not None and carrier != me:
+            value += self.steal
+        return value
 
     def _square_value(self, obs: dict[str, Any], pos: int, carrying: bool, depth: int) -> float:
         kind, offset, red, symbols, _ = self._space(obs, pos)

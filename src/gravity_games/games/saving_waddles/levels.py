@@ -12,12 +12,11 @@ LEVEL_SPECS = {
     "easy": ("beginner:mistakes=0.25", "the heuristic, with a quarter of its decisions a random legal move"),
     "medium": ("heuristic", "the heuristic bot"),
     "hard": (
-        "heuristic:margin=3:door=20",
-        "the heuristic that keeps its help cards for bigger gains (a card is spent on the die only for a "
-        "gain above three times its value, the heuristic's 0.6 times) and spends them all to open the Hut "
-        "of Wonders' door; fitted against the heuristic on tuning deals (about 55 % at two seats, 38 % at "
-        "three). IS-MCTS, heuristic playouts and a one-turn lookahead scored by a fitted evaluation "
-        "measured no stronger than this",
+        "rollouts:found=1:worlds=64:margin=3:door=20",
+        "once Waddles has been found, every move tried by heuristic playouts to the end of the game on up to "
+        "64 sampled worlds with the same luck per world (the others played as the plain heuristic); before "
+        "that, and wherever the playouts find no clear gain, the heuristic that keeps its help cards for gains "
+        "above three times their value and spends them all to open the Hut of Wonders' door",
     ),
 }
 
