@@ -208,7 +208,13 @@ def advice(view: InfoView, *, seconds: float = 1.0, top: int = 3, seed: int = 0,
         # A hard level that is a (tuned) heuristic: each move played on by that agent in the
         # hinted seat and the heuristic in the others, as the calibration plays on.
         factory = entry(game_id).agents[name]
-        own = lambda g, s, sd: factory(g, s, sd, **settings)  # noqa: E731
+        # A hard level that is itself a search names the agent its searches play on with (``playout_policy``).
+        policy = getattr(factory, "playout_policy", None)
+        own = (
+            (lambda g, s, sd: policy(g, s, sd, settings))
+            if policy is not None
+            else (lambda g, s, sd: factory(g, s, sd, **settings))
+        )
         ranked, done = _playout_values(view, work, seconds, seed, {}, own=own, top=top)
     # The figures shown go through the game's calibration map (monotone: the order stays).
     moves = [(a, round(calibrated(game_id, players, v), 4)) for a, v, _ in ranked[:top]]

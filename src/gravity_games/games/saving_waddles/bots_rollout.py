@@ -119,6 +119,11 @@ class RolloutAgent(Agent):
         self._moves = 0
         self.last_values: dict[int, float] = {}
 
+    @staticmethod
+    def playout_policy(game: Game, seat: int, seed: int, settings: dict[str, Any]) -> Agent:
+        """The agent its playouts use for its own seat (the heuristic with its settings): for hints playing on."""
+        return HeuristicAgent(game, seat, seed, **{k: v for k, v in settings.items() if k in HEURISTIC_SETTINGS})
+
     def play_out(self, state: State, luck: SeatLuck) -> float:
         """Play the game to its end with the heuristics; 1 if this seat won, else 0."""
         used = [0] * len(luck.draws)
