@@ -42,6 +42,7 @@ from gravity_games.games.gravwell.state import (
     STAGE_REVEAL,
     STAGE_TRIM,
     GravwellPosition,
+    any_set,
     is_among,
     remove_card,
 )
@@ -95,7 +96,8 @@ def reveal_fuel_cards(position: GravwellPosition) -> None:
         position.window_queue = [s for s in position.reveal_seats if reveal_window_options(position, s)]
         open_next_reveal_window(position)
     else:
-        position.window_queue = []
+        if position.window_queue:  # usually emptied already by the last card's windows
+            position.window_queue = []
         order_fuel_cards(position)
 
 
@@ -168,7 +170,7 @@ def end_movement_phase(position: GravwellPosition) -> None:
     n = len(position.ship_spaces)
     position.chosen = [NO_CARD] * n
     position.revealed = False
-    if True in position.cloaked:
+    if any_set(position.cloaked):
         position.cloaked = [False] * n
     position.resolving_seat = NO_SEAT
     position.resolution_order = []
@@ -258,7 +260,7 @@ def close_own_window(position: GravwellPosition) -> None:
     if mods and "stop" in mods:
         carry_out_fuel_card(position)
         return
-    position.window_queue = list(position.tables.seats_after[position.resolving_seat])
+    position.window_queue = position.tables.seats_after[position.resolving_seat][:]
     open_next_response_window(position)
 
 
@@ -281,7 +283,7 @@ def open_next_response_window(position: GravwellPosition) -> None:
                     position.window_options = options
                     return
                 break
-        del queue[0]
+        queue.pop(0)
     carry_out_fuel_card(position)
 
 

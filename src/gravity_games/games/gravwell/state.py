@@ -13,6 +13,8 @@ from __future__ import annotations
 from enum import IntEnum, StrEnum
 from typing import Final
 
+from mypy_extensions import i64
+
 from gravity_games.core.api import Game, State
 from gravity_games.games.gravwell.tables import Tables, seat_lookups
 
@@ -116,11 +118,14 @@ def is_among(value: int, values: list[int]) -> bool:
 
 def find_card(cards: list[int], card: int, in_order: bool) -> int:
     """Where ``card`` lies in ``cards`` (-1: not there). ``in_order``: the cards are in id order (the
-    deck, as the engine keeps it), so a binary search finds it; else a typed loop looks."""
+    deck, as the engine keeps it), so a binary search finds it; else a typed loop looks. The places
+    are machine ints (``i64``): compiled, the search's arithmetic is plain C, where a Python int
+    would go through the tagged-int helpers at every halving."""
     if in_order:
-        low, high = 0, len(cards)
+        low: i64 = 0
+        high: i64 = len(cards)
         while low < high:
-            middle = (low + high) // 2
+            middle = (low + high) >> 1
             if cards[middle] < card:
                 low = middle + 1
             else:
@@ -130,6 +135,15 @@ def find_card(cards: list[int], card: int, in_order: bool) -> int:
         if cards[index] == card:
             return index
     return -1
+
+
+def any_set(flags: list[bool]) -> bool:
+    """Is any of ``flags`` set (a ship cloaked this phase)? A typed loop, where ``True in flags`` calls
+    the generic comparison of every item."""
+    for flag in flags:  # noqa: SIM110 (any() would build a generator)
+        if flag:
+            return True
+    return False
 
 
 def remove_card(cards: list[int], card: int, in_order: bool = False) -> None:

@@ -168,8 +168,11 @@ class Tables:
         own_slots = [[k for k in UNIQUE_SLOTS if e[k] in OWN_EFFECTS] for e in self.effect]
         response_slots = [[k for k in UNIQUE_SLOTS if e[k] in RESPONSE_EFFECTS] for e in self.effect]
         reveal_slots = [[k for k in UNIQUE_SLOTS if e[k] in REVEAL_EFFECTS] for e in self.effect]
-        # The seats answering a card of seat o, in order: starting left of o, around the table.
-        self.seats_after = tuple(tuple((o + i) % players for i in range(1, players)) for o in range(players))
+        # The seats answering a card of seat o, in order: starting left of o, around the table. Lists
+        # (never changed) so that the response queue of each card is a slice copy, not a conversion.
+        self.seats_after: tuple[list[int], ...] = tuple(
+            [(o + i) % players for i in range(1, players)] for o in range(players)
+        )
         # Per ship, for the windows opened at every card: its own-card abilities, its responses and
         # its reveal-time abilities.
         ships = range(len(data.ships))
@@ -246,6 +249,10 @@ class Tables:
             "the Inner Warp Gate" if x == 0 else "the Outer Warp Gate" if x == self.length else f"space {x}"
             for x in range(self.length + 1)
         )
+        self.lookups_by_ships: dict[tuple[int, ...], SeatLookups] = {}
+        """The cache of :func:`seat_lookups` by the ships the seats hold: every game of this table
+        goes through the same few ship choices, and working the lookups out again built dicts,
+        frozensets and tuples per choice (never changed once made, so one copy serves every game)."""
 
     def initial_charge(self) -> list[bool]:
         """Emergency Stop starts charged; "Make It Count" charges every card at the start."""
@@ -268,6 +275,16 @@ def action_ability(action: int) -> tuple[int, int]:
 
 
 def seat_lookups(tables: Tables, ships: list[int]) -> SeatLookups:
+    """:func:`work_out_seat_lookups` for ``ships``, made once per table and ship choice."""
+    key = tuple(ships)
+    lookups = tables.lookups_by_ships.get(key)
+    if lookups is None:
+        lookups = work_out_seat_lookups(tables, ships)
+        tables.lookups_by_ships[key] = lookups
+    return lookups
+
+
+def work_out_seat_lookups(tables: Tables, ships: list[int]) -> SeatLookups:
     """What follows from the ships the seats hold, so an event nobody waits for costs one lookup.
 
     Each seat's name in the log; per charging condition, the seats with a card waiting for it and,
