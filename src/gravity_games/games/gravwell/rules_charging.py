@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from gravity_games.games.gravwell.state import GravwellPosition, is_among, spaces_between
 from gravity_games.games.gravwell.tables import CONDITION_BIT, UNIQUE_SLOTS, ability_action
 
@@ -71,14 +73,17 @@ def charge_for_move(
     # Only the seats with a card waiting for an event are looked at (``watchers``; empty outside
     # the standard variant), in seat order as the events charge them; most ships wait for none.
     waits = position.awaited_bits[seat]
+    # machine ints (i64): a product with a negative factor stays native code when compiled
+    moved: i64 = x - old
+    forward: i64 = position.forward_direction[seat]
     if drifted and waits & DRIFTED:
         charge_abilities(position, seat, "drifted")
     if owner != seat:
-        if waits & PUSHED_BACK and (x - old) * position.forward_direction[seat] < 0:
+        if waits & PUSHED_BACK and moved * forward < 0:
             charge_abilities(position, seat, "pushed_back")
         if multipoint and waits & MOVED_BY_MULTIPOINT:
             charge_abilities(position, seat, "moved_by_multipoint")
-    elif waits & OWN_BACKWARD and (x - old) * position.forward_direction[seat] < 0:
+    elif waits & OWN_BACKWARD and moved * forward < 0:
         charge_abilities(position, seat, "own_backward")
     L = position.track_length
     pos = position.ship_spaces

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from gravity_games.games.gravwell.rules_charging import charge_abilities, charge_for_move
 from gravity_games.games.gravwell.state import NO_SEAT, STAGE_END, GravwellPosition, Result, is_among, spaces_between
 from gravity_games.games.gravwell.tables import MULTIPOINT_REPULSOR_BEAM
@@ -145,7 +147,10 @@ def move_ship(position: GravwellPosition, seat: int, direction: int, steps: int,
     """Move ``seat``'s ship ``steps`` spaces in ``direction`` (by ``owner``'s card), drifting."""
     if steps <= 0 or direction == 0:
         return
-    x, drifted = drift_destination(position, seat, position.ship_spaces[seat] + direction * steps, direction)
+    # a direction is -1 half the time: as machine ints (i64) the product stays native code, where a
+    # tagged int with a negative factor leaves mypyc's fast path for Python int objects
+    shift: i64 = direction
+    x, drifted = drift_destination(position, seat, position.ship_spaces[seat] + shift * steps, direction)
     settle_ship(position, seat, x, drifted, owner, multipoint)
 
 
@@ -163,11 +168,12 @@ def settle_ship(position: GravwellPosition, seat: int, space: int, drifted: bool
     if space == old:
         return
     names = position.tables.space_names
+    forward: i64 = position.forward_direction[seat]  # machine ints: see move_ship
     position.say(
         "%s moves %s %s from %s to %s%s",
         position.seat_names[seat],
         spaces_between(space, old),
-        "forward" if (space - old) * position.forward_direction[seat] > 0 else "back",
+        "forward" if (space - old) * forward > 0 else "back",
         names[old],
         names[space],
         " (drifting)" if drifted else "",
@@ -186,7 +192,8 @@ def move_space_junk(position: GravwellPosition, junk: int, direction: int, steps
     """
     L = position.track_length
     old = position.junk_spaces[junk]
-    space = old + direction * steps
+    shift: i64 = direction  # machine ints: see move_ship
+    space = old + shift * steps
     while 0 < space < L and is_occupied(position, space, junk=junk):
         space += direction
     if space <= 0:
@@ -230,7 +237,7 @@ def multipoint_order(position: GravwellPosition, owner: int, repulsor: bool) -> 
             continue
         if repulsor and in_warp_gate(position, t):
             continue
-        d = sign(q - p) if repulsor else sign(p - q)
+        d: i64 = sign(q - p) if repulsor else sign(p - q)  # machine ints: see move_ship
         if t in position.coasting_seats and d * position.forward_direction[t] < 0:
             continue
         keyed.append((abs(q - p), q, t))
@@ -282,7 +289,8 @@ def move_multipoint_objects(position: GravwellPosition) -> bool:
 
 def swap_paint_target(position: GravwellPosition, seat: int, value: int) -> int:
     """Swap Paint: the nearest ship ahead of ``seat`` within ``value`` spaces (or ``NO_SEAT``)."""
-    p, f = position.ship_spaces[seat], position.forward_direction[seat]
+    p = position.ship_spaces[seat]
+    f: i64 = position.forward_direction[seat]  # machine ints: see move_ship
     best, best_d = NO_SEAT, value + 1
     for t, q in enumerate(position.ship_spaces):
         if t == seat or in_warp_gate(position, t) or position.cloaked[t]:
@@ -295,7 +303,8 @@ def swap_paint_target(position: GravwellPosition, seat: int, value: int) -> int:
 
 def waypoint_target(position: GravwellPosition, seat: int, value: int) -> int:
     """Waypoint: the farthest Debris Field or Merton Cloud space ahead within ``value`` (or ``NO_SPACE``)."""
-    p, f = position.ship_spaces[seat], position.forward_direction[seat]
+    p = position.ship_spaces[seat]
+    f: i64 = position.forward_direction[seat]  # machine ints: see move_ship
     best, best_d = NO_SPACE, 0
     for w in position.tables.waypoints:
         dist = (w - p) * f
