@@ -300,6 +300,12 @@ def private_line(entry: tuple[Any, ...]) -> str:
     return str(entry[1]) if len(entry) == 2 else str(entry[1] % entry[2:])
 
 
+def _holds(actions: tuple[int, ...], action: int) -> bool:
+    """Whether ``action`` is one of ``actions``: mypyc compiles this ``any`` to a loop of native int
+    compares, where ``action in actions`` is a generic sequence search."""
+    return any(legal == action for legal in actions)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Python base class
     """One position of a game. Advanced in place by :meth:`apply_action`.
@@ -436,7 +442,7 @@ class State(metaclass=ABCMeta):  # not ABC: mypyc builds no __new__ over a Pytho
             raise IllegalActionError(f"an action is an integer id, got {action!r}")
         if self._memo_step == len(self._history):
             # legal_actions ran at this very step, at a seat's decision (only those are remembered).
-            if action not in self._memo_legal:
+            if not _holds(self._memo_legal, action):
                 self._refuse(action, self.current_player())
         else:
             player = self.current_player()
