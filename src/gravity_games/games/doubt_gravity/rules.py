@@ -252,7 +252,7 @@ class DoubtGravityState(DoubtGravityPosition):
 
     def _lift_outcomes(self) -> tuple[Outcomes, frozenset[int]]:
         """The readings a lift of the stack can give (the perception model, once per stack mass)."""
-        return self.settings.perception.outcomes_of_mass(self.stack_mass())
+        return self.settings.perception.outcomes_of_mass(self.stack_grams)
 
     def _deal_outcomes(self) -> Outcomes:
         """The next token dealt: any number of its colour still in the box, equally likely (a table)."""
@@ -473,6 +473,7 @@ class DoubtGravityState(DoubtGravityPosition):
         new = self.clone()
         if any(unknown_by_colour):
             new.token_numbers = self._importance_resample(unknown_by_colour, relevant, rng)
+            new.refresh_derived_fields()  # a redrawn stack weighs what its new numbers weigh
             new._history = self.relabelled_history(new.token_numbers)
         return new
 

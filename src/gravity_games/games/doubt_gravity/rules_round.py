@@ -7,9 +7,6 @@ Plain functions over the position, each named after the rule of the rulebook it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
-
 from gravity_games.games.gravity_three.rolloff import G_FACE
 
 from .state import (
@@ -91,8 +88,8 @@ def place_token(position: DoubtGravityPosition, action: int) -> None:
     position.token_places[p] = IN_STACK
     position.placed_by[p] = seat
     position.stack.append(p)
-    position.hand_counts[seat] -= 1
-    position.hands[seat].remove(p)
+    position.stack_grams += position.settings.perception.grams[position.token_numbers[p] - 1]
+    position.take_out_of_hand(seat, p)
     position.placed_this_turn += 1
     if position.hand_counts[seat] == 0:
         end_turn(position, seat)
@@ -128,8 +125,7 @@ def next_assessor(position: DoubtGravityPosition) -> None:
     n = position.players
     while position.assess_index < n:
         seat = (position.first_player + position.assess_index) % n
-        owner = position.placed_by
-        if all(owner[p] == seat for p in position.stack):
+        if position.placed_whole_stack(seat):
             position._note_later("Seat %d placed the whole stack and does not assess it.", seat)
             position.assess_index += 1
             continue
@@ -137,7 +133,7 @@ def next_assessor(position: DoubtGravityPosition) -> None:
         position._note_later("Seat %d lifts the stack.", seat)
         model = position.settings.perception.model
         if model.exact:
-            record_reading(position, model.nearest_level(position.stack_mass()))
+            record_reading(position, model.nearest_level(position.stack_grams))
         else:
             position.phase = LIFT
         return
@@ -164,18 +160,32 @@ def assess(position: DoubtGravityPosition, action: int) -> None:
         resolve_doubt(position, seat)
 
 
-class BluffCheck(NamedTuple):
-    """What turning a stack over from the top found."""
+class BluffCheck:
+    """What turning a stack over from the top found (a native record, never changed once made)."""
 
-    taker: int
-    """Who takes every token of the round."""
-    turned_over: int
-    """How many tokens were turned over, from the top."""
-    bluff_found: bool
-    """A token did not show the Designated Number ("Spotting the Bluff")."""
+    __slots__ = ("bluff_found", "taker", "turned_over")
+
+    def __init__(self, taker: int, turned_over: int, bluff_found: bool) -> None:
+        self.taker = taker
+        """Who takes every token of the round."""
+        self.turned_over = turned_over
+        """How many tokens were turned over, from the top."""
+        self.bluff_found = bluff_found
+        """A token did not show the Designated Number ("Spotting the Bluff")."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BluffCheck):
+            return NotImplemented
+        return (self.taker, self.turned_over, self.bluff_found) == (other.taker, other.turned_over, other.bluff_found)
+
+    def __hash__(self) -> int:
+        return hash((self.taker, self.turned_over, self.bluff_found))
+
+    def __repr__(self) -> str:
+        return f"BluffCheck(taker={self.taker}, turned_over={self.turned_over}, bluff_found={self.bluff_found})"
 
 
-def spot_the_bluff(numbers: Sequence[int], owners: Sequence[int], designated: int, doubter: int) -> BluffCheck:
+def spot_the_bluff(numbers: list[int], owners: list[int], designated: int, doubter: int) -> BluffCheck:
     """ "Turn over the Tokens one by one, starting with the top one": the owner of the first token
     that is not the Designated Number takes the stack; if every one matches, the doubter does.
 
@@ -212,8 +222,8 @@ def resolve_doubt(position: DoubtGravityPosition, doubter: int) -> None:
         )
     for p in stack:
         position.token_places[p] = taker
-        position.known_by[p] |= 1 << taker
-    position.hand_counts[taker] += len(stack)
+        position.known_by[p] = position.known_by[p] | 1 << taker
+    position.hand_counts[taker] = position.hand_counts[taker] + len(stack)
     position.hands[taker].extend(stack)
     end_round(position, doubter, tuple(revealed), taker)
 
@@ -247,6 +257,7 @@ def end_round(position: DoubtGravityPosition, doubter: int, revealed: tuple[int,
     for p in position.stack:
         position.placed_by[p] = -1
     position.stack = []
+    position.stack_grams = 0.0
     if not check_end_of_game(position):
         position.first_player = (position.first_player + 1) % position.players
         start_round(position)

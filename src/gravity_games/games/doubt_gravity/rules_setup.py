@@ -25,7 +25,7 @@ from .state import (
     DealSlot,
     DoubtGravityPosition,
 )
-from .tables import COLOUR_NAME
+from .tables import COLOUR_NAME, DEALT_COLOUR_DIGIT, DEALT_TOKENS_WORDS, FREE_NUMBERS
 
 FIRST_PLAYER_WORDS: Final = RollOffWords(
     roll="Seat %d rolls %s for first player.",
@@ -39,12 +39,13 @@ FIRST_PLAYER_WORDS: Final = RollOffWords(
 def take_from_box(position: DoubtGravityPosition, colour: int, number: int, where: int) -> int:
     """The next id of ``colour`` leaves the box showing ``number``, to ``where`` (a seat knows its own)."""
     p = colour * TOKENS_PER_COLOUR + position.ids_handed_out[colour]
-    position.ids_handed_out[colour] += 1
+    position.ids_handed_out[colour] = position.ids_handed_out[colour] + 1
+    position.drawn_numbers[colour] = position.drawn_numbers[colour] | 1 << (number - 1)
     position.token_numbers[p] = number
     position.token_places[p] = where
     if where >= 0:
-        position.known_by[p] |= 1 << where
-        position.hand_counts[where] += 1
+        position.known_by[p] = position.known_by[p] | 1 << where
+        position.hand_counts[where] = position.hand_counts[where] + 1
         position.hands[where].append(p)
     return p
 
@@ -112,7 +113,7 @@ def advance_deal(position: DoubtGravityPosition) -> None:
         seat, colour = position.deal_queue[0].seat, position.deal_queue[0].colour
         if position.ids_handed_out[colour] != TOKENS_PER_COLOUR - 1:  # ids handed out = numbers used
             return  # more than one number left: a real chance step
-        take_from_box(position, colour, position.free_numbers(colour)[0], seat)
+        take_from_box(position, colour, FREE_NUMBERS[position.numbers_drawn(colour)][0], seat)
         position.deal_queue.pop(0)
     finish_deal(position)
 
@@ -127,15 +128,13 @@ def deal_token(position: DoubtGravityPosition, colour: int, number: int) -> None
 def finish_deal(position: DoubtGravityPosition) -> None:
     """Setup 2 ends: each seat looks at its tokens; what nobody took stays out; the roll-off starts."""
     for seat in range(position.players):
-        counts = [0] * COLOURS
+        dealt = 0  # how many of each colour, as the digits of dealt_tokens_index
         for p in position.hands[seat]:  # every token the seat was dealt (loc == seat)
-            counts[p // TOKENS_PER_COLOUR] += 1
-        parts = " and ".join([f"{k} {COLOUR_NAME[c]}" for c, k in enumerate(counts) if k])
-        words = "token and looks at its number" if sum(counts) == 1 else "tokens and looks at their numbers"
-        position._note_later("Seat %d takes %s %s.", seat, parts, words)
+            dealt += DEALT_COLOUR_DIGIT[p // TOKENS_PER_COLOUR]
+        position._note_later("Seat %d takes %s.", seat, DEALT_TOKENS_WORDS[dealt])
     # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.
     for c in range(COLOURS):
-        for k in position.free_numbers(c):
+        for k in FREE_NUMBERS[position.numbers_drawn(c)]:
             take_from_box(position, c, k, UNUSED)
     if position.players == 3:
         position._note_later("The three tokens nobody took stay face down, out of play.")

@@ -288,6 +288,7 @@ class DoubtGravityPosition(State):
         "designated_number",
         "die_face",
         "doubt_card_holder",
+        "drawn_numbers",
         "extra_colours",
         "first_player",
         "hand_counts",
@@ -307,6 +308,7 @@ class DoubtGravityPosition(State):
         "rounds",
         "settings",
         "stack",
+        "stack_grams",
         "token_numbers",
         "token_places",
         "token_steps",
@@ -331,6 +333,9 @@ class DoubtGravityPosition(State):
         """Who placed the token on the current stack (-1: not on it)."""
         self.stack: list[int] = []
         """Token ids, bottom first."""
+        self.stack_grams: float = 0.0
+        """The stack's weight in grams, added up as tokens go on it (bottom first); derived from
+        ``stack`` and ``token_numbers`` (:meth:`weigh_stack`), never stored in a document."""
         self.hand_counts: list[int] = [0] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         """Token ids per seat (any order)."""
@@ -340,6 +345,9 @@ class DoubtGravityPosition(State):
         self.deal_queue: list[DealSlot] = []
         self.ids_handed_out: list[int] = [0] * COLOURS
         """Per colour, how many of its five ids have left the box (= numbers drawn)."""
+        self.drawn_numbers: list[int] = [0] * COLOURS
+        """Per colour, its numbers out of the box (bit ``k - 1``: number ``k``); derived from
+        ``token_numbers`` (:meth:`refresh_derived_fields`), never stored in a document."""
         self.roll_off: RollOff | None = None
         self.roll_off_passes = 0
         self.round_number = 0
@@ -370,6 +378,7 @@ class DoubtGravityPosition(State):
         new.revealed = list(self.revealed)
         new.placed_by = list(self.placed_by)
         new.stack = list(self.stack)
+        new.stack_grams = self.stack_grams
         new.hand_counts = list(self.hand_counts)
         new.hands = [list(h) for h in self.hands]
         new.colours = list(self.colours)
@@ -377,6 +386,7 @@ class DoubtGravityPosition(State):
         new.chooser = self.chooser
         new.deal_queue = list(self.deal_queue)
         new.ids_handed_out = list(self.ids_handed_out)
+        new.drawn_numbers = list(self.drawn_numbers)
         new.roll_off = self.roll_off.copy() if self.roll_off is not None else None
         new.roll_off_passes = self.roll_off_passes
         new.round_number = self.round_number
@@ -403,26 +413,57 @@ class DoubtGravityPosition(State):
 
     def numbers_drawn(self, colour: int) -> int:
         """The numbers of ``colour`` out of the box (bit ``k - 1``: number ``k``)."""
-        drawn = 0
-        for p in range(colour * TOKENS_PER_COLOUR, colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR):
-            number = self.token_numbers[p]
-            if number:
-                drawn |= 1 << (number - 1)
-        return drawn
+        return self.drawn_numbers[colour]
 
     def free_numbers(self, colour: int) -> list[int]:
         """Numbers of ``colour`` still in the box (not removed, not dealt)."""
-        drawn = self.numbers_drawn(colour)
+        drawn = self.drawn_numbers[colour]
         return [k for k in range(1, TOKENS_PER_COLOUR + 1) if not drawn >> (k - 1) & 1]
 
     def stack_mass(self) -> float:
         """The stack's weight in grams."""
+        return self.stack_grams
+
+    def weigh_stack(self) -> float:
+        """The stack's weight in grams worked out from its tokens.
+
+        Summed bottom first, as the placements add it up (0.0 + g == g): the lift tables are
+        keyed by this float, so both ways must give the same one."""
         grams = self.settings.perception.grams
         number = self.token_numbers
-        mass = 0.0  # summed bottom first, as sum() did (0.0 + g == g): the lift tables are keyed by this float
+        mass = 0.0
         for p in self.stack:
             mass += grams[number[p] - 1]
         return mass
+
+    def refresh_derived_fields(self) -> None:
+        """Work out the fields kept as the play goes (each colour's numbers drawn, the stack's
+        mass) from the tokens: after a document is loaded or the hidden numbers are redrawn."""
+        for colour in range(COLOURS):
+            drawn = 0
+            for p in range(colour * TOKENS_PER_COLOUR, colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR):
+                number = self.token_numbers[p]
+                if number:
+                    drawn |= 1 << (number - 1)
+            self.drawn_numbers[colour] = drawn
+        self.stack_grams = self.weigh_stack()
+
+    def placed_whole_stack(self, seat: int) -> bool:
+        """Every token on the stack was placed by ``seat``."""
+        owner = self.placed_by
+        for p in self.stack:  # noqa: SIM110 (all() would build a generator at every lift)
+            if owner[p] != seat:
+                return False
+        return True
+
+    def take_out_of_hand(self, seat: int, p: int) -> None:
+        """Token ``p`` leaves ``seat``'s hand (the other tokens keep their order)."""
+        hand = self.hands[seat]
+        for index in range(len(hand)):
+            if hand[index] == p:
+                hand.pop(index)
+                self.hand_counts[seat] = self.hand_counts[seat] - 1
+                return
 
     def token_in_hand(self, seat: int, action: int) -> int:
         """The physical token of ``seat`` whose colour and number the action names (-1: none).

@@ -143,5 +143,6 @@ def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
     state.doubt_card_holder = int(body["doubt_card"])
     state.winners = tuple(int(s) for s in body["winners"])
     state.reason = str(body["reason"])
+    state.refresh_derived_fields()  # the stack's mass and the numbers drawn are not in the document
     if len(state.colours) != n or len(state.extra_colours) != n:
         raise InvalidStateError(f"doubt-gravity: 'colours' and 'extra_colours' need {n} entries")

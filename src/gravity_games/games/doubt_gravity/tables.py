@@ -2,7 +2,8 @@
 
 A colour's next deal is decided by which of its numbers have left the box already: the chance
 outcomes of every such case are built once here, indexed by ``colour * 32 + mask`` (bit ``k - 1``
-of ``mask``: number ``k`` is out of the box), instead of per deal.
+of ``mask``: number ``k`` is out of the box), instead of per deal; so are the numbers still in
+the box and the log's words for what a seat was dealt.
 """
 
 from __future__ import annotations
@@ -43,4 +44,41 @@ FACE_NAME: Final[tuple[str, ...]] = DIE_FACES
 COLOUR_NAME: Final[tuple[str, ...]] = COLOUR_NAMES
 """Each colour's name, for the log lines of the setup."""
 
-__all__ = ["COLOUR_NAME", "DEAL_OUTCOMES", "FACE_COUNT", "FACE_NAME", "NUMBER_MASKS", "PLACE_ACTION_BASE"]
+FREE_NUMBERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    [tuple([k for k in range(1, TOKENS_PER_COLOUR + 1) if not drawn >> (k - 1) & 1]) for drawn in range(NUMBER_MASKS)]
+)
+"""A colour's numbers still in the box, in increasing order, by the mask of the drawn ones (bit ``k - 1``: ``k``)."""
+
+DEALT_BASE: Final = TOKENS_PER_COLOUR + 1
+"""A seat holds 0 to 5 tokens of a colour: one digit of this base per colour."""
+
+DEALT_COLOUR_DIGIT: Final[tuple[int, ...]] = tuple([DEALT_BASE ** (COLOURS - 1 - c) for c in range(COLOURS)])
+"""What one token of each colour adds to the index of :data:`DEALT_TOKENS_WORDS` (black is the first digit)."""
+
+
+def _dealt_tokens_words(counts: list[int]) -> str:
+    """``4 black and 2 grey tokens and looks at their numbers``: what a seat takes at the deal."""
+    parts = " and ".join([f"{k} {COLOUR_NAMES[c]}" for c, k in enumerate(counts) if k])
+    words = "token and looks at its number" if sum(counts) == 1 else "tokens and looks at their numbers"
+    return f"{parts} {words}"
+
+
+DEALT_TOKENS_WORDS: Final[tuple[str, ...]] = tuple(
+    [
+        _dealt_tokens_words([index // DEALT_BASE ** (COLOURS - 1 - c) % DEALT_BASE for c in range(COLOURS)])
+        for index in range(DEALT_BASE**COLOURS)
+    ]
+)
+"""The log's words for the tokens a seat takes at the deal, by ``sum(count[c] * DEALT_COLOUR_DIGIT[c])``."""
+
+__all__ = [
+    "COLOUR_NAME",
+    "DEALT_COLOUR_DIGIT",
+    "DEALT_TOKENS_WORDS",
+    "DEAL_OUTCOMES",
+    "FACE_COUNT",
+    "FACE_NAME",
+    "FREE_NUMBERS",
+    "NUMBER_MASKS",
+    "PLACE_ACTION_BASE",
+]
