@@ -66,7 +66,7 @@ from .state import (
     token_name,
 )
 from .state_json import dump, load
-from .tables import DEAL_OUTCOMES, FACE_COUNT, NUMBER_MASKS, PLACE_ACTION_BASE
+from .tables import DEAL_OUTCOMES, FACE_COUNT, NUMBER_MASKS
 from .tensor import encode_observation, observation_tensor_size
 
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
@@ -176,11 +176,7 @@ class DoubtGravityState(DoubtGravityPosition):
         phase = self.phase
         if phase == PLACE:
             seat = (self.first_player + self.turn_index) % self.players
-            number = self.token_numbers
-            placements = 0  # the placements of the tokens in hand (each token names its own)
-            for p in self.hands[seat]:
-                placements |= 1 << (PLACE_ACTION_BASE[p] + number[p])
-            actions = ids_in_mask(placements)
+            actions = ids_in_mask(self.hand_placements[seat])  # the placements of the tokens in hand
             actions.append(DONE)
             return actions
         if phase == ASSESS:

@@ -223,8 +223,7 @@ def resolve_doubt(position: DoubtGravityPosition, doubter: int) -> None:
     for p in stack:
         position.token_places[p] = taker
         position.known_by[p] = position.known_by[p] | 1 << taker
-    position.hand_counts[taker] = position.hand_counts[taker] + len(stack)
-    position.hands[taker].extend(stack)
+        position.put_in_hand(taker, p)
     end_round(position, doubter, tuple(revealed), taker)
 
 

@@ -45,8 +45,7 @@ def take_from_box(position: DoubtGravityPosition, colour: int, number: int, wher
     position.token_places[p] = where
     if where >= 0:
         position.known_by[p] = position.known_by[p] | 1 << where
-        position.hand_counts[where] = position.hand_counts[where] + 1
-        position.hands[where].append(p)
+        position.put_in_hand(where, p)
     return p
 
 
@@ -139,7 +138,7 @@ def finish_deal(position: DoubtGravityPosition) -> None:
     if position.players == 3:
         position._note_later("The three tokens nobody took stay face down, out of play.")
     position.phase = ROLL_OFF
-    position.roll_off = RollOff(list(range(position.players)))
+    position.roll_off = RollOff([seat for seat in range(position.players)])
 
 
 def roll_for_first_player(position: DoubtGravityPosition, face: int) -> None:

@@ -292,6 +292,7 @@ class DoubtGravityPosition(State):
         "extra_colours",
         "first_player",
         "hand_counts",
+        "hand_placements",
         "hands",
         "ids_handed_out",
         "known_by",
@@ -339,6 +340,9 @@ class DoubtGravityPosition(State):
         self.hand_counts: list[int] = [0] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         """Token ids per seat (any order)."""
+        self.hand_placements: list[int] = [0] * n
+        """Per seat, the placements its hand allows (bit ``colour * 5 + number - 1`` per token held);
+        derived from the hands (:meth:`refresh_derived_fields`), never stored in a document."""
         self.colours: list[int] = [-1] * n
         self.extra_colours: list[int] = [-1] * n
         self.chooser = 0
@@ -381,6 +385,7 @@ class DoubtGravityPosition(State):
         new.stack_grams = self.stack_grams
         new.hand_counts = list(self.hand_counts)
         new.hands = [list(h) for h in self.hands]
+        new.hand_placements = list(self.hand_placements)
         new.colours = list(self.colours)
         new.extra_colours = list(self.extra_colours)
         new.chooser = self.chooser
@@ -447,6 +452,11 @@ class DoubtGravityPosition(State):
                     drawn |= 1 << (number - 1)
             self.drawn_numbers[colour] = drawn
         self.stack_grams = self.weigh_stack()
+        for seat in range(self.players):
+            placements = 0
+            for p in self.hands[seat]:
+                placements |= 1 << self.placement_of(p)
+            self.hand_placements[seat] = placements
 
     def placed_whole_stack(self, seat: int) -> bool:
         """Every token on the stack was placed by ``seat``."""
@@ -456,13 +466,25 @@ class DoubtGravityPosition(State):
                 return False
         return True
 
+    def placement_of(self, p: int) -> int:
+        """The action placing token ``p``: ``colour * 5 + number - 1``."""
+        return p - p % TOKENS_PER_COLOUR + self.token_numbers[p] - 1
+
+    def put_in_hand(self, seat: int, p: int) -> None:
+        """Token ``p`` goes into ``seat``'s hand."""
+        self.hands[seat].append(p)
+        self.hand_counts[seat] = self.hand_counts[seat] + 1
+        self.hand_placements[seat] = self.hand_placements[seat] | 1 << self.placement_of(p)
+
     def take_out_of_hand(self, seat: int, p: int) -> None:
-        """Token ``p`` leaves ``seat``'s hand (the other tokens keep their order)."""
+        """Token ``p`` leaves ``seat``'s hand (a hand has no order: the last token takes its slot)."""
         hand = self.hands[seat]
         for index in range(len(hand)):
             if hand[index] == p:
-                hand.pop(index)
+                hand[index] = hand[len(hand) - 1]
+                hand.pop()
                 self.hand_counts[seat] = self.hand_counts[seat] - 1
+                self.hand_placements[seat] = self.hand_placements[seat] & ~(1 << self.placement_of(p))
                 return
 
     def token_in_hand(self, seat: int, action: int) -> int:

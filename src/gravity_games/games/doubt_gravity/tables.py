@@ -14,7 +14,7 @@ from gravity_games.games.gravity_three.perception import Outcomes
 from gravity_games.games.gravity_three.rolloff import DIE_FACES
 from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
-from .state import COLOURS, TOKEN_COUNT, TOKENS_PER_COLOUR
+from .state import COLOURS, TOKENS_PER_COLOUR
 
 NUMBER_MASKS: Final = 1 << TOKENS_PER_COLOUR
 """How many sets of a colour's numbers there are (bit ``k - 1``: number ``k``)."""
@@ -32,8 +32,6 @@ DEAL_OUTCOMES: Final[tuple[Outcomes, ...]] = tuple(
 )
 """The chance outcomes of a deal, by ``colour * NUMBER_MASKS + numbers drawn`` (empty when none is left)."""
 
-PLACE_ACTION_BASE: Final[tuple[int, ...]] = tuple([p - p % TOKENS_PER_COLOUR - 1 for p in range(TOKEN_COUNT)])
-"""Placing token p is action ``colour * 5 + number - 1``: ``PLACE_ACTION_BASE[p] + number``."""
 
 FACE_COUNT: Final = len(DIE_FACES)
 """The die's faces (roll actions are 0 to this, exclusive)."""
@@ -80,5 +78,4 @@ __all__ = [
     "FACE_NAME",
     "FREE_NUMBERS",
     "NUMBER_MASKS",
-    "PLACE_ACTION_BASE",
 ]
