@@ -49,7 +49,7 @@ from .state import (
     RoundRecord,
 )
 from .state_json import dump, load
-from .tables import FACE_COUNT, SEAT_COLOUR_NAME, SPOT_COUNT, SPOT_NAME
+from .tables import FACE_COUNT, NUMBERS, PLACED_TOKEN_LINE, SEAT_COLOUR_NAME, SPOT_COUNT, SPOT_NAME
 from .tensor import OBS_SIZE, encode_observation
 
 ROLL_OFF_PASS_LIMIT = TIE_LIMIT
@@ -60,6 +60,14 @@ _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
 
 def seat_colour(seat: int) -> str:
     return SEAT_COLOUR_NAME[seat]
+
+
+def token_total(numbers: list[int]) -> int:
+    """The total of the numbers on these tokens (the tie-break: the lower total wins)."""
+    total = 0
+    for number in numbers:
+        total += number
+    return total
 
 
 def tilt(torque: list[list[float]], a: int, card_a: int, num_a: int, b: int, card_b: int, num_b: int) -> int:
@@ -326,7 +334,8 @@ class ComparisonGravityState(ComparisonGravityPosition):
     def _announce(self, card: int) -> None:
         """Step 1: show an Announcement Card; it is used up."""
         seat = (self.round_first_player + self.acted_this_phase) % self.players
-        self.cards_left[seat][card] -= 1
+        cards = self.cards_left[seat]
+        cards[card] = cards[card] - 1
         self.announced_cards[seat] = card
         self._note_later("Seat %d announces %s.", seat, SPOT_NAME[card])
         self.acted_this_phase += 1
@@ -338,10 +347,10 @@ class ComparisonGravityState(ComparisonGravityPosition):
         """Step 2: place a token, face hidden, on the announced spot; resolve when a match is complete."""
         n = self.players
         seat = (self.round_first_player + self.acted_this_phase) % n
-        self.hands[seat].remove(number)
+        self.take_from_hand(seat, number)
         self.played_numbers[seat] = number
         self._note_later("Seat %d places a token on %s.", seat, SPOT_NAME[self.announced_cards[seat]])
-        self._note(f"Seat {seat} placed token {number}.", seat)  # the number is the player's alone
+        self._note(PLACED_TOKEN_LINE[seat * NUMBERS + number - 1], seat)  # the number is the player's alone
         self.acted_this_phase += 1
         if self.acted_this_phase == 2:
             self.first_match_result, winner = resolve_round(
@@ -408,7 +417,7 @@ class ComparisonGravityState(ComparisonGravityPosition):
 
         For the balance report's lead changes and a search's leaf values; higher is further ahead.
         """
-        return [len(w) - sum(w) / 100 for w in self.rounds_won()]
+        return [len(w) - token_total(w) / 100 for w in self.rounds_won()]
 
     def winners(self, won: list[list[int]] | None = None) -> list[int]:
         """Most rounds won; then the lower total of the winning tokens; a remaining tie shares the win.
@@ -416,17 +425,24 @@ class ComparisonGravityState(ComparisonGravityPosition):
         ``won`` is :meth:`rounds_won` when the caller has it already."""
         if won is None:
             won = self.rounds_won()
-        keys = [(len(w), -sum(w)) for w in won]
-        best = max(keys)
-        return [seat for seat, key in enumerate(keys) if key == best]
+        best_rounds, best_total = -1, 0  # the best (rounds won, token total) so far
+        best: list[int] = []
+        for seat in range(len(won)):
+            rounds, total = len(won[seat]), token_total(won[seat])
+            if rounds > best_rounds or (rounds == best_rounds and total < best_total):
+                best_rounds, best_total, best = rounds, total, [seat]
+            elif rounds == best_rounds and total == best_total:
+                best.append(seat)
+        return best
 
     def _note_result(self) -> None:
         won = self.rounds_won()
-        for seat, w in enumerate(won):
+        for seat in range(len(won)):
+            w = won[seat]
             if len(w) == 1:
-                self._note_later("Seat %d won 1 round with tokens totalling %d.", seat, sum(w))
+                self._note_later("Seat %d won 1 round with tokens totalling %d.", seat, token_total(w))
             else:
-                self._note_later("Seat %d won %d rounds with tokens totalling %d.", seat, len(w), sum(w))
+                self._note_later("Seat %d won %d rounds with tokens totalling %d.", seat, len(w), token_total(w))
         self._note_later("Winner: seat %s.", " and seat ".join([str(seat) for seat in self.winners(won)]))
 
     def outcome(self) -> Outcome | None:

@@ -123,7 +123,7 @@ class ComparisonGravityPosition(State):
         self.settings = settings
         n = self.players = settings.players
         self.phase: int = ROLL
-        self.roll_off = RollOff(list(range(n)))
+        self.roll_off = RollOff([seat for seat in range(n)])
         self.roll_off_passes = 0
         """Roll-off passes in a row that ended in a tie."""
         self.lot_seats: list[int] = []
@@ -166,6 +166,14 @@ class ComparisonGravityPosition(State):
     def acting_seat(self) -> int:
         """Announcements and plays both go clockwise from the round's first player."""
         return (self.round_first_player + self.acted_this_phase) % self.players
+
+    def take_from_hand(self, seat: int, number: int) -> None:
+        """The token ``number`` leaves ``seat``'s hand (the others stay in increasing order)."""
+        hand = self.hands[seat]
+        for index in range(len(hand)):
+            if hand[index] == number:
+                hand.pop(index)
+                return
 
 
 __all__ = [
