@@ -21,6 +21,7 @@ def row(doc: dict) -> str:
         t = a["time_per_decision"]
         return (
             f"| {doc['game']} | {doc['players']} | team of `{doc['agent']}` vs team of `{doc['opponent']}` | "
+            f"{doc.get('seed', '')} | "
             f"{a['games']}{done} | {a['wins']} vs {o['wins']}: {pct(a['rate'])} ({pct(a['low'])}-{pct(a['high'])}) vs "
             f"{pct(o['rate'])} ({pct(o['low'])}-{pct(o['high'])}), {doc['difference_points']:+.1f} points | "
             f"{1000 * t['median_s']:.0f} / {1000 * t['p95_s']:.0f} |"
@@ -34,18 +35,22 @@ def row(doc: dict) -> str:
         times = f"{1000 * t['median_s']:.0f} / {1000 * t['p95_s']:.0f}"
         players, opponent = doc["players"], f"{doc['players'] - 1} x `{doc['opponent']}`"
     return (
-        f"| {doc['game']} | {players} | `{doc['agent']}` vs {opponent} | {a['games']}{done} | "
+        f"| {doc['game']} | {players} | `{doc['agent']}` vs {opponent} | {doc.get('seed', '')} | {a['games']}{done} | "
         f"{a['wins']}: {pct(a['rate'])} ({pct(a['low'])}-{pct(a['high'])}) | {times} |"
     )
 
 
 def main(paths: list[str]) -> int:
-    print("| game | seats | line | games | wins (95 % Wilson) | ms per decision (median / p95) |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| game | seats | line | seed | games | wins (95 % Wilson) | ms per decision (median / p95) |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    shown: set[str] = set()
     for path in sorted(paths):
         doc = json.loads(Path(path).read_text())
         if "all" in doc or "team_agent" in doc:  # strength runs only (calibration and timing files sit alongside)
-            print(row(doc))
+            line = row(doc)
+            if line not in shown:  # one run kept under two names (by level and by spec) is one row
+                shown.add(line)
+                print(line)
     return 0
 
 
