@@ -56,7 +56,7 @@ class Luck:
         return draws[index]
 
 
-def _chance_kind(state: State) -> int:
+def chance_kind(state: State) -> int:
     # The world is the search's own determinization: which kind of draw is due is read off it.
     phase: int = getattr(state, "phase", -1)
     return 0 if phase == P_ROLL else 1 if phase == P_MISCHIEF_DRAW else 2 if phase == P_HELP_DRAW else 3
@@ -108,7 +108,7 @@ class LookaheadAgent(Agent):
             if player == TERMINAL or getattr(state, "turn", seat) != seat:
                 return
             if player == CHANCE:
-                kind = _chance_kind(state)
+                kind = chance_kind(state)
                 state.apply_action(chance_outcome_at(state, luck.uniform(kind, used[kind])))
                 used[kind] += 1
             else:

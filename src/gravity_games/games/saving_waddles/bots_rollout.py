@@ -23,8 +23,9 @@ standard errors of the paired difference, another move must win to replace the h
 heuristic's own settings (``margin``, ``door``, ...) are the agent's default and its own seat's
 playout policy.
 
-Measured (docs/games/saving-waddles.md, "Bot levels"): no stronger than the heuristic it starts from,
-at 0.1-0.2 s a decision, so it is no level.
+Measured (docs/games/saving-waddles.md, "Bot levels"): with ``found=1:worlds=64`` it is the game's
+``hard`` (243 / 400 two-seat games against the heuristic on seed 15, 10 ms a decision median); searching
+every decision (``found=0``) was noisier and slower.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ from gravity_games.core.seeding import derive_seed
 
 from .bots import SETTINGS as HEURISTIC_SETTINGS
 from .bots import HeuristicAgent
+from .bots_lookahead import chance_kind
 from .rules import SavingWaddlesGame
-from .state import P_HELP_DRAW, P_MISCHIEF_DRAW, P_ROLL
 
 _SETTINGS = ("worlds", "screen", "keep", "sure", "found")
 STEP_LIMIT = 3000
@@ -66,9 +67,7 @@ class SeatLuck:
 
 def _stream(state: State) -> int:
     # The world is the search's own determinization: which seat's draw of which kind is due is read off it.
-    phase: int = getattr(state, "phase", -1)
-    kind = 0 if phase == P_ROLL else 1 if phase == P_MISCHIEF_DRAW else 2 if phase == P_HELP_DRAW else 3
-    return 4 * max(0, int(getattr(state, "turn", 0))) + kind
+    return 4 * max(0, int(getattr(state, "turn", 0))) + chance_kind(state)
 
 
 class RolloutAgent(Agent):
