@@ -287,41 +287,54 @@ def test_hints_run_beside_other_games_actions(sqlite_url: str) -> None:
         r = http.post("/api/games", json={"game": "memory-gravity", "players": 2, "seed": 2})
         gid, tokens = r.json()["id"], [s["token"] for s in r.json()["seats"]]
 
-        async def hints() -> list[int]:
-            async with httpx.AsyncClient(base_url=server.base, timeout=30) as ah:
-                answers = await asyncio.gather(
-                    *[
-                        ah.get(
-                            f"/api/games/{hint_game}/hints?seconds=2",
-                            headers={"Authorization": f"Bearer {hint_tokens[seat]}"},
-                        )
-                        for _ in range(2)
-                    ]
-                )
-                return sorted(a.status_code for a in answers)
+        async def hint_pair(ah: httpx.AsyncClient) -> list[int]:
+            answers = await asyncio.gather(
+                *[
+                    ah.get(
+                        f"/api/games/{hint_game}/hints?seconds=2",
+                        headers={"Authorization": f"Bearer {hint_tokens[seat]}"},
+                    )
+                    for _ in range(2)
+                ]
+            )
+            return sorted(a.status_code for a in answers)
 
-        box: list[list[int]] = []
-        runner = threading.Thread(target=lambda: box.append(asyncio.run(hints())))
+        # Hints are budgeted in work, not time, so one may end in a fraction of a second on a fast
+        # build: ask again and again until the other game has made its moves, so that the moves
+        # are always measured while a hint search runs.
+        stop = threading.Event()
+        rounds: list[list[int]] = []
+
+        async def hints() -> None:
+            async with httpx.AsyncClient(base_url=server.base, timeout=30) as ah:
+                while not stop.is_set():
+                    rounds.append(await hint_pair(ah))
+
+        runner = threading.Thread(target=lambda: asyncio.run(hints()))
         runner.start()
         time.sleep(0.3)
         latencies = []
-        while runner.is_alive() and len(latencies) < 200:
-            v = http.get(f"/api/games/{gid}").json()
-            if v["terminal"]:
-                break
-            token = tokens[v["current_player"]]
-            legal = http.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
-            start = time.perf_counter()
-            r = http.post(
-                f"/api/games/{gid}/actions",
-                json={"action": legal["legal_actions"][0]["id"]},
-                headers={"Authorization": f"Bearer {token}"},
-            )
-            latencies.append(time.perf_counter() - start)
-            assert r.status_code == 200, r.text
-        runner.join()
+        try:
+            while len(latencies) < 30:
+                v = http.get(f"/api/games/{gid}").json()
+                if v["terminal"]:
+                    break
+                token = tokens[v["current_player"]]
+                legal = http.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
+                start = time.perf_counter()
+                r = http.post(
+                    f"/api/games/{gid}/actions",
+                    json={"action": legal["legal_actions"][0]["id"]},
+                    headers={"Authorization": f"Bearer {token}"},
+                )
+                latencies.append(time.perf_counter() - start)
+                assert r.status_code == 200, r.text
+        finally:
+            stop.set()
+            runner.join()
         # one hint per seat: the second of the same seat's two was refused (429) while the first ran
-        assert box == [[200, 429]]
+        assert rounds, "no hint was asked for"
+        assert all(pair == [200, 429] for pair in rounds), rounds
         assert len(latencies) >= 5
         latencies.sort()
         # generous on a shared 2-core machine; scripts/loadtest.py --hints measures the p99
