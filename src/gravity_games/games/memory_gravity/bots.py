@@ -36,6 +36,7 @@ from gravity_games.core.seeding import derive_seed
 from gravity_games.games.gravity_three.tokens import parse_token_label
 
 from .bots_evidence import evidence_ratios, opponent_evidence
+from .bots_plan import OURS, completion_dist, completion_tables, holdings_beat, number_shares
 from .bots_search import keep_by_playouts
 from .data import PERMUTATIONS, TOKENS_PER_COLOUR
 from .rules import MemoryGravityGame, combination_key, permutation_weights
@@ -43,7 +44,22 @@ from .state import KEEP_BASE
 
 Dist = list[float]
 
-SETTINGS = ("explore", "power", "reach", "fitted", "tie", "evidence", "blocked", "playouts", "close", "seconds")
+SETTINGS = (
+    "explore",
+    "power",
+    "reach",
+    "fitted",
+    "tie",
+    "evidence",
+    "blocked",
+    "holdings",
+    "takes",
+    "plan",
+    "lookahead",
+    "playouts",
+    "close",
+    "seconds",
+)
 """The heuristic's settings (``heuristic:fitted=1:power=4``), in the order its error message names them."""
 
 
@@ -147,6 +163,18 @@ class HeuristicAgent(Agent):
             # blocked=1: the opponents' combinations exclude the tokens this seat holds (543 rules out 555).
             beat = _blocked_cached(game.players, tie)
         self.utility = {t: v**power for t, v in beat.items()}
+        self.power = power
+        self.tie = tie
+        # holdings=1 (with fitted=1): the opponents' kept tokens, as this seat believes them, weigh their
+        # counted combinations too (bots_plan.py); the utility is then worked out at each decision.
+        self.counts = counts
+        self.holdings = bool(counts) and bool(settings.get("holdings", 0))
+        # takes=1 (with fitted=1): a wanted number may be kept by an opponent before this seat's next turn.
+        # plan=1: the completion chance of a target is what self-play found it to be (data/plan.toml).
+        self.completion = completion_tables(game.players) if settings.get("plan", 0) else {}
+        # lookahead=1: a lift is chosen by what the turn's keep could make of it (lift_gains).
+        self.lookahead = bool(settings.get("lookahead", 0))
+        self.shares = number_shares(tuple(sorted(counts.items()))) if counts and settings.get("takes", 0) else None
         self.explore = float(settings.get("explore", 0.05))
         self.reach = int(settings.get("reach", 2))
         # playouts=N: keeps within ``close`` (a share of the best plan value) are settled by N playouts.
@@ -183,9 +211,11 @@ class HeuristicAgent(Agent):
 
     # -- plan value -------------------------------------------------------------
 
-    def hit_chances(self, obs: dict[str, Any], beliefs: list[Dist], colour: int) -> list[float]:
+    def hit_chances(self, obs: dict[str, Any], beliefs: list[Dist], colour: int, later: float = 1.0) -> list[float]:
         """Chance of finding each number in ``colour`` later: exactly one token of a colour carries a
-        number, so two lifts of the two likeliest table tokens find it with the sum of their chances."""
+        number, so two lifts of the two likeliest table tokens find it with the sum of their chances.
+
+        ``later``: the chance the colour is kept at a later turn, open to the opponents' keeps (``takes``)."""
         table = [
             t
             for t in range(colour * TOKENS_PER_COLOUR, (colour + 1) * TOKENS_PER_COLOUR)
@@ -195,19 +225,68 @@ class HeuristicAgent(Agent):
         for number in range(5):
             best = sorted((beliefs[t][number] for t in table), reverse=True)[: self.reach]
             chances.append(min(0.95, sum(best)))
+        if self.shares is not None and later > 0.0:
+            taken = self.taken_share(obs, colour)
+            chances = [c * (1.0 - later * taken * share) for c, share in zip(chances, self.shares, strict=True)]
         return chances
 
-    def plan_value(self, fixed: list[Dist], future: list[list[float]]) -> float:
-        """Best expected utility over target numbers for the ``future`` colours (their hit chances)."""
-        best = 0.0
+    def taken_share(self, obs: dict[str, Any], colour: int) -> float:
+        """How many opponent keeps, in expectation, fall on ``colour`` before this seat's next turn.
+
+        Each opponent with turns left keeps one of the colours it still needs, taken as equally
+        likely; the number it keeps there follows the heuristic bots' counted numbers (``takes``)."""
+        total = 0.0
+        for seat, names in enumerate(obs["kept"]):
+            if seat == self.seat or len(names) >= 3:
+                continue
+            held = {_token_index(name) // TOKENS_PER_COLOUR for name in names}
+            if colour not in held:
+                total += 1.0 / (3 - len(held))
+        return total
+
+    def holdings_utility(self, obs: dict[str, Any], beliefs: list[Dist]) -> dict[tuple[int, int, int], float]:
+        """The utility of each three numbers (black, grey, red) against opponents holding what they kept."""
+        held = [
+            [(_token_index(name) // TOKENS_PER_COLOUR, beliefs[_token_index(name)]) for name in names]
+            for seat, names in enumerate(obs["kept"])
+            if seat != self.seat
+        ]
+        beat = holdings_beat(self.counts, self.tie, held)
+        exponent = self.power / max(1, len(held))
+        values = (beat**exponent).prod(axis=0)
+        return {t: float(v) for t, v in zip(OURS, values, strict=True)}
+
+    def plan_value(
+        self, fixed: list[Dist], future: list[list[float]], colours: list[int] | None = None, stage: str = ""
+    ) -> float:
+        """Best expected utility over target numbers for the ``future`` colours (their hit chances).
+
+        ``colours`` (with ``holdings``): the colour of each of ``fixed`` then ``future``; the
+        utility then depends on the colours, so the distributions go in colour order. ``stage``
+        (with ``plan``): where the plan is made, naming its fitted completion chances."""
+        return self.best_plan(fixed, future, colours, stage)[0]
+
+    def best_plan(
+        self, fixed: list[Dist], future: list[list[float]], colours: list[int] | None, stage: str
+    ) -> tuple[float, tuple[int, ...]]:
+        """The best targets (a number 0-4 per ``future`` colour) and their expected utility."""
+        best_value, best = -1.0, tuple(0 for _ in future)
+        table = self.completion.get(stage) if self.completion else None
         for targets in product(range(5), repeat=len(future)):
             dists = list(fixed)
             for chances, target in zip(future, targets, strict=True):
-                hit = chances[target]
-                miss = (1.0 - hit) / 4.0
-                dists.append([hit if n == target else miss for n in range(5)])
-            best = max(best, self._expected_utility(dists))
-        return best
+                if table is None:
+                    hit = chances[target]
+                    miss = (1.0 - hit) / 4.0
+                    dists.append([hit if n == target else miss for n in range(5)])
+                else:
+                    dists.append(completion_dist(table, target, chances[target]))
+            if colours is not None:
+                dists = [d for _, d in sorted(zip(colours, dists, strict=True), key=lambda pair: pair[0])]
+            value = self._expected_utility(dists)
+            if value > best_value:
+                best_value, best = value, targets
+        return max(best_value, 0.0), best
 
     def _expected_utility(self, dists: list[Dist]) -> float:
         a, b, c = dists
@@ -232,6 +311,8 @@ class HeuristicAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         beliefs = self.beliefs(obs)
+        if self.holdings:
+            self.utility = self.holdings_utility(obs, beliefs)
         kept = [_token_index(name) for name in obs["kept"][self.seat]]
         kept_colours = {t // TOKENS_PER_COLOUR for t in kept}
         fixed = [beliefs[t] for t in kept]
@@ -247,8 +328,16 @@ class HeuristicAgent(Agent):
         """The plan value after keeping ``action``'s token."""
         token = action - KEEP_BASE
         colour = token // TOKENS_PER_COLOUR
-        future = [self.hit_chances(obs, beliefs, c) for c in range(3) if c not in kept and c != colour]
-        return self.plan_value([*fixed, beliefs[token]], future)
+        rest = [c for c in range(3) if c not in kept and c != colour]
+        future = [self.hit_chances(obs, beliefs, c) for c in rest]
+        colours = None
+        if self.holdings:
+            colours = [t // TOKENS_PER_COLOUR for t in self.kept_tokens(obs)] + [colour, *rest]
+        return self.plan_value([*fixed, beliefs[token]], future, colours, f"keep{len(rest)}")
+
+    def kept_tokens(self, obs: dict[str, Any]) -> list[int]:
+        """This seat's kept tokens, in the order kept."""
+        return [_token_index(name) for name in obs["kept"][self.seat]]
 
     def choose_keep(
         self, obs: dict[str, Any], legal: list[int], beliefs: list[Dist], fixed: list[Dist], kept: set[int]
@@ -282,8 +371,10 @@ class HeuristicAgent(Agent):
         self, obs: dict[str, Any], legal: list[int], beliefs: list[Dist], fixed: list[Dist], kept: set[int]
     ) -> int:
         wanted = [c for c in range(3) if c not in kept]
-        chances = {c: self.hit_chances(obs, beliefs, c) for c in wanted}
-        targets = self._best_targets(fixed, wanted, chances)
+        # One wanted colour is kept this turn, out of the opponents' reach (takes).
+        later = (len(wanted) - 1) / len(wanted)
+        chances = {c: self.hit_chances(obs, beliefs, c, later) for c in wanted}
+        targets = self._best_targets(obs, fixed, wanted, chances)
 
         def score(token: int) -> float:
             colour = token // TOKENS_PER_COLOUR
@@ -292,19 +383,61 @@ class HeuristicAgent(Agent):
                 return beliefs[token][targets[colour]] + bonus
             return 0.2 * bonus
 
+        if self.lookahead:
+            gain = self.lift_gains(obs, legal, beliefs, fixed, kept)
+            return max(legal, key=lambda t: (gain[t], score(t), -t))
         return max(legal, key=lambda t: (score(t), -t))
 
-    def _best_targets(self, fixed: list[Dist], wanted: list[int], chances: dict[int, list[float]]) -> dict[int, int]:
-        best_value, best = -1.0, tuple(0 for _ in wanted)
-        for targets in product(range(5), repeat=len(wanted)):
-            dists = list(fixed)
-            for colour, target in zip(wanted, targets, strict=True):
-                hit = chances[colour][target]
-                miss = (1.0 - hit) / 4.0
-                dists.append([hit if n == target else miss for n in range(5)])
-            value = self._expected_utility(dists)
-            if value > best_value:
-                best_value, best = value, targets
+    def lift_gains(
+        self, obs: dict[str, Any], legal: list[int], beliefs: list[Dist], fixed: list[Dist], kept: set[int]
+    ) -> dict[int, float]:
+        """What each legal lift is worth when this turn's keep is chosen (``lookahead``).
+
+        The turn ends keeping the best of its lifted tokens, so a lift is worth the plan value of
+        keeping that token if its number turns out good, or the best keep lifted so far if not:
+        the expected ``max(best so far, plan value of keeping a token known to carry n)`` over the
+        token's belief. Taking the reading as telling the number makes this an optimistic value of
+        what a lift shows, but it weighs every number a keep could use (holding 5 and 4, a red 3
+        and a red 5 both help), where the heuristic's lift looks for one target only."""
+        lifted = [_token_index(name) for name in obs["this_turn"]]
+        so_far = max(
+            (
+                self.keep_value(obs, KEEP_BASE + t, beliefs, fixed, kept)
+                for t in lifted
+                if t // TOKENS_PER_COLOUR not in kept
+            ),
+            default=0.0,
+        )
+        chances = {c: self.hit_chances(obs, beliefs, c) for c in range(3) if c not in kept}
+        mine = [t // TOKENS_PER_COLOUR for t in self.kept_tokens(obs)]
+        known: dict[tuple[int, int], float] = {}
+        gains: dict[int, float] = {}
+        for token in legal:
+            colour = token // TOKENS_PER_COLOUR
+            if colour in kept:
+                gains[token] = so_far
+                continue
+            total = 0.0
+            for number, p in enumerate(beliefs[token]):
+                if p < 1e-9:
+                    continue
+                if (colour, number) not in known:
+                    rest = [c for c in chances if c != colour]
+                    sure = [1.0 if n == number else 0.0 for n in range(5)]
+                    colours = [*mine, colour, *rest] if self.holdings else None
+                    known[(colour, number)] = self.plan_value(
+                        [*fixed, sure], [chances[c] for c in rest], colours, f"keep{len(rest)}"
+                    )
+                total += p * max(so_far, known[(colour, number)])
+            gains[token] = total
+        return gains
+
+    def _best_targets(
+        self, obs: dict[str, Any], fixed: list[Dist], wanted: list[int], chances: dict[int, list[float]]
+    ) -> dict[int, int]:
+        colours = [t // TOKENS_PER_COLOUR for t in self.kept_tokens(obs)] + wanted if self.holdings else None
+        future = [chances[c] for c in wanted]
+        best = self.best_plan(fixed, future, colours, f"lift{len(wanted)}")[1]
         return dict(zip(wanted, best, strict=True))
 
 
