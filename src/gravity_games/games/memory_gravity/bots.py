@@ -19,6 +19,12 @@ best-looking tokens of that colour carries it.
 Lift: the token most likely to carry its colour's target (a small bonus for uncertain tokens, since a
 reading of them tells the most). Keep: the assessed token whose kept number gives the best plan value;
 with ``playouts=N`` keeps within ``close`` of the best are settled by N playouts (``bots_search.py``).
+
+Plan settings (``bots_plan.py``, off by default, measured no stronger): ``plan=1`` takes each
+target's completion chance from self-play instead of the estimate above, ``holdings=1`` weighs the
+opponents' combinations by this seat's beliefs about the tokens they kept, ``lookahead=1`` values a
+lift by what the turn's keep could make of any number it may carry, ``takes=1`` lets an opponent
+keep a wanted number first.
 """
 
 from __future__ import annotations
@@ -169,11 +175,11 @@ class HeuristicAgent(Agent):
         # counted combinations too (bots_plan.py); the utility is then worked out at each decision.
         self.counts = counts
         self.holdings = bool(counts) and bool(settings.get("holdings", 0))
-        # takes=1 (with fitted=1): a wanted number may be kept by an opponent before this seat's next turn.
         # plan=1: the completion chance of a target is what self-play found it to be (data/plan.toml).
         self.completion = completion_tables(game.players) if settings.get("plan", 0) else {}
         # lookahead=1: a lift is chosen by what the turn's keep could make of it (lift_gains).
         self.lookahead = bool(settings.get("lookahead", 0))
+        # takes=1 (with fitted=1): a wanted number may be kept by an opponent before this seat's next turn.
         self.shares = number_shares(tuple(sorted(counts.items()))) if counts and settings.get("takes", 0) else None
         self.explore = float(settings.get("explore", 0.05))
         self.reach = int(settings.get("reach", 2))

@@ -19,7 +19,8 @@ Two settings of the heuristic live here, both read only from the seat's own obse
   wanted), per target and per tenth of that estimate, with the numbers the seat ended with instead
   when it missed. The 1s it counts on come true more often than the heuristic thinks (nobody else
   wants them and a 1 is easy to tell), the 5s far less (the opponents hunt them too, and a 4 feels
-  much like a 5).
+  much like a 5). Counted at two seats only: where a player count has no table, ``plan=1`` keeps
+  the heuristic's own estimate.
 """
 
 from __future__ import annotations
