@@ -66,7 +66,7 @@ from .state import (
     token_name,
 )
 from .state_json import dump, load
-from .tables import DEAL_OUTCOMES, FACE_COUNT, NUMBER_MASKS
+from .tables import DEAL_OUTCOMES, DONE_BIT, FACE_COUNT, NUMBER_MASKS
 from .tensor import encode_observation, observation_tensor_size
 
 _ROLL_ACTIONS = frozenset(a for a, _ in ROLL_OUTCOMES)
@@ -176,9 +176,8 @@ class DoubtGravityState(DoubtGravityPosition):
         phase = self.phase
         if phase == PLACE:
             seat = (self.first_player + self.turn_index) % self.players
-            actions = ids_in_mask(self.hand_placements[seat])  # the placements of the tokens in hand
-            actions.append(DONE)
-            return actions
+            # The placements of the tokens in hand, and "done" (or "pass"): one mask, one list.
+            return ids_in_mask(self.hands[seat].placements | DONE_BIT)
         if phase == ASSESS:
             return [CORRECT, DOUBT]
         if phase == CHOOSE_COLOUR:
@@ -218,7 +217,7 @@ class DoubtGravityState(DoubtGravityPosition):
         if phase in (ROLL, ROLL_OFF):
             return 0 <= action < FACE_COUNT
         if phase == DEAL:
-            colour = self.deal_queue[0].colour
+            colour = self.next_deal_slot().colour
             number = action - colour * TOKENS_PER_COLOUR + 1
             return 1 <= number <= TOKENS_PER_COLOUR and not self.numbers_drawn(colour) >> (number - 1) & 1
         if phase == REMOVE:
@@ -252,7 +251,7 @@ class DoubtGravityState(DoubtGravityPosition):
 
     def _deal_outcomes(self) -> Outcomes:
         """The next token dealt: any number of its colour still in the box, equally likely (a table)."""
-        colour = self.deal_queue[0].colour
+        colour = self.next_deal_slot().colour
         return DEAL_OUTCOMES[colour * NUMBER_MASKS + self.numbers_drawn(colour)]
 
     def _apply(self, action: int) -> None:
@@ -441,9 +440,9 @@ class DoubtGravityState(DoubtGravityPosition):
         caller's own check.
         """
         seat = self.current_player()
-        if self.phase == PLACE and action < DONE and self.hand_counts[seat] > 1:
+        if self.phase == PLACE and action < DONE and self.tokens_held(seat) > 1:
             return False
-        if self.phase == DESIGNATE and self.hand_counts[seat] > 0:
+        if self.phase == DESIGNATE and self.tokens_held(seat) > 0:
             return False
         return None
 

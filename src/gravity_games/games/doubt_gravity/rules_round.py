@@ -23,7 +23,6 @@ from .state import (
     ROLL,
     SAID_CORRECT,
     SAID_DOUBT,
-    SAID_WORDS,
     TOKEN_COUNT,
     TOKENS_PER_COLOUR,
     UNUSED,
@@ -71,7 +70,7 @@ def designate(position: DoubtGravityPosition, number: int) -> None:
 def skip_empty_hands(position: DoubtGravityPosition) -> None:
     """A player without tokens can only pass: their turn is skipped."""
     n = position.players
-    while position.turn_index < n and position.hand_counts[(position.first_player + position.turn_index) % n] == 0:
+    while position.turn_index < n and position.tokens_held((position.first_player + position.turn_index) % n) == 0:
         position._note_later("Seat %d has no tokens and passes.", (position.first_player + position.turn_index) % n)
         position.turn_index += 1
     if position.turn_index == n:
@@ -91,7 +90,7 @@ def place_token(position: DoubtGravityPosition, action: int) -> None:
     position.stack_grams += position.settings.perception.grams[position.token_numbers[p] - 1]
     position.take_out_of_hand(seat, p)
     position.placed_this_turn += 1
-    if position.hand_counts[seat] == 0:
+    if position.tokens_held(seat) == 0:
         end_turn(position, seat)
 
 
@@ -246,8 +245,9 @@ def end_round(position: DoubtGravityPosition, doubter: int, revealed: tuple[int,
             position.first_player,
             FACE_NAME[position.die_face],
             position.designated_number,
-            tuple([(p, position.placed_by[p]) for p in position.stack]),
-            tuple([(d.seat, SAID_WORDS[d.said]) for d in position.declarations]),
+            tuple(position.stack),
+            tuple([position.placed_by[p] for p in position.stack]),
+            tuple(position.declarations),
             None if doubter < 0 else doubter,
             revealed,
             None if taker < 0 else taker,
@@ -265,13 +265,14 @@ def end_round(position: DoubtGravityPosition, doubter: int, revealed: tuple[int,
 def check_end_of_game(position: DoubtGravityPosition) -> bool:
     """ "The winner is the player who runs out of their Tokens first at the end of the round"."""
     n = position.players
-    empty = [s for s in range(n) if position.hand_counts[s] == 0]
+    empty = [s for s in range(n) if position.tokens_held(s) == 0]
     if empty:
         finish(position, empty, "ran out of tokens")
         return True
     if position.round_number >= position.settings.max_rounds:
-        fewest = min(position.hand_counts)
-        finish(position, [s for s in range(n) if position.hand_counts[s] == fewest], "round limit: fewest tokens")
+        counts = position.hand_counts
+        fewest = min(counts)
+        finish(position, [s for s in range(n) if counts[s] == fewest], "round limit: fewest tokens")
         return True
     return False
 

@@ -97,7 +97,8 @@ def start_deal(position: DoubtGravityPosition) -> None:
             else:
                 count = (2 if position.colours[s] == c else 0) + (1 if position.extra_colours[s] == c else 0)
             queue.extend([DealSlot(s, c)] * count)
-    position.deal_queue = queue
+    position.deal_slots = queue
+    position.deals_made = 0
     position.phase = DEAL
     advance_deal(position)
 
@@ -108,18 +109,19 @@ def advance_deal(position: DoubtGravityPosition) -> None:
     Even when one seat takes all that is left of a colour, which public token id carries
     which number is drawn, so that the ids say nothing about the numbers.
     """
-    while position.deal_queue:
-        seat, colour = position.deal_queue[0].seat, position.deal_queue[0].colour
-        if position.ids_handed_out[colour] != TOKENS_PER_COLOUR - 1:  # ids handed out = numbers used
+    while position.deal_pending():
+        slot = position.next_deal_slot()
+        if position.ids_handed_out[slot.colour] != TOKENS_PER_COLOUR - 1:  # ids handed out = numbers used
             return  # more than one number left: a real chance step
-        take_from_box(position, colour, FREE_NUMBERS[position.numbers_drawn(colour)][0], seat)
-        position.deal_queue.pop(0)
+        take_from_box(position, slot.colour, FREE_NUMBERS[position.numbers_drawn(slot.colour)][0], slot.seat)
+        position.deals_made += 1
     finish_deal(position)
 
 
 def deal_token(position: DoubtGravityPosition, colour: int, number: int) -> None:
     """Setup 2: the next seat in the queue takes a token of ``colour`` (its number was chance)."""
-    seat = position.deal_queue.pop(0).seat
+    seat = position.next_deal_slot().seat
+    position.deals_made += 1
     take_from_box(position, colour, number, seat)
     advance_deal(position)
 
@@ -128,7 +130,7 @@ def finish_deal(position: DoubtGravityPosition) -> None:
     """Setup 2 ends: each seat looks at its tokens; what nobody took stays out; the roll-off starts."""
     for seat in range(position.players):
         dealt = 0  # how many of each colour, as the digits of dealt_tokens_index
-        for p in position.hands[seat]:  # every token the seat was dealt (loc == seat)
+        for p in position.hands[seat].tokens:  # every token the seat was dealt (loc == seat)
             dealt += DEALT_COLOUR_DIGIT[p // TOKENS_PER_COLOUR]
         position._note_later("Seat %d takes %s.", seat, DEALT_TOKENS_WORDS[dealt])
     # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.

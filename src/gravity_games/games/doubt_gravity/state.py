@@ -164,18 +164,21 @@ class StackReading:
 class RoundSummary:
     """A finished round as everybody saw it (an entry of the observation's and the document's ``rounds``).
 
-    A native record, never changed once made."""
+    A native record, never changed once made. It keeps the stack and the declarations as the
+    round left them (token ids, their placers, the :class:`Declaration` records); the pairs its
+    readers see are built when read, not at every round's end."""
 
     __slots__ = (
-        "declarations",
+        "declared",
         "designated_number",
         "die",
         "doubter",
         "first_player",
+        "owners",
         "revealed",
         "round_number",
-        "stack",
         "taker",
+        "tokens",
     )
 
     def __init__(
@@ -184,8 +187,9 @@ class RoundSummary:
         first_player: int,
         die: str,
         designated_number: int,
-        stack: tuple[tuple[int, int], ...],
-        declarations: tuple[tuple[int, str], ...],
+        tokens: tuple[int, ...],
+        owners: tuple[int, ...],
+        declared: tuple[Declaration, ...],
         doubter: int | None,
         revealed: tuple[int, ...],
         taker: int | None,
@@ -195,14 +199,26 @@ class RoundSummary:
         self.die = die
         """The die's face as shown: ``"1"``-``"5"`` or ``"G"``."""
         self.designated_number = designated_number
-        self.stack = stack
-        """``(token id, who placed it)``, bottom first."""
-        self.declarations = declarations
-        """``(seat, "correct" or "doubt")`` in the order said."""
+        self.tokens = tokens
+        """The stack's token ids, bottom first."""
+        self.owners = owners
+        """Who placed each of ``tokens``."""
+        self.declared = declared
+        """The declarations in the order said."""
         self.doubter = doubter
         self.revealed = revealed
         """The token ids turned over, from the top."""
         self.taker = taker
+
+    @property
+    def stack(self) -> tuple[tuple[int, int], ...]:
+        """``(token id, who placed it)``, bottom first."""
+        return tuple(zip(self.tokens, self.owners, strict=True))
+
+    @property
+    def declarations(self) -> tuple[tuple[int, str], ...]:
+        """``(seat, "correct" or "doubt")`` in the order said."""
+        return tuple([(d.seat, SAID_WORDS[d.said]) for d in self.declared])
 
     def __repr__(self) -> str:
         return f"RoundSummary({self.document()!r})"
@@ -214,8 +230,8 @@ class RoundSummary:
             "first": self.first_player,
             "die": self.die,
             "designated": self.designated_number,
-            "stack": [[p, owner] for p, owner in self.stack],
-            "said": [[seat, word] for seat, word in self.declarations],
+            "stack": [[p, owner] for p, owner in zip(self.tokens, self.owners, strict=True)],
+            "said": [[d.seat, SAID_WORDS[d.said]] for d in self.declared],
             "doubter": self.doubter,
             "revealed": list(self.revealed),
             "taker": self.taker,
@@ -230,8 +246,9 @@ class RoundSummary:
             int(doc["first"]),
             str(doc["die"]),
             int(doc["designated"]),
-            tuple((int(p), int(owner)) for p, owner in doc["stack"]),
-            tuple((int(seat), str(word)) for seat, word in doc["said"]),
+            tuple(int(p) for p, _ in doc["stack"]),
+            tuple(int(owner) for _, owner in doc["stack"]),
+            tuple(Declaration(int(seat), SAID_WORDS.index(str(word))) for seat, word in doc["said"]),
             None if doubter is None else int(doubter),
             tuple(int(p) for p in doc["revealed"]),
             None if taker is None else int(taker),
@@ -264,6 +281,28 @@ def token_name(colour: int, number: int) -> str:
     return token_label(colour, number)
 
 
+class Hand:
+    """One seat's hand: the token ids it holds (any order) and the placements they allow.
+
+    A native record with an unboxed mask: a placement or a take changes it in place, so each
+    position has its own hands (a clone copies them)."""
+
+    __slots__ = ("placements", "tokens")
+
+    def __init__(self, tokens: list[int], placements: int) -> None:
+        self.tokens = tokens
+        """Token ids (any order)."""
+        self.placements = placements
+        """The placements the hand allows: bit ``colour * 5 + number - 1`` per token held."""
+
+    def copy(self) -> Hand:
+        """A hand of the same tokens that changes on its own."""
+        return Hand(list(self.tokens), self.placements)
+
+    def __repr__(self) -> str:
+        return f"Hand(tokens={self.tokens}, placements={self.placements:#x})"
+
+
 class DoubtGravitySettings:
     """What a position reads of its game: seats, the round limit and the perception readings."""
 
@@ -283,7 +322,8 @@ class DoubtGravityPosition(State):
         "assessor",
         "chooser",
         "colours",
-        "deal_queue",
+        "deal_slots",
+        "deals_made",
         "declarations",
         "designated_number",
         "die_face",
@@ -291,8 +331,6 @@ class DoubtGravityPosition(State):
         "drawn_numbers",
         "extra_colours",
         "first_player",
-        "hand_counts",
-        "hand_placements",
         "hands",
         "ids_handed_out",
         "known_by",
@@ -337,16 +375,16 @@ class DoubtGravityPosition(State):
         self.stack_grams: float = 0.0
         """The stack's weight in grams, added up as tokens go on it (bottom first); derived from
         ``stack`` and ``token_numbers`` (:meth:`weigh_stack`), never stored in a document."""
-        self.hand_counts: list[int] = [0] * n
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        """Token ids per seat (any order)."""
-        self.hand_placements: list[int] = [0] * n
-        """Per seat, the placements its hand allows (bit ``colour * 5 + number - 1`` per token held);
-        derived from the hands (:meth:`refresh_derived_fields`), never stored in a document."""
+        self.hands: list[Hand] = [Hand([], 0) for _ in range(n)]
+        """Per seat, its tokens and the placements they allow (those are derived from the tokens,
+        :meth:`refresh_derived_fields`, never stored in a document)."""
         self.colours: list[int] = [-1] * n
         self.extra_colours: list[int] = [-1] * n
         self.chooser = 0
-        self.deal_queue: list[DealSlot] = []
+        self.deal_slots: list[DealSlot] = []
+        """Every token of the deal in the order handed out (a list made once, never changed)."""
+        self.deals_made = 0
+        """How many of ``deal_slots`` have been handed out."""
         self.ids_handed_out: list[int] = [0] * COLOURS
         """Per colour, how many of its five ids have left the box (= numbers drawn)."""
         self.drawn_numbers: list[int] = [0] * COLOURS
@@ -383,13 +421,12 @@ class DoubtGravityPosition(State):
         new.placed_by = list(self.placed_by)
         new.stack = list(self.stack)
         new.stack_grams = self.stack_grams
-        new.hand_counts = list(self.hand_counts)
-        new.hands = [list(h) for h in self.hands]
-        new.hand_placements = list(self.hand_placements)
+        new.hands = [hand.copy() for hand in self.hands]
         new.colours = list(self.colours)
         new.extra_colours = list(self.extra_colours)
         new.chooser = self.chooser
-        new.deal_queue = list(self.deal_queue)
+        new.deal_slots = self.deal_slots  # never changed once made: shared safely
+        new.deals_made = self.deals_made
         new.ids_handed_out = list(self.ids_handed_out)
         new.drawn_numbers = list(self.drawn_numbers)
         new.roll_off = self.roll_off.copy() if self.roll_off is not None else None
@@ -411,6 +448,28 @@ class DoubtGravityPosition(State):
         new.reason = self.reason
 
     # -- what the fields say (no rules) --------------------------------------------
+
+    @property
+    def hand_counts(self) -> list[int]:
+        """How many tokens each seat holds (public)."""
+        return [len(hand.tokens) for hand in self.hands]
+
+    @property
+    def deal_queue(self) -> list[DealSlot]:
+        """The tokens still to hand out, the next one first."""
+        return self.deal_slots[self.deals_made :]
+
+    def deal_pending(self) -> bool:
+        """A token of the deal is still to hand out."""
+        return self.deals_made < len(self.deal_slots)
+
+    def next_deal_slot(self) -> DealSlot:
+        """The next token to hand out (while :meth:`deal_pending`)."""
+        return self.deal_slots[self.deals_made]
+
+    def tokens_held(self, seat: int) -> int:
+        """How many tokens ``seat`` holds."""
+        return len(self.hands[seat].tokens)
 
     def sees_number(self, seat: int | None, p: int) -> bool:
         """Token ``p``'s number is turned over, or ``seat`` knows it."""
@@ -452,11 +511,11 @@ class DoubtGravityPosition(State):
                     drawn |= 1 << (number - 1)
             self.drawn_numbers[colour] = drawn
         self.stack_grams = self.weigh_stack()
-        for seat in range(self.players):
+        for hand in self.hands:
             placements = 0
-            for p in self.hands[seat]:
+            for p in hand.tokens:
                 placements |= 1 << self.placement_of(p)
-            self.hand_placements[seat] = placements
+            hand.placements = placements
 
     def placed_whole_stack(self, seat: int) -> bool:
         """Every token on the stack was placed by ``seat``."""
@@ -472,19 +531,19 @@ class DoubtGravityPosition(State):
 
     def put_in_hand(self, seat: int, p: int) -> None:
         """Token ``p`` goes into ``seat``'s hand."""
-        self.hands[seat].append(p)
-        self.hand_counts[seat] = self.hand_counts[seat] + 1
-        self.hand_placements[seat] = self.hand_placements[seat] | 1 << self.placement_of(p)
+        hand = self.hands[seat]
+        hand.tokens.append(p)
+        hand.placements |= 1 << self.placement_of(p)
 
     def take_out_of_hand(self, seat: int, p: int) -> None:
         """Token ``p`` leaves ``seat``'s hand (a hand has no order: the last token takes its slot)."""
         hand = self.hands[seat]
-        for index in range(len(hand)):
-            if hand[index] == p:
-                hand[index] = hand[len(hand) - 1]
-                hand.pop()
-                self.hand_counts[seat] = self.hand_counts[seat] - 1
-                self.hand_placements[seat] = self.hand_placements[seat] & ~(1 << self.placement_of(p))
+        tokens = hand.tokens
+        for index in range(len(tokens)):
+            if tokens[index] == p:
+                tokens[index] = tokens[len(tokens) - 1]
+                tokens.pop()
+                hand.placements &= ~(1 << self.placement_of(p))
                 return
 
     def token_in_hand(self, seat: int, action: int) -> int:
@@ -533,6 +592,7 @@ __all__ = [
     "Declaration",
     "DoubtGravityPosition",
     "DoubtGravitySettings",
+    "Hand",
     "Phase",
     "Place",
     "RoundSummary",

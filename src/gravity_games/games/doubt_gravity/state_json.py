@@ -24,6 +24,7 @@ from .state import (
     DealSlot,
     Declaration,
     DoubtGravityPosition,
+    Hand,
     RoundSummary,
     StackReading,
 )
@@ -79,8 +80,7 @@ def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
     if not isinstance(tokens, list) or len(tokens) != TOKEN_COUNT:
         raise InvalidStateError(f"doubt-gravity: 'tokens' must list all {TOKEN_COUNT} tokens")
     state.token_numbers, state.token_places, state.known_by, state.revealed, state.placed_by = [], [], [], [], []
-    state.hand_counts = [0] * n
-    state.hands = [[] for _ in range(n)]
+    state.hands = [Hand([], 0) for _ in range(n)]  # their placements: refresh_derived_fields below
     names = {v: k for k, v in PLACE_NAMES.items()}
     for p, tok in enumerate(tokens):
         if tok["id"] != p:
@@ -93,8 +93,7 @@ def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
             loc = int(where[5:])
             if not 0 <= loc < n:
                 raise InvalidStateError(f"doubt-gravity: token {p} is with {where!r}; seats are 0-{n - 1}")
-            state.hand_counts[loc] += 1
-            state.hands[loc].append(p)
+            state.hands[loc].tokens.append(p)
         elif where in names:
             loc = names[where]
         else:
@@ -121,7 +120,8 @@ def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
     state.colours = [int(c) for c in body["colours"]]
     state.extra_colours = [int(c) for c in body["extra_colours"]]
     state.chooser = int(body["chooser"])
-    state.deal_queue = [DealSlot(int(s), int(c)) for s, c in body["deal"]]
+    state.deal_slots = [DealSlot(int(s), int(c)) for s, c in body["deal"]]
+    state.deals_made = 0
     rolloff = body["rolloff"]
     state.roll_off = roll_off_from_document(rolloff) if rolloff is not None else None
     state.roll_off_passes = int(body["rolloff_passes"])

@@ -14,7 +14,7 @@ from gravity_games.games.gravity_three.perception import Outcomes
 from gravity_games.games.gravity_three.rolloff import DIE_FACES
 from gravity_games.games.gravity_three.tokens import COLOUR_NAMES
 
-from .state import COLOURS, TOKENS_PER_COLOUR
+from .state import COLOURS, DONE, TOKENS_PER_COLOUR
 
 NUMBER_MASKS: Final = 1 << TOKENS_PER_COLOUR
 """How many sets of a colour's numbers there are (bit ``k - 1``: number ``k``)."""
@@ -32,6 +32,10 @@ DEAL_OUTCOMES: Final[tuple[Outcomes, ...]] = tuple(
 )
 """The chance outcomes of a deal, by ``colour * NUMBER_MASKS + numbers drawn`` (empty when none is left)."""
 
+
+DONE_BIT: Final = 1 << DONE
+"""``done``/``pass`` in the bit mask of a turn's legal moves, above the placements' bits 0-14
+(``gravity_three.tables.ids_in_mask`` reads ids 0-15)."""
 
 FACE_COUNT: Final = len(DIE_FACES)
 """The die's faces (roll actions are 0 to this, exclusive)."""
@@ -74,6 +78,7 @@ __all__ = [
     "DEALT_COLOUR_DIGIT",
     "DEALT_TOKENS_WORDS",
     "DEAL_OUTCOMES",
+    "DONE_BIT",
     "FACE_COUNT",
     "FACE_NAME",
     "FREE_NUMBERS",
