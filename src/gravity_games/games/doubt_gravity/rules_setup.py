@@ -42,6 +42,7 @@ def take_from_box(position: DoubtGravityPosition, colour: int, number: int, wher
     position.ids_handed_out[colour] = position.ids_handed_out[colour] + 1
     position.drawn_numbers[colour] = position.drawn_numbers[colour] | 1 << (number - 1)
     position.token_numbers[p] = number
+    position.token_showing[colour * TOKENS_PER_COLOUR + number - 1] = p
     position.token_places[p] = where
     if where >= 0:
         position.known_by[p] = position.known_by[p] | 1 << where
@@ -130,7 +131,7 @@ def finish_deal(position: DoubtGravityPosition) -> None:
     """Setup 2 ends: each seat looks at its tokens; what nobody took stays out; the roll-off starts."""
     for seat in range(position.players):
         dealt = 0  # how many of each colour, as the digits of dealt_tokens_index
-        for p in position.hands[seat].tokens:  # every token the seat was dealt (loc == seat)
+        for p in position.hands[seat].tokens():  # every token the seat was dealt (loc == seat)
             dealt += DEALT_COLOUR_DIGIT[p // TOKENS_PER_COLOUR]
         position._note_later("Seat %d takes %s.", seat, DEALT_TOKENS_WORDS[dealt])
     # 3 players use 9 of the 12 tokens left: the other 3 stay out, face down, unused.

@@ -20,6 +20,7 @@ from gravity_games.core.api import JSON, Game, State
 from gravity_games.games.gravity_three import RollOff
 from gravity_games.games.gravity_three.perception import PerceptionReadings
 from gravity_games.games.gravity_three.rolloff import TIE_LIMIT
+from gravity_games.games.gravity_three.tables import ids_in_mask
 from gravity_games.games.gravity_three.tokens import COLOURS, TOKEN_COUNT, TOKENS_PER_COLOUR, token_label
 
 
@@ -282,25 +283,32 @@ def token_name(colour: int, number: int) -> str:
 
 
 class Hand:
-    """One seat's hand: the token ids it holds (any order) and the placements they allow.
+    """One seat's hand: which tokens it holds, how many, and the placements they allow.
 
-    A native record with an unboxed mask: a placement or a take changes it in place, so each
-    position has its own hands (a clone copies them)."""
+    A hand has no order, so it is a set of token ids, kept as a bit mask: a native record of
+    unboxed ints that a placement or a take changes in place (each position has its own hands;
+    a clone copies them)."""
 
-    __slots__ = ("placements", "tokens")
+    __slots__ = ("count", "held", "placements")
 
-    def __init__(self, tokens: list[int], placements: int) -> None:
-        self.tokens = tokens
-        """Token ids (any order)."""
+    def __init__(self, held: int, count: int, placements: int) -> None:
+        self.held = held
+        """The token ids held: bit ``p`` per token ``p``."""
+        self.count = count
+        """How many tokens are held (the bits set in ``held``)."""
         self.placements = placements
         """The placements the hand allows: bit ``colour * 5 + number - 1`` per token held."""
 
     def copy(self) -> Hand:
         """A hand of the same tokens that changes on its own."""
-        return Hand(list(self.tokens), self.placements)
+        return Hand(self.held, self.count, self.placements)
+
+    def tokens(self) -> list[int]:
+        """The token ids held, in increasing order."""
+        return ids_in_mask(self.held)
 
     def __repr__(self) -> str:
-        return f"Hand(tokens={self.tokens}, placements={self.placements:#x})"
+        return f"Hand(tokens={self.tokens()}, placements={self.placements:#x})"
 
 
 class DoubtGravitySettings:
@@ -350,6 +358,7 @@ class DoubtGravityPosition(State):
         "stack_grams",
         "token_numbers",
         "token_places",
+        "token_showing",
         "token_steps",
         "turn_index",
         "winners",
@@ -363,6 +372,10 @@ class DoubtGravityPosition(State):
         self.token_numbers: list[int] = [0] * TOKEN_COUNT
         """Each token's number, 0 while it is still in the box."""
         self.token_places: list[int] = [IN_BOX] * TOKEN_COUNT
+        self.token_showing: list[int] = [-1] * TOKEN_COUNT
+        """By placement ``colour * 5 + number - 1``, the token id showing that colour and number
+        (-1: still in the box); derived from ``token_numbers`` (:meth:`refresh_derived_fields`),
+        never stored in a document."""
         """Each token's place: a seat, or a :class:`Place`."""
         self.known_by: list[int] = [0] * TOKEN_COUNT
         """Bit ``s`` set: seat ``s`` knows the token's number."""
@@ -375,7 +388,7 @@ class DoubtGravityPosition(State):
         self.stack_grams: float = 0.0
         """The stack's weight in grams, added up as tokens go on it (bottom first); derived from
         ``stack`` and ``token_numbers`` (:meth:`weigh_stack`), never stored in a document."""
-        self.hands: list[Hand] = [Hand([], 0) for _ in range(n)]
+        self.hands: list[Hand] = [Hand(0, 0, 0) for _ in range(n)]
         """Per seat, its tokens and the placements they allow (those are derived from the tokens,
         :meth:`refresh_derived_fields`, never stored in a document)."""
         self.colours: list[int] = [-1] * n
@@ -416,6 +429,7 @@ class DoubtGravityPosition(State):
         new.phase = self.phase
         new.token_numbers = list(self.token_numbers)
         new.token_places = list(self.token_places)
+        new.token_showing = list(self.token_showing)
         new.known_by = list(self.known_by)
         new.revealed = list(self.revealed)
         new.placed_by = list(self.placed_by)
@@ -452,7 +466,7 @@ class DoubtGravityPosition(State):
     @property
     def hand_counts(self) -> list[int]:
         """How many tokens each seat holds (public)."""
-        return [len(hand.tokens) for hand in self.hands]
+        return [hand.count for hand in self.hands]
 
     @property
     def deal_queue(self) -> list[DealSlot]:
@@ -469,7 +483,7 @@ class DoubtGravityPosition(State):
 
     def tokens_held(self, seat: int) -> int:
         """How many tokens ``seat`` holds."""
-        return len(self.hands[seat].tokens)
+        return self.hands[seat].count
 
     def sees_number(self, seat: int | None, p: int) -> bool:
         """Token ``p``'s number is turned over, or ``seat`` knows it."""
@@ -502,7 +516,8 @@ class DoubtGravityPosition(State):
 
     def refresh_derived_fields(self) -> None:
         """Work out the fields kept as the play goes (each colour's numbers drawn, the stack's
-        mass) from the tokens: after a document is loaded or the hidden numbers are redrawn."""
+        mass, the token showing each placement, the placements each hand allows) from the
+        tokens: after a document is loaded or the hidden numbers are redrawn."""
         for colour in range(COLOURS):
             drawn = 0
             for p in range(colour * TOKENS_PER_COLOUR, colour * TOKENS_PER_COLOUR + TOKENS_PER_COLOUR):
@@ -511,9 +526,13 @@ class DoubtGravityPosition(State):
                     drawn |= 1 << (number - 1)
             self.drawn_numbers[colour] = drawn
         self.stack_grams = self.weigh_stack()
+        self.token_showing = [-1] * TOKEN_COUNT
+        for p in range(TOKEN_COUNT):
+            if self.token_numbers[p]:
+                self.token_showing[self.placement_of(p)] = p
         for hand in self.hands:
             placements = 0
-            for p in hand.tokens:
+            for p in hand.tokens():
                 placements |= 1 << self.placement_of(p)
             hand.placements = placements
 
@@ -532,31 +551,27 @@ class DoubtGravityPosition(State):
     def put_in_hand(self, seat: int, p: int) -> None:
         """Token ``p`` goes into ``seat``'s hand."""
         hand = self.hands[seat]
-        hand.tokens.append(p)
+        hand.held |= 1 << p
+        hand.count += 1
         hand.placements |= 1 << self.placement_of(p)
 
     def take_out_of_hand(self, seat: int, p: int) -> None:
-        """Token ``p`` leaves ``seat``'s hand (a hand has no order: the last token takes its slot)."""
+        """Token ``p`` leaves ``seat``'s hand (if it is there)."""
         hand = self.hands[seat]
-        tokens = hand.tokens
-        for index in range(len(tokens)):
-            if tokens[index] == p:
-                tokens[index] = tokens[len(tokens) - 1]
-                tokens.pop()
-                hand.placements &= ~(1 << self.placement_of(p))
-                return
+        if hand.held >> p & 1:
+            hand.held &= ~(1 << p)
+            hand.count -= 1
+            hand.placements &= ~(1 << self.placement_of(p))
 
     def token_in_hand(self, seat: int, action: int) -> int:
         """The physical token of ``seat`` whose colour and number the action names (-1: none).
 
         A colour's five ids carry its five numbers once each, so the token is the id of that
-        colour showing the number (searched by ``list.index``); it must lie in the seat's hand."""
-        base = action - action % TOKENS_PER_COLOUR
-        number = action - base + 1
-        for p in range(max(base, 0), min(base + TOKENS_PER_COLOUR, TOKEN_COUNT)):
-            if self.token_numbers[p] == number:
-                return p if self.token_places[p] == seat else -1
-        return -1
+        colour showing the number (``token_showing``); it must lie in the seat's hand."""
+        if not 0 <= action < TOKEN_COUNT:
+            return -1
+        p = self.token_showing[action]
+        return p if p >= 0 and self.token_places[p] == seat else -1
 
     def hand_names(self, seat: int) -> list[str]:
         """The seat's tokens as ``K3`` names, sorted."""

@@ -80,7 +80,7 @@ def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
     if not isinstance(tokens, list) or len(tokens) != TOKEN_COUNT:
         raise InvalidStateError(f"doubt-gravity: 'tokens' must list all {TOKEN_COUNT} tokens")
     state.token_numbers, state.token_places, state.known_by, state.revealed, state.placed_by = [], [], [], [], []
-    state.hands = [Hand([], 0) for _ in range(n)]  # their placements: refresh_derived_fields below
+    state.hands = [Hand(0, 0, 0) for _ in range(n)]  # their placements: refresh_derived_fields below
     names = {v: k for k, v in PLACE_NAMES.items()}
     for p, tok in enumerate(tokens):
         if tok["id"] != p:
@@ -93,7 +93,9 @@ def load(state: DoubtGravityPosition, body: Mapping[str, Any]) -> None:
             loc = int(where[5:])
             if not 0 <= loc < n:
                 raise InvalidStateError(f"doubt-gravity: token {p} is with {where!r}; seats are 0-{n - 1}")
-            state.hands[loc].tokens.append(p)
+            hand = state.hands[loc]
+            hand.held |= 1 << p
+            hand.count += 1
         elif where in names:
             loc = names[where]
         else:

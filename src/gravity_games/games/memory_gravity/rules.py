@@ -255,7 +255,10 @@ class MemoryGravityState(MemoryGravityPosition):
             for t in self.lifted_this_turn:
                 lifted_bits |= 1 << t
             keepable = lifted_bits & WANTED_TOKEN_BITS[self._kept_colours(self.turn_seat())]
-            return [KEEP_BASE + t for t in ids_in_mask(keepable)]
+            actions = ids_in_mask(keepable)
+            for index in range(len(actions)):  # "keep t" is KEEP_BASE + t, in the list just built
+                actions[index] += KEEP_BASE
+            return actions
         return []
 
     def _kept_colours(self, seat: int) -> int:
