@@ -50,7 +50,7 @@ from .state import (
     front_task,
     seat_task,
 )
-from .tables import NO_CHANCES, RuleTables, is_chance_outcome
+from .tables import NO_CHANCES, RuleTables
 
 __all__ = ["GravityFallsGame", "GravityFallsState"]
 
@@ -197,8 +197,8 @@ class GravityFallsState(GravityFallsPosition):
                 continue
             if CHANCE_TASK_BITS >> kind & 1:
                 outcomes = chance_outcomes_of(self, task)
-                if len(outcomes) == 1:
-                    carry_out_decision(self, task, outcomes[0][0])
+                if len(outcomes.pairs) == 1:
+                    carry_out_decision(self, task, outcomes.pairs[0][0])
                     continue
                 # several outcomes: a chance step (none at all never happens with valid data;
                 # it shows as a chance step without outcomes)
@@ -207,7 +207,8 @@ class GravityFallsState(GravityFallsPosition):
                 return
             choices = seat_choices(self, task)
             if len(choices) > 1:  # a seat's step (a forced choice is no step of its own)
-                choices.sort()
+                if not in_ascending_order(choices):
+                    choices.sort()
                 self._player_to_act = task.seat
                 self._step_choices = choices
                 return
@@ -272,13 +273,13 @@ class GravityFallsState(GravityFallsPosition):
         if player >= 0:
             return self._step_choices[:]
         if player == CHANCE:
-            return [outcome for outcome, _ in self._step_chances]
+            return [outcome for outcome, _ in self._step_chances.pairs]
         return []
 
     def apply_action(self, action: object) -> None:
         player = self._player_to_act
         if type(action) is int and (
-            is_chance_outcome(action, self._step_chances)
+            self._step_chances.is_outcome(action)
             if player == CHANCE
             else player >= 0 and is_choice(action, self._step_choices)
         ):
@@ -292,14 +293,14 @@ class GravityFallsState(GravityFallsPosition):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # a copy: the kept outcomes may be a table shared by every state (tables.py)
-        return list(self._step_chances) if self._player_to_act == CHANCE else []
+        return self._step_chances.pairs[:] if self._player_to_act == CHANCE else []
 
     def _chance_actions(self) -> Collection[int]:
         """apply_action's check (only ever at a chance node): exactly the possible outcomes.
 
         Every chance step's options are its (outcome, probability) pairs (``tables.Chances``).
         """
-        return [outcome for outcome, _ in self._step_chances]
+        return [outcome for outcome, _ in self._step_chances.pairs]
 
     def _apply(self, action: int) -> None:
         # the rules append log lines to ``_log`` directly: a log still shared with a clone is
@@ -365,6 +366,12 @@ class GravityFallsState(GravityFallsPosition):
             new.hands[s] = sum(1 << c for c in cards[:k])
             new.action_decks[s] = sum(1 << c for c in cards[k:])
         return new
+
+
+def in_ascending_order(choices: list[int]) -> bool:
+    """Whether ``choices`` are sorted already (most rules list them so): a typed loop, where a
+    sort call is a generic one."""
+    return all(choices[i - 1] <= choices[i] for i in range(1, len(choices)))
 
 
 def is_choice(action: int, choices: list[int]) -> bool:

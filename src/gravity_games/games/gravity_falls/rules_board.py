@@ -143,3 +143,25 @@ def seats_from_active(position: GravityFallsPosition) -> list[int]:
 
 def to_discard_pile(position: GravityFallsPosition, card: int) -> None:
     position.movement_discard.append(card)
+
+
+def take_card(pile: list[int], card: int) -> None:
+    """Take ``card`` out of ``pile`` (a deck, the box); the other cards keep their order.
+
+    A typed search for the card's place: ``list.remove`` compares with a generic call per card.
+    """
+    for place in range(len(pile)):
+        if pile[place] == card:
+            pile.pop(place)
+            return
+    raise ValueError(f"card {card} is not in the pile {pile}")
+
+
+def monster_stands_at(position: GravityFallsPosition, loc: int) -> bool:
+    """Whether a monster stands at ``loc`` (a typed loop; ``in`` on the list is a generic search)."""
+    return any(location == loc for location in position.monster_locations)
+
+
+def character_stands_at(position: GravityFallsPosition, loc: int) -> bool:
+    """Whether a character stands at ``loc``."""
+    return any(location == loc for location in position.character_locations)

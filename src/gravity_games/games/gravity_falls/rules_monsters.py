@@ -10,6 +10,7 @@ from .rules_board import (
     PULL_DISTRUST,
     PULL_NONE,
     PULL_SUPPORT,
+    character_stands_at,
     curse_everyone,
     flip_all_support,
     has_curse,
@@ -19,16 +20,19 @@ from .rules_board import (
     pull_token,
     raise_alarm,
     seats_from_active,
+    take_card,
     to_discard_pile,
 )
 from .rules_move import (
     card_label,
+    teleport_target_bits,
     teleport_targets,
 )
 from .state import (
     ALARM_CHECK,
     CHOOSE_MOVER,
     CURSE_REVEAL,
+    CURSE_REVEAL_TASK,
     DISORDER_ALARM,
     DISORDER_PULL,
     END_TURN,
@@ -40,13 +44,11 @@ from .state import (
     EVENT_END,
     GIVE_CURSE,
     MONSTER_SLOTS,
-    NO_CARD,
     REMOVE_NEAR_CHARACTER,
     REMOVE_NEAR_MONSTER,
-    REVEAL,
     REVEAL_STAGE,
     REVEALED_AT_STAGE,
-    REVEALED_BY_CURSE,
+    STAGE_REVEAL_TASK,
     START_TURN,
     TABLE,
     GravityFallsPosition,
@@ -62,7 +64,7 @@ from .state import (
 from .tables import (
     Chances,
     curse_draw_outcomes,
-    uniform,
+    uniform_chances,
 )
 
 # the log line of a monster's pull in disorder (forced or chosen)
@@ -140,7 +142,7 @@ def advance_revealed_cards(position: GravityFallsPosition, task: Task) -> bool:
     if position.revealed and len(position.revealed) >= position.revealed_capacity:
         to_discard_pile(position, position.revealed.pop())
     # the reveal takes this task's place
-    replace_task(position, Task(REVEAL, TABLE, context=REVEALED_BY_CURSE, card=NO_CARD))
+    replace_task(position, CURSE_REVEAL_TASK)
     return True
 
 
@@ -224,21 +226,23 @@ def move_monster(position: GravityFallsPosition, seat: int, m: int, card: int) -
     position.monster_locations[m] = card
     log.append(("%s moves to %s", name, names[card]))
     adj = tables.adj[card]
-    if card in position.character_locations:
+    if character_stands_at(position, card):
         sub = [seat_task(GIVE_CURSE, s) for s in seats_from_active(position) if position.character_locations[s] == card]
         sub += [Task(DISORDER_PULL, seat, location=neighbour, monster=m) for neighbour in adj]
-        sub += (Task(DISORDER_ALARM, seat, monster=m), seat_task(ALARM_CHECK))
+        sub.append(Task(DISORDER_ALARM, seat, monster=m))
+        sub.append(seat_task(ALARM_CHECK))
         push_task_list(position, sub)
         return True
     rule_tables = position.rule_tables
     pterodactyl = rule_tables.monster_ability[mon] == "pull_distrust"
-    for neighbour in adj:
+    for place, neighbour in enumerate(adj):
         kind = disorder_pull_kind(position, neighbour, pterodactyl)
         if kind == PULL_NONE:
             continue
         if kind == PULL_CHOICE:  # both kinds: the active player chooses, here and for the neighbours after
-            sub = [Task(DISORDER_PULL, seat, location=x, monster=m) for x in adj[adj.index(neighbour) :]]
-            sub += (Task(DISORDER_ALARM, seat, monster=m), seat_task(ALARM_CHECK))
+            sub = [Task(DISORDER_PULL, seat, location=x, monster=m) for x in adj[place:]]
+            sub.append(Task(DISORDER_ALARM, seat, monster=m))
+            sub.append(seat_task(ALARM_CHECK))
             push_task_list(position, sub)
             return True
         # _do_disorder_pull's pull, without a choice (there is none here)
@@ -326,7 +330,7 @@ def disorder_alarm(position: GravityFallsPosition, loc: int, name: str) -> None:
 
 def reveal_stage(position: GravityFallsPosition, task: Task) -> bool:
     if len(position.revealed) < position.revealed_capacity:
-        replace_task(position, Task(REVEAL, TABLE, card=NO_CARD))
+        replace_task(position, STAGE_REVEAL_TASK)
     else:
         finish_task(position)
     return True
@@ -349,12 +353,12 @@ def prepare_reveal(position: GravityFallsPosition, task: Task) -> bool:
 
 
 def reveal_chances(position: GravityFallsPosition, task: Task) -> Chances:
-    return uniform(position.movement_deck)
+    return uniform_chances(position.movement_deck)
 
 
 def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
     """A movement card fills the free space; an event acts (one per turn) or raises the alarm."""
-    position.movement_deck.remove(card)
+    take_card(position.movement_deck, card)
     if card < position.rule_tables.location_count:
         position.revealed.insert(0, card)
         position._log.append(("Monster movement card revealed: %s", position.tables.names[card]))
@@ -378,7 +382,7 @@ def reveal_card(position: GravityFallsPosition, task: Task, card: int) -> None:
             position,
             Task(EVENT, TABLE, card=card),
             seat_task(ALARM_CHECK),
-            Task(REVEAL, TABLE, card=NO_CARD),
+            STAGE_REVEAL_TASK,
         )
     else:  # revealed by a curse: finish revealing first, then resolve the event
         replace_task(position, task.with_card(card))
@@ -435,7 +439,7 @@ def check_event_teleport(position: GravityFallsPosition, task: Task) -> bool:
     if not position.hands[seat] >> 5 & 1:
         finish_task(position)
         return True
-    if not teleport_targets(position, seat):
+    if not teleport_target_bits(position, seat):
         discard_teleport(position, seat)
         finish_task(position)
         position._log.append(("%s cannot use the Teleport card and discards it", position.character_name(seat)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .rules_board import monster_stands_at
 from .state import (
     ABILITY,
     AFTER_MOVE,
@@ -70,7 +71,9 @@ def start_turn(position: GravityFallsPosition, task: Task) -> bool:
         return True
     active = position.active
     position.event_used = 0
-    position.new_curses = [0] * position.players
+    new_curses = position.new_curses  # no curse is new any more (the list itself is this position's own)
+    for seat in range(position.players):
+        new_curses[seat] = 0
     position.card_played = -1
     position.fought_monster = -1
     position.roll_successes = position.roll_arrows = position.roll_curses = position.extra_dice = 0
@@ -105,7 +108,7 @@ def playable_cards(position: GravityFallsPosition, task: Task) -> list[int]:
                 d = distance[c]
                 if d == 0 or route_first_steps(position, here, d, 0, here, blocked, stop):
                     out.append(rule_tables.ACTION_PLAY_CARD + c)
-    if hand >> CARD_TELEPORT & 1 and teleport_targets(position, seat):
+    if hand >> CARD_TELEPORT & 1 and teleport_target_bits(position, seat):
         out.append(rule_tables.ACTION_PLAY_CARD + CARD_TELEPORT)
     return out
 
@@ -247,7 +250,7 @@ def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None
     position.route_position = nxt
     left = position.route_left = position.route_left - 1
     position.character_locations[seat] = nxt
-    if left and nxt in position.monster_locations and gnome_giant_stops(position) >> nxt & 1:
+    if left and monster_stands_at(position, nxt) and gnome_giant_stops(position) >> nxt & 1:
         position._log.append(
             ("%s must stop at %s and fight the Gnome Giant", position.character_name(seat), position.location_name(nxt))
         )
@@ -262,9 +265,9 @@ def travel_road(position: GravityFallsPosition, task: Task, action: int) -> None
 # ----------------------------------------------------------------- Teleport -----------------
 
 
-def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
-    """Locations the seat's Teleport card allows (never its own location), in location order; the
-    card can be played when there is one. The locations are gathered as bits (bit per location)."""
+def teleport_target_bits(position: GravityFallsPosition, seat: int) -> int:
+    """The locations the seat's Teleport card allows (never its own location) as bits (bit per
+    location); the card can be played when there is one."""
     rule = position.tables.char_teleport[position.characters[seat]]
     character_locations = position.character_locations
     here = character_locations[seat]
@@ -298,6 +301,12 @@ def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
         found &= ~(1 << here)
     if lonely:
         found &= ~others
+    return found
+
+
+def teleport_targets(position: GravityFallsPosition, seat: int) -> list[int]:
+    """The locations the seat's Teleport card allows (``teleport_target_bits``), in location order."""
+    found = teleport_target_bits(position, seat)
     return [location for location in range(position.rule_tables.location_count) if found >> location & 1]
 
 

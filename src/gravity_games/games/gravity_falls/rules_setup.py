@@ -18,6 +18,7 @@ from .rules_board import (
     pull_options,
     pull_token,
     raise_alarm,
+    take_card,
 )
 from .state import (
     SETUP_FLIP,
@@ -30,7 +31,7 @@ from .state import (
 )
 from .tables import (
     Chances,
-    uniform,
+    uniform_chances,
 )
 
 # ===================================================================== pulls =================
@@ -41,7 +42,7 @@ from .tables import (
 def monster_draw_chances(position: GravityFallsPosition, task: Task) -> Chances:
     """Any monster of the slot's difficulty not in the game yet, equally likely."""
     level = position.rule_tables.monster_levels[task.monster]
-    return uniform([monster for monster in level if monster not in position.monsters])
+    return uniform_chances([monster for monster in level if monster not in position.monsters])
 
 
 def add_monster(position: GravityFallsPosition, task: Task, outcome: int) -> None:
@@ -58,7 +59,7 @@ def add_monster(position: GravityFallsPosition, task: Task, outcome: int) -> Non
 
 def character_draw_chances(position: GravityFallsPosition, task: Task) -> Chances:
     pool = [i for i in range(len(position.tables.char_names)) if i not in position.characters]
-    return uniform(pool)
+    return uniform_chances(pool)
 
 
 def assign_character(position: GravityFallsPosition, task: Task, outcome: int) -> None:
@@ -69,7 +70,7 @@ def assign_character(position: GravityFallsPosition, task: Task, outcome: int) -
 
 def movement_card_chances(position: GravityFallsPosition, task: Task) -> Chances:
     """Any card of the monster movement deck, equally likely (setup placements and the row)."""
-    return uniform(position.movement_deck)
+    return uniform_chances(position.movement_deck)
 
 
 # _chance_place_monster = _chance_place_character = _chance_setup_row = _deck_draw_options
@@ -77,7 +78,7 @@ def movement_card_chances(position: GravityFallsPosition, task: Task) -> Chances
 
 def discard_placing_card(position: GravityFallsPosition, card: int) -> None:
     """Setup 4-5: a card revealed to place a monster or a character goes to the discard pile."""
-    position.movement_deck.remove(card)
+    take_card(position.movement_deck, card)
     position.movement_discard.append(card)
     finish_task(position)
 
@@ -163,7 +164,7 @@ def place_character(position: GravityFallsPosition, task: Task, card: int) -> No
 
 
 def reveal_first_card(position: GravityFallsPosition, task: Task, card: int) -> None:
-    position.movement_deck.remove(card)
+    take_card(position.movement_deck, card)
     position.revealed.insert(0, card)
     finish_task(position)
     position._log.append(("Setup: monster movement card %s is revealed", position.location_name(card)))
@@ -171,11 +172,11 @@ def reveal_first_card(position: GravityFallsPosition, task: Task, card: int) -> 
 
 def event_card_chances(position: GravityFallsPosition, task: Task) -> Chances:
     # the event cards are the card ids from the first one after the locations on
-    return uniform([card for card in position.box if card >= position.rule_tables.location_count])
+    return uniform_chances([card for card in position.box if card >= position.rule_tables.location_count])
 
 
 def shuffle_in_event(position: GravityFallsPosition, task: Task, card: int) -> None:
     """The chosen number of event cards is shuffled into the monster movement deck."""
-    position.box.remove(card)
+    take_card(position.box, card)
     insort(position.movement_deck, card)  # the deck is kept sorted (its order is not the draw order)
     finish_task(position)

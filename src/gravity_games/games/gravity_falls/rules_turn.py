@@ -14,6 +14,7 @@ from .rules_board import (
     PULL_NONE,
     PULL_SUPPORT,
     live_monsters,
+    monster_stands_at,
     monsters_at,
     pull_kind,
     pull_options,
@@ -46,6 +47,7 @@ from .state import (
     WON,
     GravityFallsPosition,
     Task,
+    amount_task,
     finish_task,
     push_task,
     push_tasks,
@@ -56,6 +58,7 @@ from .state import (
 )
 from .tables import (
     CARD_DRAWS,
+    CARDS_IN,
     REROLL_OUTCOMES,
     ROLL_LINES,
     Chances,
@@ -88,7 +91,7 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
     here = position.character_locations[seat]
     adj = position.tables.adj[here]
     die, rule_tables = position.courage_dice, position.rule_tables
-    for neighbour in adj:
+    for place, neighbour in enumerate(adj):  # noqa: B007 (read after the loop: where it stopped)
         kind = pull_kind(position, neighbour)
         if kind == PULL_NONE:
             continue
@@ -110,9 +113,7 @@ def spread_rumors(position: GravityFallsPosition, task: Task) -> bool:
     else:
         replace_task(position, seat_task(ROLL_SETUP, seat))
         return True
-    sub = [
-        Task(RUMOR, seat, location=x) for x in adj[adj.index(neighbour) :]
-    ]  # from the neighbour that stopped the loop
+    sub = [Task(RUMOR, seat, location=x) for x in adj[place:]]  # from the neighbour that stopped the loop
     sub.append(seat_task(ROLL_SETUP, seat))
     replace_task_with_list(position, sub)
     return True
@@ -154,13 +155,13 @@ def pull_rumor(position: GravityFallsPosition, task: Task, action: int) -> None:
 def prepare_roll(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     here = position.character_locations[seat]
-    monster_locations = position.monster_locations
-    if here not in monster_locations:
+    foes = monsters_at(position, here)
+    if not foes:
         position.fought_monster = -1
-    elif monster_locations.count(here) > 1:
+    elif len(foes) > 1:
         return False  # several monsters here: the player chooses which one to fight (choose_foe)
     else:
-        position.fought_monster = monster_locations.index(here)
+        position.fought_monster = foes[0]
     roll_dice(position, seat)
     return True
 
@@ -208,12 +209,12 @@ def roll_dice(position: GravityFallsPosition, seat: int) -> None:
     elif tables.char_ability[char] == "reroll_one":
         replace_task_with(
             position,
-            Task(ROLL, seat, amount=rolled),
+            amount_task(ROLL, seat, rolled),
             seat_task(REROLL_OFFER, seat),
             seat_task(RESOLVE_ROLL, seat),
         )
     else:
-        replace_task_with(position, Task(ROLL, seat, amount=rolled), seat_task(RESOLVE_ROLL, seat))
+        replace_task_with(position, amount_task(ROLL, seat, rolled), seat_task(RESOLVE_ROLL, seat))
 
 
 def roll_chances(position: GravityFallsPosition, task: Task) -> Chances:
@@ -297,7 +298,7 @@ def apply_successes(position: GravityFallsPosition, task: Task) -> bool:
                 )
             )
     if moves:
-        replace_task_with(position, Task(MOVE_TOKEN, seat, amount=moves), seat_task(ROLL_CURSES, seat))
+        replace_task_with(position, amount_task(MOVE_TOKEN, seat, moves), seat_task(ROLL_CURSES, seat))
         return True
     replace_task(position, seat_task(ROLL_CURSES, seat))
     return True
@@ -369,7 +370,7 @@ def move_token(position: GravityFallsPosition, task: Task, action: int) -> None:
     names = position.tables.names
     position._log.append(("A %s token moves from %s to %s", kind, names[here], names[to]))
     if left > 1:
-        replace_task(position, task.with_amount(left - 1))
+        replace_task(position, amount_task(MOVE_TOKEN, seat, left - 1))
     else:
         finish_task(position)
 
@@ -394,7 +395,7 @@ def end_character_phase(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     replace_task_with(
         position,
-        Task(DRAW, seat, amount=draws_allowed(position, seat)),
+        amount_task(DRAW, seat, draws_allowed(position, seat)),
         seat_task(FLIP_CURSE, seat),
         seat_task(CLEANSE, seat),
         seat_task(ABILITY, seat),
@@ -411,7 +412,7 @@ def courage_die_options(position: GravityFallsPosition, task: Task) -> list[int]
         position.distrust[here]
         or position.courage_dice[here]
         or not position.supply
-        or here in position.monster_locations
+        or monster_stands_at(position, here)
     ):
         return []
     return [position.rule_tables.ACTION_PLACE_DIE, position.rule_tables.ACTION_PASS]
@@ -440,8 +441,8 @@ def near_manotaur(position: GravityFallsPosition, loc: int) -> bool:
 def draws_allowed(position: GravityFallsPosition, seat: int) -> int:
     """Draws allowed now: 1 (Mabel: up to a hand of 3), less one under the draw curse."""
     here = position.character_locations[seat]
-    held = position.hands[seat].bit_count()
-    if held >= 3 or position.distrust[here] or here in position.monster_locations or near_manotaur(position, here):
+    held = CARDS_IN[position.hands[seat]]
+    if held >= 3 or position.distrust[here] or monster_stands_at(position, here) or near_manotaur(position, here):
         return 0
     base = 3 - held if position.tables.char_ability[position.characters[seat]] == "draw_to_three" else 1
     if position.curses[seat] & position.rule_tables.curse_draw_fewer:
@@ -468,7 +469,7 @@ def draw_from_deck(position: GravityFallsPosition, seat: int, left: int) -> None
         position.action_decks[seat] = position.action_discards[seat]
         position.action_discards[seat] = 0
         position._log.append(("%s shuffles the discard pile into a new action deck", position.character_name(seat)))
-    replace_task(position, Task(DRAW_CARD, seat, amount=left))
+    replace_task(position, amount_task(DRAW_CARD, seat, left))
 
 
 def draw_options(position: GravityFallsPosition, task: Task) -> list[int]:
@@ -491,7 +492,7 @@ def choose_draw(position: GravityFallsPosition, task: Task, action: int) -> None
     position._log.append(
         ("%s takes %s from his discard pile", position.character_name(seat), card_label(position, seat, c))
     )
-    replace_task(position, task.with_amount(left - 1))
+    replace_task(position, amount_task(DRAW, seat, left - 1))
 
 
 def card_draw_chances(position: GravityFallsPosition, task: Task) -> Chances:
@@ -503,7 +504,7 @@ def draw_card(position: GravityFallsPosition, task: Task, c: int) -> None:
     position.action_decks[seat] &= ~(1 << c)
     position.hands[seat] |= 1 << c
     position._log.append(("%s draws an action card", position.tables.char_names[position.characters[seat]]))
-    replace_task(position, Task(DRAW, seat, amount=left - 1))
+    replace_task(position, amount_task(DRAW, seat, left - 1))
 
 
 def flip_curse(position: GravityFallsPosition, task: Task) -> bool:
@@ -552,7 +553,7 @@ def roll_against_curses(position: GravityFallsPosition, task: Task, hits: int) -
         )
     )
     if hits:
-        push_tasks(position, Task(DISCARD_CURSE, seat, amount=hits))
+        push_tasks(position, amount_task(DISCARD_CURSE, seat, hits))
 
 
 def discard_curse_options(position: GravityFallsPosition, task: Task) -> list[int]:
@@ -565,7 +566,7 @@ def discard_curse(position: GravityFallsPosition, task: Task, action: int) -> No
     if action != position.rule_tables.ACTION_PASS:
         drop_curse(position, seat, action - position.rule_tables.ACTION_DROP_CURSE)
         if left > 1:
-            replace_task(position, task.with_amount(left - 1))
+            replace_task(position, amount_task(DISCARD_CURSE, seat, left - 1))
             return
     finish_task(position)
 
@@ -659,7 +660,7 @@ def take_cards_back(position: GravityFallsPosition, task: Task) -> bool:
     seat = task.seat
     pool = rest_pool(position, seat)
     cursed = position.curses[seat] & position.rule_tables.curse_draw_fewer
-    if cursed and pool.bit_count() > 1:
+    if cursed and CARDS_IN[pool] > 1:
         return False  # one random card stays out (chance)
     finish_task(position)
     if pool and cursed:

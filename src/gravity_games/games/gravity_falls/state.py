@@ -303,14 +303,38 @@ class Task:
 
 
 MAX_SEATS: Final = 5  # the most players a game has (GravityFallsGame.MAX_PLAYERS)
-# SEAT_TASKS[kind][seat + 1]: the task ``kind`` of ``seat`` (``TABLE`` first) with every other
-# field at its default. Tasks never change, so one record per kind and seat serves every state.
-SEAT_TASKS: Final = tuple(tuple(Task(kind, seat) for seat in range(TABLE, MAX_SEATS)) for kind in range(len(TaskKind)))
+MOST_SHARED_AMOUNT: Final = 7  # the amounts with a shared task record: a roll's dice (at most 7), tokens, draws, curses
+# AMOUNT_TASKS[kind][seat + 1][amount]: the task ``kind`` of ``seat`` (``TABLE`` first) with
+# ``amount`` and every other field at its default; SEAT_TASKS[kind][seat + 1] the one of amount 0.
+# Tasks never change, so one record per kind, seat and amount serves every state (a new record
+# per task made was a native object allocated and freed at about every second step).
+AMOUNT_TASKS: Final = tuple(
+    tuple(
+        tuple(Task(kind, seat, amount=amount) for amount in range(MOST_SHARED_AMOUNT + 1))
+        for seat in range(TABLE, MAX_SEATS)
+    )
+    for kind in range(len(TaskKind))
+)
+SEAT_TASKS: Final = tuple(tuple(amounts[0] for amounts in seats) for seats in AMOUNT_TASKS)
 
 
 def seat_task(kind: int, seat: int = TABLE) -> Task:
     """The task ``kind`` (a TaskKind value) of ``seat`` with no other field: the shared record."""
     return SEAT_TASKS[kind][seat + 1]
+
+
+def amount_task(kind: int, seat: int, amount: int) -> Task:
+    """The task ``kind`` of ``seat`` with ``amount`` (dice, tokens, cards or curses) and no other
+    field: the shared record when there is one."""
+    if 0 <= amount <= MOST_SHARED_AMOUNT:
+        return AMOUNT_TASKS[kind][seat + 1][amount]
+    return Task(kind, seat, amount=amount)
+
+
+# The two reveals that start with no event waiting: at the monster phase's reveal stage, and
+# for the curse that reveals a card (shared records, as above).
+STAGE_REVEAL_TASK: Final = Task(REVEAL, TABLE, context=REVEALED_AT_STAGE, card=NO_CARD)
+CURSE_REVEAL_TASK: Final = Task(REVEAL, TABLE, context=REVEALED_BY_CURSE, card=NO_CARD)
 
 
 TASK_FIELDS: Final[tuple[str, ...]] = ("kind", "seat", "location", "monster", "amount", "card", "context", "target")

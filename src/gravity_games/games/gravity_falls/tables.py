@@ -20,13 +20,47 @@ FACES: Final[tuple[str, ...]] = ("success", "move", "curse")
 FACE_P: Final[tuple[float, ...]] = (0.5, 1.0 / 3.0, 1.0 / 6.0)
 
 
+class Chances:
+    """A chance step's outcomes as the task machine keeps them: the ``(outcome, probability)`` pairs
+    in their order, and the same outcomes as a bit set (bit ``outcome``) for ``apply_action``'s
+    check, one shift instead of a walk over the pairs.
+
+    Shared by every state that reaches the same chance (the dice tables, a draw from a pile of
+    action cards), so never changed: ``chance_outcomes`` hands out copies of ``pairs``.
+    """
+
+    __slots__ = ("outcome_bits", "pairs")
+
+    def __init__(self, pairs: list[tuple[int, float]], outcome_bits: int) -> None:
+        self.pairs: Final = pairs
+        self.outcome_bits: Final = outcome_bits
+
+    def is_outcome(self, outcome: int) -> bool:
+        """Whether ``outcome`` is one of the outcomes (ids are >= 0)."""
+        return outcome >= 0 and self.outcome_bits >> outcome & 1 == 1
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __repr__(self) -> str:
+        return f"Chances({self.pairs})"
+
+
+def bit_set(ids: list[int]) -> int:
+    """The ids (each >= 0) as a bit set: bit ``id`` for each (a typed list: a loop over ints, where
+    an iterable would be walked by generic calls)."""
+    bits = 0
+    for outcome in ids:
+        bits |= 1 << outcome
+    return bits
+
+
 class Outcomes:
     """A prebuilt chance's ``(outcome, probability)`` pairs, and in ``ids`` exactly its outcomes, in order.
 
     One ``Outcomes`` is shared by every state that reaches the same chance (dice rolls, the
-    re-rolled die), so it never changes. The task machine keeps a chance step's outcomes as a
-    list of pairs (``Chances``): ``chances`` is that list, so a roll hands it over without a new
-    object; a draw from a pile (``uniform``) makes only the list.
+    re-rolled die), so it never changes. ``chances`` is the same outcomes as the task machine
+    keeps them (``Chances``), so a roll hands it over without a new object.
     """
 
     __slots__ = ("chances", "ids", "pairs")
@@ -34,8 +68,7 @@ class Outcomes:
     def __init__(self, pairs: Iterable[tuple[int, float]], ids: tuple[int, ...] | None = None) -> None:
         self.pairs: Final = tuple(pairs)
         self.ids: Final[tuple[int, ...]] = tuple(a for a, _ in self.pairs) if ids is None else ids
-        # the same pairs as the task machine keeps a chance step's outcomes (``Chances``)
-        self.chances: Final[list[tuple[int, float]]] = list(self.pairs)
+        self.chances: Final = Chances(list(self.pairs), bit_set(list(self.ids)))
 
     def is_outcome(self, outcome: int) -> bool:
         """Whether ``outcome`` is one of the outcomes (a loop over ints, no generic ``in``)."""
@@ -49,14 +82,11 @@ class Outcomes:
 
 
 NO_OUTCOMES: Final = Outcomes(())  # the outcomes kept while no chance step is pending
-# A chance step's outcomes as the task machine keeps them: its (outcome, probability) pairs, a
-# list that may be a shared table's (``Outcomes.chances``, ``CARD_DRAWS``), so never changed.
-Chances = list[tuple[int, float]]
 NO_CHANCES: Final[Chances] = NO_OUTCOMES.chances
 
 
 def is_chance_outcome(outcome: int, pairs: list[tuple[int, float]]) -> bool:
-    """Whether ``outcome`` is one of the chance step's outcomes (a loop over ints, no generic ``in``)."""
+    """Whether ``outcome`` is one of the ``(outcome, probability)`` pairs (a loop over ints, no generic ``in``)."""
     return any(known == outcome for known, _ in pairs)
 
 
@@ -121,9 +151,20 @@ def uniform(items: list[int]) -> list[tuple[int, float]]:
     return [(item, chance) for item in items]
 
 
+def uniform_chances(items: list[int]) -> Chances:
+    """A chance step drawing each of ``items`` (ids >= 0) with the same chance: ``uniform``'s pairs
+    and their bit set."""
+    return Chances(uniform(items), bit_set(items))
+
+
 # CARD_DRAWS[mask]: one card drawn at random from a pile of action cards (bit c: card c), the
 # outcomes shared by every state (never changed; chance_outcomes hands out copies)
-CARD_DRAWS: Final = tuple(uniform([c for c in range(6) if mask >> c & 1]) for mask in range(64))
+CARD_DRAWS: Final = tuple(uniform_chances([c for c in range(6) if mask >> c & 1]) for mask in range(64))
+
+
+# CARDS_IN[mask]: how many action cards a pile of them (bit c: card c) holds; ``int.bit_count`` is a
+# generic method call in compiled code
+CARDS_IN: Final[tuple[int, ...]] = tuple(bin(mask).count("1") for mask in range(64))
 
 
 def count_words(n: int, one: str, many: str) -> str:
@@ -270,7 +311,7 @@ class RuleTables:
         self.clear_route_cache()
         self.alarm_marks = AlarmMarks(t.data.alarm.curse_space, t.data.alarm.shrink_space, t.data.alarm.bus)
         # the curse draw's outcomes per curse deck content (see curse_draw_outcomes)
-        self.curse_outcomes: dict[int, list[tuple[int, float]]] = {}
+        self.curse_outcomes: dict[int, Chances] = {}
         # Rule tables read at every turn: curse bits by effect, each monster's ability (the young
         # players' rules give monsters none), the monsters that stop movers (Gnome Giant).
         self.curse_no_shared_location = self.curse_mask.get("no_shared_location", 0)
@@ -341,7 +382,7 @@ def discard_choices(rule_tables: RuleTables, old: int) -> tuple[int, ...]:
     return out
 
 
-def curse_draw_outcomes(rule_tables: RuleTables, deck: list[int]) -> list[tuple[int, float]]:
+def curse_draw_outcomes(rule_tables: RuleTables, deck: list[int]) -> Chances:
     """The curse draw's outcomes for a curse deck of ``deck`` cards per kind: each kind by its share.
 
     Built once per deck content and game, and kept on the game (``RuleTables.curse_outcomes``)
@@ -353,5 +394,6 @@ def curse_draw_outcomes(rule_tables: RuleTables, deck: list[int]) -> list[tuple[
     out = rule_tables.curse_outcomes.get(key)
     if out is None:
         total = sum(deck)
-        out = rule_tables.curse_outcomes[key] = [(kind, count / total) for kind, count in enumerate(deck) if count]
+        pairs = [(kind, count / total) for kind, count in enumerate(deck) if count]
+        out = rule_tables.curse_outcomes[key] = Chances(pairs, bit_set([kind for kind, _ in pairs]))
     return out
