@@ -371,7 +371,12 @@ class GravityFallsState(GravityFallsPosition):
 def in_ascending_order(choices: list[int]) -> bool:
     """Whether ``choices`` are sorted already (most rules list them so): a typed loop, where a
     sort call is a generic one."""
-    return all(choices[i - 1] <= choices[i] for i in range(1, len(choices)))
+    previous = choices[0]  # (a step's choices are never empty)
+    for choice in choices:
+        if choice < previous:
+            return False
+        previous = choice
+    return True
 
 
 def is_choice(action: int, choices: list[int]) -> bool:

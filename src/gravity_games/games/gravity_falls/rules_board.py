@@ -12,6 +12,7 @@ from typing import Any, Final
 from .state import (
     GIVE_CURSE,
     LOST_ALARM,
+    MONSTER_SLOTS,
     GravityFallsPosition,
     push_tasks,
     seat_task,
@@ -125,7 +126,7 @@ def has_curse(position: GravityFallsPosition, seat: int, effect: str) -> bool:
 
 def monsters_at(position: GravityFallsPosition, loc: int) -> list[int]:
     monster_locations = position.monster_locations
-    return [m for m in (0, 1, 2) if monster_locations[m] == loc]
+    return [m for m in range(MONSTER_SLOTS) if monster_locations[m] == loc]
 
 
 def live_monsters(position: GravityFallsPosition) -> list[int]:

@@ -35,6 +35,7 @@ from .state import (
     FLIP_CURSE,
     GIVE_CURSE,
     MONSTER_MOVE,
+    MONSTER_SLOTS,
     MOVE_TOKEN,
     PLACE_DIE,
     REROLL,
@@ -431,7 +432,7 @@ def near_manotaur(position: GravityFallsPosition, loc: int) -> bool:
     monster_locations, mon = position.monster_locations, position.monsters
     rule_tables = position.rule_tables
     ability, near = rule_tables.monster_ability, rule_tables.near
-    for m in (0, 1, 2):
+    for m in range(MONSTER_SLOTS):
         ml = monster_locations[m]
         if ml >= 0 and ability[mon[m]] == "no_draw_nearby" and loc in near[ml]:
             return True

@@ -393,7 +393,21 @@ def curse_draw_outcomes(rule_tables: RuleTables, deck: list[int]) -> Chances:
         key = key << 5 | count
     out = rule_tables.curse_outcomes.get(key)
     if out is None:
-        total = sum(deck)
-        pairs = [(kind, count / total) for kind, count in enumerate(deck) if count]
-        out = rule_tables.curse_outcomes[key] = Chances(pairs, bit_set([kind for kind, _ in pairs]))
+        out = rule_tables.curse_outcomes[key] = curse_shares(deck)
     return out
+
+
+def curse_shares(deck: list[int]) -> Chances:
+    """The curse draw's outcomes for a curse deck of ``deck`` cards per kind, worked out: each kind
+    in the deck by its share of the cards (typed loops: ``sum`` and a walk over the pairs for the
+    bit set are generic calls)."""
+    total = 0
+    for count in deck:
+        total += count
+    pairs: list[tuple[int, float]] = []
+    kinds = 0
+    for kind, count in enumerate(deck):
+        if count:
+            pairs.append((kind, count / total))
+            kinds |= 1 << kind
+    return Chances(pairs, kinds)
