@@ -17,6 +17,7 @@ from .state import (
     push_tasks,
     seat_task,
 )
+from .tables import alarm_line
 
 # what a pull from a location can take (see pull_kind)
 PULL_NONE: Final = 0
@@ -87,7 +88,7 @@ def raise_alarm(position: GravityFallsPosition, n: int, why: str, *why_args: Any
         alarm = bus
     position.alarm = alarm
     if why_args:
-        position._log.append(("The alarm rises by %s to %s (" + why + ")", n, alarm, *why_args))
+        position._log.append((alarm_line(why), n, alarm, *why_args))
     else:
         position._log.append(("The alarm rises by %s to %s (%s)", n, alarm, why))
     if alarm == bus:

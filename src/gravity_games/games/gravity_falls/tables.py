@@ -187,6 +187,20 @@ ROLL_LINES: Final = tuple(
 )
 
 
+# ALARM_LINES[reason]: the log line of an alarm rise for a reason with arguments of its own (a
+# format such as "%s keeps the cards"), put together once per reason instead of at every rise
+ALARM_LINES: Final[dict[str, str]] = {}
+
+
+def alarm_line(reason: str) -> str:
+    """The log line's format of an alarm rise for ``reason``: the rise and the new level, then the
+    reason's own arguments."""
+    line = ALARM_LINES.get(reason)
+    if line is None:
+        line = ALARM_LINES[reason] = "The alarm rises by %s to %s (" + reason + ")"
+    return line
+
+
 def monster_levels(levels: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     """Per setup slot (easy, medium, hard): the monsters of its difficulty, in data order."""
     return tuple(
