@@ -83,8 +83,10 @@ from gravity_games.games.gravwell.state import (
     STAGE_SHIP,
     STAGE_TRIM,
     GravwellPosition,
-    find_card,
+    fill_deck,
+    is_among,
     is_chance_stage,
+    is_in_deck,
 )
 from gravity_games.games.gravwell.tables import (
     ABILITY0,
@@ -214,8 +216,8 @@ class GravwellState(GravwellPosition):
         return self.deck
 
     def _is_chance_action(self, action: int) -> bool:
-        # the chance actions are the cards left in the deck (a native loop over ints, no generic `in`)
-        return is_chance_stage(self.stage) and find_card(self.deck, action, self.deck_sorted) >= 0
+        # the chance actions are the cards left in the deck: one flag of the presence vector
+        return is_chance_stage(self.stage) and is_in_deck(self, action)
 
     def _legal_actions(self) -> list[int]:
         s = self.stage
@@ -230,7 +232,7 @@ class GravwellState(GravwellPosition):
                 window = own_window_options(self, a) if s == STAGE_OWN else response_window_options(self, a)
             return [PASS] + window  # noqa: RUF005 (a concatenation of lists is cheaper than unpacking)
         if s == STAGE_SHIP:
-            return [SHIP0 + k for k in range(len(self.tables.ship_names)) if k not in self.ships]
+            return [SHIP0 + k for k in range(len(self.tables.ship_names)) if not is_among(k, self.ships)]
         if s == STAGE_GATE:
             return warp_gate_choices(self)
         if s == STAGE_MINE:
@@ -471,6 +473,5 @@ class GravwellState(GravwellPosition):
             if self.stack_taken_by[k] == NO_SEAT and st[0] != NO_CARD:
                 new.stacks[k][0] = pool.pop()
         # the deck is a set in the rules: keep it in id order like every deck the engine makes
-        new.deck = sorted(pool)
-        new.deck_sorted = True
+        fill_deck(new, sorted(pool))
         return new

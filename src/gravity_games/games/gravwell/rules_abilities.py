@@ -7,7 +7,16 @@ moving on) are in :mod:`.rules_resolution`.
 from __future__ import annotations
 
 from gravity_games.games.gravwell.rules_moves import NO_SPACE, in_warp_gate, sign, swap_paint_target, waypoint_target
-from gravity_games.games.gravwell.state import NO_SEAT, GravwellPosition
+from gravity_games.games.gravwell.state import (
+    MODIFIER_JAM,
+    MODIFIER_REDIRECT,
+    MODIFIER_STOP,
+    MODIFIER_SWAP,
+    MODIFIER_WAYPOINT,
+    NO_SEAT,
+    GravwellPosition,
+    has_modifier,
+)
 from gravity_games.games.gravwell.tables import (
     EMERGENCY_STOP_SLOT,
     MULTIPOINT_REPULSOR_BEAM,
@@ -23,8 +32,7 @@ def ability_name(position: GravwellPosition, seat: int, slot: int) -> str:
 
 def own_window_options(position: GravwellPosition, owner: int) -> list[int]:
     """Abilities ``owner`` may use on its own card now (Emergency Stop first in id order)."""
-    mods = position.modifiers
-    if mods and ("stop" in mods or "swap" in mods or "waypoint" in mods):
+    if has_modifier(position, MODIFIER_STOP | MODIFIER_SWAP | MODIFIER_WAYPOINT):
         return []
     row = position.charged[owner]
     out = []
@@ -71,7 +79,7 @@ def response_window_options(position: GravwellPosition, seat: int) -> list[int]:
         if not row[slot]:
             continue
         multi = position.card_type >= MULTIPOINT_TRACTOR_BEAM
-        std_move = not multi and "swap" not in position.modifiers and "waypoint" not in position.modifiers
+        std_move = not multi and not has_modifier(position, MODIFIER_SWAP | MODIFIER_WAYPOINT)
         if effect == "coast":
             ok = (
                 multi
@@ -82,9 +90,9 @@ def response_window_options(position: GravwellPosition, seat: int) -> list[int]:
         elif effect == "shield":
             ok = multi and multipoint_moves_ship(position, seat)
         elif effect == "jam":
-            ok = multi and "jam" not in position.modifiers
+            ok = multi and not has_modifier(position, MODIFIER_JAM)
         elif effect == "redirect":
-            ok = std_move and "redirect" not in position.modifiers
+            ok = std_move and not has_modifier(position, MODIFIER_REDIRECT)
         elif effect == "latch":
             ok = std_move and not in_warp_gate(position, seat) and seat not in position.latching_seats
         else:  # cloak

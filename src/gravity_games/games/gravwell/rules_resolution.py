@@ -30,6 +30,13 @@ from gravity_games.games.gravwell.rules_moves import (
 )
 from gravity_games.games.gravwell.rules_rounds import begin_movement_phase, end_round
 from gravity_games.games.gravwell.state import (
+    MODIFIER_ECHO,
+    MODIFIER_JAM,
+    MODIFIER_REDIRECT,
+    MODIFIER_REVERSE,
+    MODIFIER_STOP,
+    MODIFIER_SWAP,
+    MODIFIER_WAYPOINT,
     NO_CARD,
     NO_SEAT,
     PHASES,
@@ -42,7 +49,10 @@ from gravity_games.games.gravwell.state import (
     STAGE_REVEAL,
     STAGE_TRIM,
     GravwellPosition,
+    add_modifier,
     any_set,
+    clear_modifiers,
+    has_modifier,
     is_among,
     remove_card,
 )
@@ -151,8 +161,7 @@ def resolve_next_fuel_card(position: GravwellPosition) -> None:
 
 def clear_card_answers(position: GravwellPosition) -> None:
     """Forget the last card's modifiers and answers (usually empty already: only filled lists are replaced)."""
-    if position.modifiers:
-        position.modifiers = []
+    clear_modifiers(position)
     if position.shielded_seats:
         position.shielded_seats = []
     if position.coasting_seats:
@@ -204,7 +213,7 @@ def use_own_ability(position: GravwellPosition, action: int) -> None:
     if action == STOP:
         position.charged[owner][EMERGENCY_STOP_SLOT] = False
         position.emergency_stop_used[owner] = True
-        position.modifiers.append("stop")
+        add_modifier(position, "stop")
         position.say("%s uses Emergency Stop", position.seat_names[owner])
         close_own_window(position)
         return
@@ -215,7 +224,7 @@ def use_own_ability(position: GravwellPosition, action: int) -> None:
     position.say("%s uses %s", position.seat_names[owner], position.tables.ability_names[ship][slot])
     if effect == "boost":
         position.card_value += amount
-        position.modifiers.append(f"boost+{amount}")
+        add_modifier(position, f"boost+{amount}")
     elif effect == "trim":
         position.stage = STAGE_TRIM
         position.actor = owner
@@ -224,17 +233,17 @@ def use_own_ability(position: GravwellPosition, action: int) -> None:
         return
     elif effect == "flail":
         position.card_type += MULTIPOINT
-        position.modifiers.append(effect)
+        add_modifier(position, effect)
     elif effect == "dynamo":
         position.card_type -= MULTIPOINT
-        position.modifiers.append(effect)
+        add_modifier(position, effect)
     elif effect == "invert":
         position.card_type ^= REPULSOR
-        position.modifiers.append(effect)
+        add_modifier(position, effect)
     elif effect == "cloak":
         position.cloaked[owner] = True
     else:  # reverse, swap, waypoint, echo
-        position.modifiers.append(effect)
+        add_modifier(position, effect)
     if effect in ENDS_OWN_WINDOW:
         close_own_window(position)
     else:
@@ -247,17 +256,16 @@ def use_precision(position: GravwellPosition, action: int) -> None:
     position.precision_amount = 0
     if action == TRIM_LESS:
         position.card_value = max(0, position.card_value - amount)
-        position.modifiers.append(f"trim-{amount}")
+        add_modifier(position, f"trim-{amount}")
     else:
         position.card_value += amount
-        position.modifiers.append(f"trim+{amount}")
+        add_modifier(position, f"trim+{amount}")
     open_own_window(position)
 
 
 def close_own_window(position: GravwellPosition) -> None:
     """The owner is done: an Emergency Stop ends the card at once, else the others may answer it."""
-    mods = position.modifiers
-    if mods and "stop" in mods:
+    if has_modifier(position, MODIFIER_STOP):
         carry_out_fuel_card(position)
         return
     position.window_queue = position.tables.seats_after[position.resolving_seat][:]
@@ -303,7 +311,7 @@ def use_response_ability(position: GravwellPosition, action: int) -> None:
     elif effect == "cloak":
         position.cloaked[seat] = True
     else:  # jam, redirect
-        position.modifiers.append(effect)
+        add_modifier(position, effect)
     if not response_window_options(position, seat):
         position.window_queue.pop(0)
     open_next_response_window(position)
@@ -348,14 +356,13 @@ def continue_reveal_window(position: GravwellPosition) -> None:
 def carry_out_fuel_card(position: GravwellPosition) -> None:
     """Carry out the card being resolved, as the abilities used on it left it."""
     owner = position.resolving_seat
-    mods = position.modifiers  # usually empty: no ability changed this card
-    if mods and "stop" in mods:
+    if has_modifier(position, MODIFIER_STOP):
         sym = position.tables.symbols[position.chosen[owner]]
         position.say("%s's %s is discarded without moving anything", position.seat_names[owner], sym)
         finish_fuel_card(position)
         return
     if position.card_type >= MULTIPOINT_TRACTOR_BEAM:
-        if mods and "jam" in mods:
+        if has_modifier(position, MODIFIER_JAM):
             sym = position.tables.symbols[position.chosen[owner]]
             position.say("%s's Multipoint Beam %s is jammed and moves nothing", position.seat_names[owner], sym)
             finish_fuel_card(position)
@@ -363,9 +370,9 @@ def carry_out_fuel_card(position: GravwellPosition) -> None:
         position.drag_groups = multipoint_order(position, owner, position.card_type == MULTIPOINT_REPULSOR_BEAM)
         continue_multipoint_beam(position)
         return
-    if mods and "swap" in mods:
+    if has_modifier(position, MODIFIER_SWAP):
         swap_paint(position, owner)
-    elif mods and "waypoint" in mods:
+    elif has_modifier(position, MODIFIER_WAYPOINT):
         waypoint = waypoint_target(position, owner, position.card_value)
         if waypoint != NO_SPACE:
             move_ship(
@@ -378,7 +385,7 @@ def carry_out_fuel_card(position: GravwellPosition) -> None:
             )
     else:
         old = position.ship_spaces[owner]
-        flip = bool(mods) and (("reverse" in mods) != ("redirect" in mods))
+        flip = has_modifier(position, MODIFIER_REVERSE) != has_modifier(position, MODIFIER_REDIRECT)
         resolve_standard_beam(position, owner, position.card_type == REPULSOR_BEAM, position.card_value, flip)
         if position.stage == STAGE_END:
             return
@@ -436,7 +443,7 @@ def drag_out_of_gate(position: GravwellPosition, seat: int) -> None:
 def finish_fuel_card(position: GravwellPosition) -> None:
     """Echo Drive resolves the card once more; then the card charges its conditions and the next one resolves."""
     owner = position.resolving_seat
-    if position.modifiers and position.echoes == 0 and "echo" in position.modifiers:
+    if position.echoes == 0 and has_modifier(position, MODIFIER_ECHO):
         position.echoes = 1
         position.say("%s's Echo Drive resolves the card again", position.seat_names[owner])
         carry_out_fuel_card(position)

@@ -30,7 +30,8 @@ from gravity_games.games.gravwell.state import (
     STAGE_MINE,
     GravwellPosition,
     Result,
-    remove_card,
+    draw_from_deck,
+    gather_full_deck,
     spaces_between,
 )
 from gravity_games.games.gravwell.tables import DIR_LEFT, EMERGENCY_STOP_SLOT, GATE_ACTION0, PASS, action_ability
@@ -104,8 +105,7 @@ def deal_round_one(position: GravwellPosition) -> None:
     """Round 1 is dealt: shuffle the deck for this player count and deal 6 cards to each player."""
     position.round = 1
     position.actor = 0
-    position.deck = list(position.tables.deck)
-    position.deck_sorted = True
+    gather_full_deck(position)
     position.cards_dealt = 0
     position.stage = STAGE_DEAL
     position.say("Round 1: dealing %s Fuel Cards to each player from %s cards", HAND, len(position.deck))
@@ -114,7 +114,7 @@ def deal_round_one(position: GravwellPosition) -> None:
 def deal_card(position: GravwellPosition, card: int) -> None:
     """Chance deals ``card`` to the next seat in turn; the last card starts Movement Phase 1."""
     n = len(position.ship_spaces)
-    remove_card(position.deck, card, position.deck_sorted)
+    draw_from_deck(position, card)
     position.hands[position.cards_dealt % n].append(card)
     position.cards_dealt += 1
     if position.cards_dealt == HAND * n:
@@ -124,8 +124,7 @@ def deal_card(position: GravwellPosition, card: int) -> None:
 def lay_out_mining_stacks(position: GravwellPosition) -> None:
     """Rounds 2-6: 2 x players stacks of three (one face down, two face up) from the full deck."""
     n = len(position.ship_spaces)
-    position.deck = list(position.tables.deck)
-    position.deck_sorted = True
+    gather_full_deck(position)
     position.stacks = [[NO_CARD, NO_CARD, NO_CARD] for _ in range(2 * n)]
     position.stack_taken_by = [NO_SEAT] * (2 * n)
     position.stack_cards_laid = 0
@@ -135,7 +134,7 @@ def lay_out_mining_stacks(position: GravwellPosition) -> None:
 
 def lay_stack_card(position: GravwellPosition, card: int) -> None:
     """Chance draws ``card`` for the next place of a stack (face down first, then the two face up)."""
-    remove_card(position.deck, card, position.deck_sorted)
+    draw_from_deck(position, card)
     laid = position.stack_cards_laid
     position.stacks[laid // STACK_SIZE][laid % STACK_SIZE] = card
     position.stack_cards_laid = laid = laid + 1

@@ -78,6 +78,29 @@ STAGE_DRAG: Final = 12
 STAGE_CHARGE: Final = 13
 STAGE_END: Final = 14
 
+# The modifiers a rule asks about, one bit each, so "is this card stopped / swapped / jammed" is one
+# bit test on ``GravwellPosition.modifier_kinds`` instead of a search of the modifier strings (each a
+# generic string comparison when compiled). The strings themselves (``modifiers``) stay: they are
+# what the views and the JSON show, in the order the abilities were used.
+MODIFIER_STOP: Final = 1
+MODIFIER_SWAP: Final = 2
+MODIFIER_WAYPOINT: Final = 4
+MODIFIER_REVERSE: Final = 8
+MODIFIER_REDIRECT: Final = 16
+MODIFIER_JAM: Final = 32
+MODIFIER_ECHO: Final = 64
+MODIFIER_KINDS: Final[dict[str, int]] = {
+    "stop": MODIFIER_STOP,
+    "swap": MODIFIER_SWAP,
+    "waypoint": MODIFIER_WAYPOINT,
+    "reverse": MODIFIER_REVERSE,
+    "redirect": MODIFIER_REDIRECT,
+    "jam": MODIFIER_JAM,
+    "echo": MODIFIER_ECHO,
+}
+"""The bit of each modifier a rule tests (boost, trim, flail, dynamo and invert change the card's
+value or type instead, and no rule asks for them afterwards)."""
+
 STAGE_NAMES = tuple(s.name.lower() for s in Stage)
 """The stage names of the observation and of the JSON."""
 
@@ -196,12 +219,14 @@ class GravwellPosition(State):
         "forward_direction",
         "goal_space",
         "hands",
+        "in_deck",
         "junk_spaces",
         "known_cards",
         "last_cards",
         "latching_seats",
         "mining_index",
         "mining_order",
+        "modifier_kinds",
         "modifiers",
         "passed_over_watchers",
         "phase",
@@ -274,6 +299,9 @@ class GravwellPosition(State):
         self.deck_sorted: bool = True
         """Derived: the deck is in id order (it starts so and cards only leave it), so chance
         outcomes need no sorting; only a position read from JSON may hold another order."""
+        self.in_deck: list[bool] = [False] * len(tables.symbols)
+        """Derived from ``deck``: the deck as a presence vector, per card id whether the card is in
+        the deck, so the legality check of a chance step reads one flag instead of searching."""
         self.window_options: list[int] | None = None
         """Derived: the options of the ability window just opened, kept for the legal actions until
         the next move (None: work them out again)."""
@@ -300,6 +328,8 @@ class GravwellPosition(State):
         """The resolving card's beam type as the abilities used on it left it (a ``BeamType``)."""
         self.card_value: int = 0
         self.modifiers: list[str] = []
+        self.modifier_kinds: i64 = 0
+        """Derived from ``modifiers``: the ``MODIFIER_*`` bits of the modifiers on the card."""
         self.shielded_seats: list[int] = []
         self.coasting_seats: list[int] = []
         self.latching_seats: list[int] = []
@@ -366,6 +396,7 @@ class GravwellPosition(State):
         new.revealed = self.revealed
         new.deck = self.deck[:]
         new.deck_sorted = self.deck_sorted
+        new.in_deck = self.in_deck[:]
         new.window_options = None
         new.stacks = [s[:] for s in self.stacks]
         new.stack_taken_by = self.stack_taken_by[:]
@@ -385,6 +416,7 @@ class GravwellPosition(State):
         new.card_type = self.card_type
         new.card_value = self.card_value
         new.modifiers = self.modifiers[:]
+        new.modifier_kinds = self.modifier_kinds
         new.shielded_seats = self.shielded_seats[:]
         new.coasting_seats = self.coasting_seats[:]
         new.latching_seats = self.latching_seats[:]
@@ -394,3 +426,59 @@ class GravwellPosition(State):
         new.discards = self.discards[:]
         new.winners = self.winners[:]
         new.result = self.result
+
+
+def gather_full_deck(position: GravwellPosition) -> None:
+    """All the Fuel Cards of this player count are in the deck again (before round 1's deal and
+    every round's mining), in id order."""
+    position.deck = position.tables.deck[:]
+    position.in_deck = position.tables.deck_presence[:]
+    position.deck_sorted = True
+
+
+def fill_deck(position: GravwellPosition, cards: list[int]) -> None:
+    """The deck holds ``cards`` (a copy, in that order) and nothing else (a position read from JSON
+    or redrawn)."""
+    position.deck = cards[:]
+    present = [False] * len(position.tables.symbols)
+    for card in cards:
+        present[card] = True
+    position.in_deck = present
+    position.deck_sorted = cards == sorted(cards)
+
+
+def draw_from_deck(position: GravwellPosition, card: int) -> None:
+    """``card`` (in the deck) leaves it."""
+    remove_card(position.deck, card, position.deck_sorted)
+    position.in_deck[card] = False
+
+
+def is_in_deck(position: GravwellPosition, card: int) -> bool:
+    """Is ``card`` (any action id) a card of the deck? One flag of the presence vector."""
+    return 0 <= card < len(position.in_deck) and position.in_deck[card]
+
+
+def add_modifier(position: GravwellPosition, modifier: str) -> None:
+    """The resolving card carries ``modifier`` (an ability's effect, or ``boost+2`` and the like)."""
+    position.modifiers.append(modifier)
+    position.modifier_kinds |= MODIFIER_KINDS.get(modifier, 0)
+
+
+def has_modifier(position: GravwellPosition, kinds: i64) -> bool:
+    """Does the resolving card carry a modifier of any of ``kinds`` (``MODIFIER_*`` bits)?"""
+    return (position.modifier_kinds & kinds) != 0
+
+
+def clear_modifiers(position: GravwellPosition) -> None:
+    """The next card starts with no modifier."""
+    if position.modifiers:
+        position.modifiers = []
+    position.modifier_kinds = 0
+
+
+def set_modifiers(position: GravwellPosition, modifiers: list[str]) -> None:
+    """The card carries ``modifiers``, in that order (a position read from JSON)."""
+    position.modifiers = []
+    position.modifier_kinds = 0
+    for modifier in modifiers:
+        add_modifier(position, modifier)

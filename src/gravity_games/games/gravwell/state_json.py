@@ -21,6 +21,8 @@ from gravity_games.games.gravwell.state import (
     STAGE_TRIM,
     GravwellPosition,
     Result,
+    fill_deck,
+    set_modifiers,
 )
 from gravity_games.games.gravwell.tables import TYPE_NAMES
 
@@ -166,8 +168,7 @@ def load(position: GravwellPosition, body: Mapping[str, Any]) -> None:
     position.known_cards = [cards(h, "known") for h in per_seat("known")]
     position.chosen = [card(c, "chosen") for c in per_seat("chosen")]
     position.revealed = bool(body["revealed"])
-    position.deck = cards(body["deck"], "deck")
-    position.deck_sorted = position.deck == sorted(position.deck)
+    fill_deck(position, cards(body["deck"], "deck"))
     stacks = body["stacks"]
     if not isinstance(stacks, list) or any(not isinstance(st, list) or len(st) != 3 for st in stacks):
         raise _bad("stacks must be a list of [face down, face up, face up] card triples")
@@ -197,7 +198,7 @@ def load(position: GravwellPosition, body: Mapping[str, Any]) -> None:
         raise _bad(f"eff_type must be one of {', '.join(TYPE_NAMES)}")
     position.card_type = TYPE_NAMES.index(body["eff_type"])
     position.card_value = integer("eff_value", 0, 99)
-    position.modifiers = [str(m) for m in body["mods"]]
+    set_modifiers(position, [str(m) for m in body["mods"]])
     position.shielded_seats = [int(x) for x in body["shielded"]]
     position.coasting_seats = [int(x) for x in body["coasted"]]
     position.latching_seats = [int(x) for x in body["latchers"]]

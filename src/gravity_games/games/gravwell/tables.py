@@ -155,7 +155,10 @@ class Tables:
         self.resolution_rank = data.resolution_rank()
         self.delayed_rank = len(self.symbols)
         """Added to the rank of a card Foresight delays: after every card's rank."""
-        self.deck = data.deck_for(players)
+        self.deck: list[int] = list(data.deck_for(players))
+        """The cards of the deck for this player count, in id order (a deck laid out is a copy)."""
+        self.deck_presence: list[bool] = [card in self.deck for card in range(len(self.symbols))]
+        """The full deck as a presence vector (``GravwellPosition.in_deck``): per card id, in it or not."""
         self.ship_names = tuple(s.name for s in data.ships)
         self.ship_colours = tuple(s.colour for s in data.ships)
         # Per ship, per slot 0..3 (slot 0 is Emergency Stop): effect, condition, numbers, name.
