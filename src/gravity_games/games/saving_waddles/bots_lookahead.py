@@ -40,20 +40,54 @@ STEP_LIMIT = 400
 
 
 class Luck:
-    """One world's chance: a stream of uniforms per kind of draw (dice, mischief cards, help cards, the rest)."""
+    """One world's chance: ``streams`` streams of uniforms (the lookahead: one per kind of draw, dice,
+    mischief cards, help cards and the rest; the rollouts: one per seat and kind)."""
 
     __slots__ = ("_rng", "draws")
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, streams: int = 4) -> None:
         self._rng = random.Random(seed)
-        self.draws: list[list[float]] = [[], [], [], []]
+        self.draws: list[list[float]] = [[] for _ in range(streams)]
 
-    def uniform(self, kind: int, index: int) -> float:
-        """The ``index``-th uniform of ``kind``, the same for every move tried on this world."""
-        draws = self.draws[kind]
+    def uniform(self, stream: int, index: int) -> float:
+        """The ``index``-th uniform of ``stream``, the same for every move tried on this world."""
+        draws = self.draws[stream]
         while len(draws) <= index:
             draws.append(self._rng.random())
         return draws[index]
+
+
+def checked_agent_settings(agent: str, game: Game, settings: dict[str, Any], own: tuple[str, ...]) -> SavingWaddlesGame:
+    """``game``, once ``settings`` hold only what ``agent`` (its ``own``) or the heuristic it plays knows,
+    and ``game`` is saving-waddles."""
+    unknown = sorted(set(settings) - set(own) - set(HEURISTIC_SETTINGS))
+    if unknown:
+        allowed = ", ".join((*own, *HEURISTIC_SETTINGS))
+        names = ", ".join(map(repr, unknown))
+        raise InvalidParameterError(f"agent {agent!r} has no setting {names}; allowed: {allowed}")
+    if not isinstance(game, SavingWaddlesGame):
+        raise InvalidParameterError(f"agent {agent!r} of saving-waddles cannot play {game.ID}")
+    return game
+
+
+def whole_setting(agent: str, settings: dict[str, Any], name: str, default: int) -> int:
+    """The setting ``name`` as a whole number >= 1."""
+    value = settings.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidParameterError(f"{agent} setting {name} must be a whole number >= 1, got {value!r}")
+    return value
+
+
+def number_setting(
+    agent: str, settings: dict[str, Any], name: str, default: float, low: float, high: float | None = None
+) -> float:
+    """The setting ``name`` as a number from ``low`` to ``high`` (``None``: no upper bound)."""
+    value = settings.get(name, default)
+    bad = isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value)
+    if bad or value < low or (high is not None and value > high):
+        allowed = f">= {low:g}" if high is None else f"from {low:g} to {high:g}"
+        raise InvalidParameterError(f"{agent} setting {name} must be a number {allowed}, got {value!r}")
+    return float(value)
 
 
 def chance_kind(state: State) -> int:
@@ -68,26 +102,13 @@ class LookaheadAgent(Agent):
     name = "lookahead"
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
-        unknown = sorted(set(settings) - set(_SETTINGS) - set(HEURISTIC_SETTINGS))
-        if unknown:
-            allowed = ", ".join((*_SETTINGS, *HEURISTIC_SETTINGS))
-            raise InvalidParameterError(
-                f"agent 'lookahead' has no setting {', '.join(map(repr, unknown))}; allowed: {allowed}"
-            )
-        if not isinstance(game, SavingWaddlesGame):
-            raise InvalidParameterError(f"agent 'lookahead' of saving-waddles cannot play {game.ID}")
+        saving_waddles = checked_agent_settings("lookahead", game, settings, _SETTINGS)
         super().__init__(game, seat, seed, **settings)
-        worlds = settings.get("worlds", 24)
-        if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-            raise InvalidParameterError(f"lookahead setting worlds must be a whole number >= 1, got {worlds!r}")
-        keep = settings.get("keep", 0.0)
-        if isinstance(keep, bool) or not isinstance(keep, int | float) or math.isnan(keep) or keep < 0:
-            raise InvalidParameterError(f"lookahead setting keep must be a number >= 0, got {keep!r}")
-        self.worlds = worlds
-        self.keep = float(keep)
+        self.worlds = whole_setting("lookahead", settings, "worlds", 24)
+        self.keep = number_setting("lookahead", settings, "keep", 0.0, 0.0)
         base = {k: v for k, v in settings.items() if k in HEURISTIC_SETTINGS}
         try:
-            self.evaluation = Evaluation(game)
+            self.evaluation = Evaluation(saving_waddles)
         except ValueError as exc:
             raise InvalidParameterError(
                 f"agent 'lookahead': {exc} (scripts/fit_saving_waddles_evaluation.py fits one)"

@@ -40,29 +40,11 @@ from gravity_games.core.seeding import derive_seed
 
 from .bots import SETTINGS as HEURISTIC_SETTINGS
 from .bots import HeuristicAgent
-from .bots_lookahead import chance_kind
-from .rules import SavingWaddlesGame
+from .bots_lookahead import Luck, chance_kind, checked_agent_settings, number_setting, whole_setting
 
 _SETTINGS = ("worlds", "screen", "keep", "sure", "found")
 STEP_LIMIT = 3000
 """Steps a playout may take before it is scored as a loss (a safety net; games take 100-250)."""
-
-
-class SeatLuck:
-    """One world's chance: a stream of uniforms per seat and kind of draw (dice, mischief, help, the rest)."""
-
-    __slots__ = ("_rng", "draws")
-
-    def __init__(self, seed: int, players: int) -> None:
-        self._rng = random.Random(seed)
-        self.draws: list[list[float]] = [[] for _ in range(4 * players)]
-
-    def uniform(self, stream: int, index: int) -> float:
-        """The ``index``-th uniform of ``stream``, the same for every move tried on this world."""
-        draws = self.draws[stream]
-        while len(draws) <= index:
-            draws.append(self._rng.random())
-        return draws[index]
 
 
 def _stream(state: State) -> int:
@@ -76,35 +58,16 @@ class RolloutAgent(Agent):
     name = "rollouts"
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
-        unknown = sorted(set(settings) - set(_SETTINGS) - set(HEURISTIC_SETTINGS))
-        if unknown:
-            allowed = ", ".join((*_SETTINGS, *HEURISTIC_SETTINGS))
-            raise InvalidParameterError(
-                f"agent 'rollouts' has no setting {', '.join(map(repr, unknown))}; allowed: {allowed}"
-            )
-        if not isinstance(game, SavingWaddlesGame):
-            raise InvalidParameterError(f"agent 'rollouts' of saving-waddles cannot play {game.ID}")
+        checked_agent_settings("rollouts", game, settings, _SETTINGS)
         super().__init__(game, seat, seed, **settings)
-        worlds = settings.get("worlds", 96)
-        if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-            raise InvalidParameterError(f"rollouts setting worlds must be a whole number >= 1, got {worlds!r}")
-        keep = settings.get("keep", 0.03)
-        if isinstance(keep, bool) or not isinstance(keep, int | float) or math.isnan(keep) or not 0 <= keep <= 1:
-            raise InvalidParameterError(f"rollouts setting keep must be a number from 0 to 1, got {keep!r}")
-        screen = settings.get("screen", 8)
-        if isinstance(screen, bool) or not isinstance(screen, int) or screen < 1:
-            raise InvalidParameterError(f"rollouts setting screen must be a whole number >= 1, got {screen!r}")
-        sure = settings.get("sure", 2.0)
-        if isinstance(sure, bool) or not isinstance(sure, int | float) or math.isnan(sure) or not 0 <= sure <= 10:
-            raise InvalidParameterError(f"rollouts setting sure must be a number from 0 to 10, got {sure!r}")
+        self.worlds = whole_setting("rollouts", settings, "worlds", 96)
+        self.screen = whole_setting("rollouts", settings, "screen", 8)
+        self.keep = number_setting("rollouts", settings, "keep", 0.03, 0.0, 1.0)
+        self.sure = number_setting("rollouts", settings, "sure", 2.0, 0.0, 10.0)
         found = settings.get("found", 0)
         if found not in (0, 1) or isinstance(found, bool):
             raise InvalidParameterError(f"rollouts setting found must be 0 or 1, got {found!r}")
         self.found = found == 1
-        self.worlds = worlds
-        self.screen = screen
-        self.keep = float(keep)
-        self.sure = float(sure)
         self.played = 0
         self.spread: dict[int, float] = {}
         base = {k: v for k, v in settings.items() if k in HEURISTIC_SETTINGS}
@@ -123,7 +86,7 @@ class RolloutAgent(Agent):
         """The agent its playouts use for its own seat (the heuristic with its settings): for hints playing on."""
         return HeuristicAgent(game, seat, seed, **{k: v for k, v in settings.items() if k in HEURISTIC_SETTINGS})
 
-    def play_out(self, state: State, luck: SeatLuck) -> float:
+    def play_out(self, state: State, luck: Luck) -> float:
         """Play the game to its end with the heuristics; 1 if this seat won, else 0."""
         used = [0] * len(luck.draws)
         players = self.players
@@ -151,7 +114,7 @@ class RolloutAgent(Agent):
         played = 0
         while played < self.worlds:
             world = view.sample_state(rng)
-            luck = SeatLuck(rng.getrandbits(64), players)
+            luck = Luck(rng.getrandbits(64), 4 * players)
             results = {}
             for action in legal:
                 state = world.clone()
@@ -191,4 +154,4 @@ class RolloutAgent(Agent):
         return default
 
 
-__all__ = ["RolloutAgent", "SeatLuck"]
+__all__ = ["RolloutAgent"]
