@@ -81,7 +81,8 @@ def main() -> None:
             for s in range(args.players)
         ]
         mine = agents[me]
-        assert isinstance(mine, HeuristicAgent), "--agent must be a spec of the heuristic"
+        if not isinstance(mine, HeuristicAgent):
+            raise SystemExit(f"--agent must be a spec of the heuristic (heuristic:...), got {args.agent!r}")
         state = game.new_initial_state()
         records: list[Record] = []
         while state.current_player() != TERMINAL:
