@@ -7,8 +7,9 @@ that player count); check it afterwards with a calibration run on other seeds.
 
 The map changes only the figure shown, never the move (it is monotone), and every row records its
 ``raw`` figure, so a run recorded before the map (or with an older one) can be checked with it
-offline: ``--check RUN.json`` applies the fitted map to that run's rows, prints its per-decile table
-and writes the mapped run to ``--check-out``.
+offline: ``--check RUN.json [RUN.json ...]`` applies the fitted map to those runs' rows (several runs
+of other seeds are pooled into one check: 2,000 positions tell a calibrated hint far more surely than
+1,000), prints the per-decile table and writes the mapped, pooled run to ``--check-out``.
 
     .venv/bin/python scripts/fit_hint_calibration.py docs/figures/bot-levels/calibration-doubt-gravity-2-41.json --write
 """
@@ -73,6 +74,7 @@ def mapped(doc: dict[str, Any], hint_map: HintMap | None) -> dict[str, Any]:
             "positions": hint_map.positions,
         },
         "mean_predicted": sum(r["predicted"] for r in rows) / len(rows),
+        "observed": sum(float(r["won"]) for r in rows) / len(rows),
         "brier": sum((r["predicted"] - float(r["won"])) ** 2 for r in rows) / len(rows),
         "deciles": table,
         "deciles_within_10_points": sum(t["within_10_points"] for t in table if t["positions"]),
@@ -80,6 +82,24 @@ def mapped(doc: dict[str, Any], hint_map: HintMap | None) -> dict[str, Any]:
         "tenths": tenths,
         "tenths_within_10_points": sum(t["within_10_points"] for t in tenths if t["positions"]),
         "tenths_filled": sum(1 for t in tenths if t["positions"]),
+        "rows": rows,
+    }
+
+
+def pooled(docs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One run of every row of ``docs`` (runs of one game on different seeds), naming its parts."""
+    if len(docs) == 1:
+        return docs[0]
+    rows = [r for d in docs for r in d["rows"]]
+    return {
+        **docs[0],
+        "seed": [d["seed"] for d in docs],
+        "pooled_from": [
+            {k: d.get(k) for k in ("seed", "positions", "started_utc", "wall_seconds", "hint_budget")} for d in docs
+        ],
+        "positions": len(rows),
+        "wall_seconds": sum(float(d.get("wall_seconds", 0.0)) for d in docs),
+        "complete": all(d.get("complete", True) for d in docs),
         "rows": rows,
     }
 
@@ -110,7 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", type=Path, nargs="+")
     parser.add_argument("--write", action="store_true", help="write the map into agents/hint_calibration.toml")
-    parser.add_argument("--check", type=Path, help="a run of other seeds to check the fitted map on, offline")
+    parser.add_argument(
+        "--check", type=Path, nargs="+", help="runs of other seeds to check the fitted map on, offline (pooled)"
+    )
     parser.add_argument("--check-out", type=Path, help="where to write the checked run with the map applied")
     args = parser.parse_args(argv)
     docs = [json.loads(p.read_text()) for p in args.runs]
@@ -142,15 +164,22 @@ def main(argv: list[str] | None = None) -> int:
         write(hint_map)
         print(f"written to {TOML}")
     if args.check:
-        check = json.loads(args.check.read_text())
-        if (check["game"], check["players"]) != (game, players):
-            print(
-                f"--check is a run of {check['game']} at {check['players']}, not {game} at {players}", file=sys.stderr
-            )
+        checks = [json.loads(p.read_text()) for p in args.check]
+        for path, doc in zip(args.check, checks, strict=True):
+            if (doc["game"], doc["players"]) != (game, players):
+                found = f"{doc['game']} at {doc['players']}"
+                print(f"--check {path} is a run of {found}, not {game} at {players}", file=sys.stderr)
+                return 2
+        fitted_seeds = {d["seed"] for d in docs}
+        reused = sorted({d["seed"] for d in checks} & fitted_seeds)
+        if reused:
+            print(f"--check runs of seed {reused} are the map's own fitting seeds: check on others", file=sys.stderr)
             return 2
-        print(f"\n{args.check}, raw:\n" + decile_table(mapped(check, None)))
+        check = pooled(checks)
+        label = " + ".join(str(p) for p in args.check)
+        print(f"\n{label}, raw:\n" + decile_table(mapped(check, None)))
         checked = mapped(check, hint_map)
-        print(f"\n{args.check}, with the map:\n" + decile_table(checked))
+        print(f"\n{label}, with the map:\n" + decile_table(checked))
         if args.check_out:
             args.check_out.write_text(json.dumps(checked, indent=1) + "\n")
             print(f"written to {args.check_out}")
