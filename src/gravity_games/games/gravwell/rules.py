@@ -25,6 +25,7 @@ from gravity_games.core.api import (
     Param,
     State,
 )
+from gravity_games.core.seeding import randbelow, shuffle
 from gravity_games.games.gravwell import state_json, tensor
 from gravity_games.games.gravwell.data import GravwellData, load_data
 from gravity_games.games.gravwell.rules_abilities import (
@@ -457,7 +458,7 @@ class GravwellState(GravwellPosition):
         # Shuffled from a canonical order: the pool's own order follows where the hidden cards
         # really are, and a search knowing its RNG could undo a shuffle of it.
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)  # rng.shuffle, the same order, without random.py's Python frames
         for t in seats:
             if t == seat:
                 continue
@@ -467,7 +468,7 @@ class GravwellState(GravwellPosition):
                 held.append(pool.pop())
             if secret[t]:
                 # the face-down card may be any card the seat holds, known ones included
-                new.chosen[t] = held.pop(rng.randrange(len(held)))
+                new.chosen[t] = held.pop(randbelow(rng, len(held)))
             new.hands[t] = held
         for k, st in enumerate(self.stacks):
             if self.stack_taken_by[k] == NO_SEAT and st[0] != NO_CARD:
