@@ -530,11 +530,14 @@ class MemoryGravityState(MemoryGravityPosition):
 
 def permutation_weights(model: PerceptionModel, grams: Sequence[float], evidence: list[tuple[int, int]]) -> list[float]:
     """Weight of each of the 120 orders of one colour: the likelihood of ``(position, level)`` readings."""
+    # Each reading's likelihood under each number, worked out once: an order only picks among them,
+    # so the factors (and their product, in the same order) are those of calling it per order.
+    rows = [(pos, [model.likelihood(level, g) for g in grams]) for pos, level in evidence]
     weights = []
     for perm in PERMUTATIONS:
         w = 1.0
-        for pos, level in evidence:
-            w *= model.likelihood(level, grams[perm[pos] - 1])
+        for pos, row in rows:
+            w *= row[perm[pos] - 1]
             if w == 0.0:
                 break
         weights.append(w)
