@@ -14,9 +14,10 @@ SHA-256: the package uses the build only while every one of them still matches (
 sets the C optimisation (default 3).
 
 Which modules: :func:`compiled_sources`, every engine module that does the work of a step (the
-core API, seeding and the play loop, the agents, and each listed game's position, rules, tables,
-bots, state JSON and tensor). Data loaders (pydantic models), views and the layers above stay
-interpreted: they run once per page or per load, not per step.
+core API, seeding and the play loop, the IS-MCTS search loop, and each listed game's position, rules,
+tables, bots' hot paths (bots_core), state JSON and tensor). The agent classes stay interpreted (see
+``AGENTS``); data loaders (pydantic models), views and the layers above too: they run once per page
+or per load, not per step.
 """
 
 from __future__ import annotations
@@ -45,10 +46,11 @@ CORE = [
     "core/play.py",
     "core/record.py",
 ]
-# The agents (core.agent, agents/, each game's bots.py) stay interpreted for now: agent classes are
-# found by their class attributes (name, SETTINGS, search hooks), which a native class turns into
-# instance fields, and closures in a non-native class's methods crash mypyc 2.4.1.
-AGENTS: list[str] = []
+# The agent classes (core.agent, agents/*.py, each game's bots.py) stay interpreted: they are found by
+# their class attributes (name, SETTINGS, search hooks), which a native class turns into instance
+# fields, and closures in a non-native class's methods crash mypyc 2.4.1. Their hot paths are split
+# into plain modules that are compiled: the IS-MCTS loop here, each game's bots_core.py below.
+AGENTS: list[str] = ["agents/ismcts_tree.py"]
 # Per game: every file of these roles that exists (the template's engine files).
 GAME_ROLES = (
     "state.py",
@@ -63,6 +65,7 @@ GAME_ROLES = (
     "tensor.py",
     "perception.py",
     "rolloff.py",
+    "bots_core.py",
 )
 # Games (or shared libraries) compiled; a package is listed once it is mypy --strict clean.
 GAME_PACKAGES: list[str] = [

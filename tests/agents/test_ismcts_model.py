@@ -17,7 +17,7 @@ from gravity_games.agents.ismcts import ISMCTSAgent, Search, game_hooks
 from gravity_games.core.agent import SeatView
 from gravity_games.core.api import CHANCE, State, sample_chance
 from gravity_games.core.registry import entry
-from gravity_games.games.gravwell.bots import HeuristicAgent, model_action, rollout_action
+from gravity_games.games.gravwell.bots import HeuristicAgent, model_action, model_world, rollout_action
 from gravity_games.games.gravwell.state import Stage
 
 WALK, ROLL = 0, 1
@@ -146,37 +146,23 @@ def swap_hidden_choice_of_seat0(state: State) -> State:
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_gravwell_model_does_not_see_a_card_chosen_face_down_before(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Seat 1's modelled choice is tried on worlds drawn from seat 1's information set: the worlds
-    # (and so the choice) are the same whichever card seat 0 really put face down.
-    import gravity_games.games.gravwell.bots as bots
-
-    tried: list[dict[str, Any]] = []
-    real_finish = bots.finish_phase
-
-    def recording_finish(sim: Any, me: int, rng: random.Random) -> float:
-        tried.append(sim.to_json())
-        return real_finish(sim, me, rng)
-
-    monkeypatch.setattr(bots, "finish_phase", recording_finish)
+def test_gravwell_model_does_not_see_a_card_chosen_face_down_before(seed: int) -> None:
+    # Seat 1's modelled choice is tried on a world drawn from seat 1's information set
+    # (model_world, which model_action tries every card on): the world, its playout seed and so
+    # the choice are the same whichever card seat 0 really put face down. (The world is read from
+    # model_world, not by patching finish_phase: the compiled bots_core calls it directly.)
     state = gravwell_choice_of_seat(1, 100 + seed)
     other = swap_hidden_choice_of_seat0(state)
     legal = state.legal_actions()
     assert other.legal_actions() == legal
     for draw in range(3):
-        tried.clear()
-        first = model_action(state, legal, random.Random(draw))
-        worlds = list(tried)
-        tried.clear()
-        assert model_action(other, legal, random.Random(draw)) == first
-        assert tried == worlds and len(worlds) == len(legal)
-    # the worlds tried are not the real position: seat 0's face-down card was redrawn in some
+        world, world_seed = model_world(state, random.Random(draw))
+        twin, twin_seed = model_world(other, random.Random(draw))
+        assert twin.to_json() == world.to_json() and twin_seed == world_seed
+        assert model_action(other, legal, random.Random(draw)) == model_action(state, legal, random.Random(draw))
+    # the world tried is not the real position: seat 0's face-down card was redrawn in some
     real_card = state.to_json()["state"]["chosen"][0]
-    drawn = set()
-    for draw in range(12):
-        tried.clear()
-        model_action(state, legal, random.Random(draw))
-        drawn.add(tried[0]["state"]["chosen"][0])
+    drawn = {model_world(state, random.Random(draw))[0].to_json()["state"]["chosen"][0] for draw in range(12)}
     assert drawn - {real_card}
 
 

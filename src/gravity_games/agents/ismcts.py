@@ -51,65 +51,22 @@ written in the agent spec win over them.
 from __future__ import annotations
 
 import math
-import random
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from gravity_games.core.agent import Agent
-from gravity_games.core.api import CHANCE, TERMINAL, Game, InvalidParameterError, State, sample_chance
+from gravity_games.core.api import Game, InvalidParameterError
 from gravity_games.core.registry import entry
 from gravity_games.core.seeding import derive_seed
 
 from . import register_agent
 
-
-class InfoView(Protocol):
-    """The part of a SeatView the search uses (a real SeatView, or a test double)."""
-
-    seat: int
-
-    @property
-    def game(self) -> Game: ...
-
-    def legal_actions(self) -> list[int]: ...
-
-    def sample_state(self, rng: random.Random) -> State: ...
-
-
-class _Node:
-    """One tree node: the move that leads here, seen from the player who made it."""
-
-    __slots__ = ("avail", "children", "total", "visits")
-
-    def __init__(self) -> None:
-        self.children: dict[int, _Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
-
-
-@mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
-@dataclass(frozen=True)
-class ActionStats:
-    """What the search learned about one root action: visits and mean value in [0, 1]."""
-
-    action: int
-    visits: int
-    value: float
-
-
-def _chance_key(outcome: int) -> int:
-    # Chance outcomes share the children dict with player moves; negative keys keep
-    # them apart (outcome ids are >= 0).
-    return -1 - outcome
-
-
-RolloutPolicy = Callable[[State, list[int], random.Random], int]
-SettledTest = Callable[[State], bool]
+# The per-iteration work (tree, selection, playouts, backup) lives in ismcts_tree, which mypyc
+# compiles; this module keeps the agent class, found by its class attributes, interpreted.
+from .ismcts_tree import ActionStats, InfoView, Node, RolloutPolicy, Search, SettledTest, standings_win_chances
 
 
 @mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
@@ -141,228 +98,6 @@ def game_hooks(game: Game) -> GameHooks:
         dict(defaults) if isinstance(defaults, Mapping) else {},
         getattr(factory, "opponent_model", None),
     )
-
-
-def standings_win_chances(standings: list[float], scale: float) -> list[float]:
-    """Each seat's estimated chance to win from its standing: a softmax of ``standings / scale``.
-
-    A seat ``scale`` further ahead than another is judged e times as likely to win; equal
-    standings give equal chances; the chances sum to 1 (the share of one win).
-    """
-    top = max(standings)
-    weights = [math.exp((v - top) / scale) for v in standings]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class Search:
-    """One IS-MCTS run from one seat's information set.
-
-    ``rng`` draws determinizations and tie-breaks, ``rollout_rng`` the playouts,
-    ``chance_rng`` chance outcomes: separate streams so a change in one part of the
-    search does not reshuffle the others. ``policy`` picks playout moves on the
-    search's own determinized state (``None``: uniform random); ``depth`` > 0 stops an
-    iteration after that many steps from the root and scores it with ``standings()``.
-    """
-
-    def __init__(
-        self,
-        game: Game,
-        seat: int,
-        seed: int,
-        c: float,
-        opponents: str = "tree",
-        *,
-        policy: RolloutPolicy | None = None,
-        depth: int = 0,
-        scale: float = 1.0,
-        settled: SettledTest | None = None,
-        root: str = "ucb",
-        model: RolloutPolicy | None = None,
-    ) -> None:
-        self.game = game
-        self.seat = seat
-        self.c = c
-        self.opponents = opponents
-        self.policy = policy
-        # opponents=model: the game's opponent model, else the rollout policy, else random moves
-        self.model = model if opponents == "model" and model is not None else policy
-        self.depth = depth
-        self.scale = scale
-        self.settled = settled
-        self.paired = root == "paired"
-        self.rng = random.Random(derive_seed(seed, "ismcts", "determinize"))
-        self.opponent_rng = random.Random(derive_seed(seed, "ismcts", "opponents"))
-        self.rollout_rng = random.Random(derive_seed(seed, "ismcts", "rollout"))
-        self.chance_rng = random.Random(derive_seed(seed, "ismcts", "chance"))
-        self.root = _Node()
-        lo, hi = game.spec.min_utility, game.spec.max_utility
-        self._lo = lo
-        self._scale = 1.0 / (hi - lo) if hi > lo else 1.0
-        self.iterations = 0
-
-    def run(self, view: InfoView, iterations: int | None, seconds: float | None) -> None:
-        """Search until ``iterations`` more iterations are done or ``seconds`` have passed."""
-        deadline = time.perf_counter() + seconds if seconds is not None else None
-        done = 0
-        if self.paired:
-            self._run_paired(view, iterations, deadline)
-            return
-        while iterations is None or done < iterations:
-            self.iterate(view.sample_state(self.rng))
-            done += 1
-            # The clock is read every iteration: one iteration can take milliseconds.
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        self.iterations += done
-
-    def _run_paired(self, view: InfoView, iterations: int | None, deadline: float | None) -> None:
-        """Sweeps: one determinization and one set of random streams per sweep, shared by every
-        root move (common random numbers), so moves are compared on the same worlds and the
-        same later luck, as a player weighs cards against the same guesses of the others' hands."""
-        legal = view.legal_actions()
-        sweeps = None if iterations is None else max(1, -(-iterations // len(legal)))
-        done = 0
-        while sweeps is None or done < sweeps:
-            world = view.sample_state(self.rng)
-            seed = self.rng.getrandbits(64)
-            for action in legal:
-                self.rollout_rng.seed(derive_seed(seed, "rollout"))
-                self.chance_rng.seed(derive_seed(seed, "chance"))
-                self.opponent_rng.seed(derive_seed(seed, "opponents"))
-                self.iterate(world.clone(), first=action)
-                self.iterations += 1
-            done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-
-    def _opponent_move(self, state: State, legal: list[int]) -> int:
-        if self.opponents != "random" and self.model is not None:
-            return self.model(state, legal, self.opponent_rng)
-        return legal[self.opponent_rng.randrange(len(legal))]
-
-    def iterate(self, state: State, first: int | None = None) -> None:
-        """Select, expand, simulate and back up once, on one determinization (``first``: the
-        root move to take instead of selecting one)."""
-        node = self.root
-        path: list[tuple[_Node, int]] = []  # (child, player who chose it)
-        expanded = False
-        steps = 0
-        if first is not None:
-            for child in node.children.values():
-                child.avail += 1
-            node = node.children.get(first) or node.children.setdefault(first, _Node())
-            if node.avail == 0:
-                node.avail = 1
-            path.append((node, state.current_player()))
-            state.apply_action(first)
-            steps = 1
-        while True:
-            player = state.current_player()
-            if player == TERMINAL or (self.depth and steps >= self.depth and self._is_settled(state)):
-                break
-            if expanded:
-                self._rollout(state, steps)
-                break
-            steps += 1
-            if player == CHANCE:
-                outcome = sample_chance(state, self.chance_rng)
-                state.apply_action(outcome)
-                key = _chance_key(outcome)
-                found = node.children.get(key)
-                if found is None:
-                    found = node.children[key] = _Node()
-                node = found
-                continue
-            legal = state.legal_actions()
-            if player != self.seat and self.opponents != "tree":
-                # Other seats move by a fixed rule inside the tree too: their choices then
-                # never depend on moves of ours they could not see (a hidden card choice).
-                action = self._opponent_move(state, legal)
-                state.apply_action(action)
-                found = node.children.get(action)
-                if found is None:
-                    found = node.children[action] = _Node()
-                node = found
-                continue
-            action, node, expanded = self._select_or_expand(node, legal)
-            path.append((node, player))
-            state.apply_action(action)
-        values = self._evaluate(state)
-        for child, player in path:
-            child.visits += 1
-            child.total += values[player]
-
-    def _evaluate(self, state: State) -> list[float]:
-        """Each seat's result in [0, 1]: the returns at the end, else the standings' win chances."""
-        if state.is_terminal() or not self.depth:
-            lo, scale = self._lo, self._scale
-            return [(r - lo) * scale for r in state.returns()]
-        return standings_win_chances(list(state.standings()), self.scale)  # type: ignore[attr-defined]
-
-    def _select_or_expand(self, node: _Node, legal: list[int]) -> tuple[int, _Node, bool]:
-        children = node.children
-        untried = [a for a in legal if a not in children]
-        if untried:
-            action = untried[self.rng.randrange(len(untried))]
-            child = children[action] = _Node()
-            child.avail = 1
-            for a in legal:
-                other = children.get(a)
-                if other is not None and other is not child:
-                    other.avail += 1
-            return action, child, True
-        best_action = legal[0]
-        best_child = children[best_action]
-        best_score = -math.inf
-        c = self.c
-        for a in legal:
-            child = children[a]
-            child.avail += 1
-            # UCB1 with availability counts instead of the parent's visits: a move only
-            # competes in the determinizations where it was legal.
-            if child.visits == 0:
-                score = math.inf
-            else:
-                score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-            if score > best_score:
-                best_action, best_child, best_score = a, child, score
-        return best_action, best_child, False
-
-    def _is_settled(self, state: State) -> bool:
-        return self.settled is None or self.settled(state)
-
-    def _rollout(self, state: State, steps: int) -> None:
-        """Play on from ``state`` (``steps`` already taken) to the end, or to ``depth`` steps and
-        then on to the next point where the game calls its standings settled."""
-        rng, chance_rng, policy = self.rollout_rng, self.chance_rng, self.policy
-        limit = self.depth or math.inf
-        while True:
-            player = state.current_player()
-            if player == TERMINAL or (steps >= limit and self._is_settled(state)):
-                return
-            if player == CHANCE:
-                state.apply_action(sample_chance(state, chance_rng))
-            else:
-                legal = state.legal_actions()
-                if policy is not None:
-                    state.apply_action(policy(state, legal, rng))
-                else:
-                    state.apply_action(legal[rng.randrange(len(legal))])
-            steps += 1
-
-    def root_stats(self, legal: list[int]) -> list[ActionStats]:
-        """Statistics of the legal root moves, most visited first (then best value, then id)."""
-        stats = []
-        for a in legal:
-            child = self.root.children.get(a)
-            if child is None or child.visits == 0:
-                stats.append(ActionStats(a, 0, 0.0))
-            else:
-                stats.append(ActionStats(a, child.visits, child.total / child.visits))
-        stats.sort(key=lambda s: (-s.visits, -s.value, s.action))
-        return stats
 
 
 _SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "scale", "root")
@@ -504,8 +239,11 @@ __all__ = [
     "GameHooks",
     "ISMCTSAgent",
     "InfoView",
+    "Node",
+    "RolloutPolicy",
     "Search",
     "Settings",
+    "SettledTest",
     "checked_settings",
     "game_hooks",
     "new_search",
