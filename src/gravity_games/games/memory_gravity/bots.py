@@ -29,7 +29,6 @@ keep a wanted number first.
 
 from __future__ import annotations
 
-import math
 import tomllib
 from functools import cache
 from importlib import resources
@@ -41,8 +40,10 @@ from gravity_games.core.api import Game, InvalidParameterError
 from gravity_games.core.seeding import derive_seed
 from gravity_games.games.gravity_three.tokens import parse_token_label
 
+# The per-decision arithmetic runs compiled (bots_core); this class stays interpreted.
+from .bots_core import best_plan, colour_beliefs, entropy, top_chances
 from .bots_evidence import evidence_ratios, opponent_evidence
-from .bots_plan import OURS, completion_dist, completion_tables, holdings_beat, number_shares
+from .bots_plan import OURS, completion_tables, holdings_beat, number_shares
 from .bots_search import keep_by_playouts
 from .data import PERMUTATIONS, TOKENS_PER_COLOUR
 from .rules import MemoryGravityGame, combination_key, permutation_weights
@@ -143,6 +144,13 @@ def _blocked_cached(players: int, tie: float) -> dict[tuple[int, int, int], floa
     return blocked_beat_table(heuristic_combinations(players), tie)
 
 
+@cache
+def _fitted_cached(players: int, tie: float) -> dict[tuple[int, int, int], float]:
+    # Once per player count and tie: a playout makes a fresh agent per seat, and the table is
+    # 125 sums over the counted combinations (read only: each agent builds its own utility from it).
+    return beat_table(heuristic_combinations(players), tie)
+
+
 class HeuristicAgent(Agent):
     """Lifts what its plan needs and keeps the token with the best expected combination."""
 
@@ -164,10 +172,13 @@ class HeuristicAgent(Agent):
         # fitted=1: the opponents are heuristic bots, whose final combinations (counted by self-play) are
         # far stronger than random numbers; else each opponent holds three random numbers.
         counts = heuristic_combinations(game.players) if settings.get("fitted", 0) else {}
-        beat = beat_table(counts, tie) if counts else BEAT_RANDOM if tie == 0.5 else _tie_weighted(tie)
         if counts and settings.get("blocked", 0):
             # blocked=1: the opponents' combinations exclude the tokens this seat holds (543 rules out 555).
             beat = _blocked_cached(game.players, tie)
+        elif counts:
+            beat = _fitted_cached(game.players, tie)
+        else:
+            beat = BEAT_RANDOM if tie == 0.5 else _tie_weighted(tie)
         self.utility = {t: v**power for t, v in beat.items()}
         self.power = power
         self.tie = tie
@@ -207,12 +218,7 @@ class HeuristicAgent(Agent):
                 weights = _weigh_by_public_actions(
                     weights, ratios[colour * TOKENS_PER_COLOUR : (colour + 1) * TOKENS_PER_COLOUR]
                 )
-            total = sum(weights)
-            for pos in range(TOKENS_PER_COLOUR):
-                dist = [0.0] * 5
-                for w, perm in zip(weights, PERMUTATIONS, strict=True):
-                    dist[perm[pos] - 1] += w
-                result.append([d / total for d in dist])
+            result += colour_beliefs(weights)
         return result
 
     # -- plan value -------------------------------------------------------------
@@ -227,10 +233,7 @@ class HeuristicAgent(Agent):
             for t in range(colour * TOKENS_PER_COLOUR, (colour + 1) * TOKENS_PER_COLOUR)
             if obs["tokens"][t]["kept_by"] is None
         ]
-        chances = []
-        for number in range(5):
-            best = sorted((beliefs[t][number] for t in table), reverse=True)[: self.reach]
-            chances.append(min(0.95, sum(best)))
+        chances = top_chances(beliefs, table, self.reach)
         if self.shares is not None and later > 0.0:
             taken = self.taken_share(obs, colour)
             chances = [c * (1.0 - later * taken * share) for c, share in zip(chances, self.shares, strict=True)]
@@ -276,38 +279,8 @@ class HeuristicAgent(Agent):
         self, fixed: list[Dist], future: list[list[float]], colours: list[int] | None, stage: str
     ) -> tuple[float, tuple[int, ...]]:
         """The best targets (a number 0-4 per ``future`` colour) and their expected utility."""
-        best_value, best = -1.0, tuple(0 for _ in future)
         table = self.completion.get(stage) if self.completion else None
-        for targets in product(range(5), repeat=len(future)):
-            dists = list(fixed)
-            for chances, target in zip(future, targets, strict=True):
-                if table is None:
-                    hit = chances[target]
-                    miss = (1.0 - hit) / 4.0
-                    dists.append([hit if n == target else miss for n in range(5)])
-                else:
-                    dists.append(completion_dist(table, target, chances[target]))
-            if colours is not None:
-                dists = [d for _, d in sorted(zip(colours, dists, strict=True), key=lambda pair: pair[0])]
-            value = self._expected_utility(dists)
-            if value > best_value:
-                best_value, best = value, targets
-        return max(best_value, 0.0), best
-
-    def _expected_utility(self, dists: list[Dist]) -> float:
-        a, b, c = dists
-        total = 0.0
-        for i in range(5):
-            pa = a[i]
-            if pa < 1e-9:
-                continue
-            for j in range(5):
-                pab = pa * b[j]
-                if pab < 1e-9:
-                    continue
-                for k in range(5):
-                    total += pab * c[k] * self.utility[(i + 1, j + 1, k + 1)]
-        return total
+        return best_plan(fixed, future, colours, table, self.utility)
 
     # -- decisions --------------------------------------------------------------
 
@@ -461,12 +434,20 @@ def _weigh_by_public_actions(weights: list[float], ratios: list[tuple[float, ...
 
 
 def _entropy(dist: Dist) -> float:
-    return -sum(p * math.log(p) for p in dist if p > 1e-12)
+    return entropy(dist)  # compiled (bots_core)
+
+
+_TOKEN_INDEX: dict[str, int] = {}
+"""Token ids already parsed (an observation names tokens afresh at every decision of every playout)."""
 
 
 def _token_index(name: str) -> int:
     """The id of a token named in the observation (``K1``-``R5``)."""
+    known = _TOKEN_INDEX.get(name)
+    if known is not None:
+        return known
     label = parse_token_label(name)
     if label is None:
         raise ValueError(f"{name!r} is not a token id; ids are K1-K5, G1-G5, R1-R5")
-    return label[0] * TOKENS_PER_COLOUR + label[1] - 1
+    index = _TOKEN_INDEX[name] = label[0] * TOKENS_PER_COLOUR + label[1] - 1
+    return index
