@@ -38,11 +38,11 @@ def _free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, *, bot_delay: float = 0.05) -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            create_app(db, bot_delay=0.05),
+            create_app(db, bot_delay=bot_delay),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

@@ -265,6 +265,53 @@ def test_bot_moves_are_played_back_and_marked_on_the_board(
     ctx.close()
 
 
+def test_a_late_answer_to_naming_the_seat_does_not_hide_the_bots_newer_move(
+    tmp_path: Path, browser: Any
+) -> None:
+    """The page names its seat on arrival; a bot that moves before that answer arrives stays moved.
+
+    The bot waits 2 s before its first move, so the name is stored while the bot is to act; the
+    answer (a view with the bot to act) is held back until the socket has brought the bot's moves.
+    Shown as it came, it would put back the bot's turn, and the page would wait for a bot that has
+    already moved (a CI run failed this way under load).
+    """
+    server = LiveServer(f"sqlite:///{tmp_path / 'late-name.sqlite3'}", bot_delay=2.0)
+    server.start()
+    try:
+        _gid, link = _new_game(server, "saving-waddles", 2, seed=22)  # the bot, seat 1, acts first
+        ctx = _context(browser, "desktop")
+        page = ctx.new_page()
+        held: list[dict[str, Any]] = []
+        answered: list[bool] = []
+
+        def hold_the_answer(route: Any) -> None:
+            response = route.fetch()
+            view = response.json()
+            held.append(view)
+            # until the socket has brought the bot's last move: the person is to act
+            page.wait_for_function(
+                f"window.GGPage.view.revision > {view['revision']} && window.GGPage.view.current_player === 0",
+                timeout=30_000,
+            )
+            route.fulfill(response=response)
+            answered.append(True)
+
+        page.route("**/api/games/*/name*", hold_the_answer)
+        page.goto(link)
+        for _ in range(300):
+            if answered:
+                break
+            page.wait_for_timeout(100)
+        assert answered, "the page never named its seat"
+        assert held[0]["current_player"] == 1, "the name was stored after the bot's move: nothing was tested"
+        page.wait_for_timeout(500)  # the page reads the late answer
+        page.wait_for_function(READY, timeout=5_000)
+        assert page.evaluate("window.GGPage.view.current_player") == 0
+        ctx.close()
+    finally:
+        server.stop()
+
+
 def test_a_wrong_seat_link_is_not_kept_as_your_seat(live_server: LiveServer, browser: Any) -> None:
     gid, link = _new_game(live_server, "memory-gravity", 2, seed=2)
     ctx = browser.new_context(viewport=DESKTOP)

@@ -71,7 +71,8 @@ async function sendName(name) {
     const view = await GG.api("/api/games/" + gid + "/name?svg=1", { method: "POST", token: page.token, body: { name } });
     localStorage.setItem("gg-name", name);
     document.getElementById("name-form").hidden = true;
-    show(view);
+    // A bot may have moved while the name was on its way: the socket's newer view stays.
+    accept(view, { paced: false });
   } catch (error) {
     GG.toast(error.message);
   } finally {
