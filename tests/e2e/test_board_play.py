@@ -265,9 +265,7 @@ def test_bot_moves_are_played_back_and_marked_on_the_board(
     ctx.close()
 
 
-def test_a_late_answer_to_naming_the_seat_does_not_hide_the_bots_newer_move(
-    tmp_path: Path, browser: Any
-) -> None:
+def test_a_late_answer_to_naming_the_seat_does_not_hide_the_bots_newer_move(tmp_path: Path, browser: Any) -> None:
     """The page names its seat on arrival; a bot that moves before that answer arrives stays moved.
 
     The bot waits 2 s before its first move, so the name is stored while the bot is to act; the
