@@ -310,6 +310,41 @@ def test_a_late_answer_to_naming_the_seat_does_not_hide_the_bots_newer_move(tmp_
         server.stop()
 
 
+def test_a_socket_that_goes_silent_does_not_leave_the_page_waiting(tmp_path: Path, browser: Any) -> None:
+    """A connection that dies without closing: the page asks for the view once the socket is quiet.
+
+    The socket here passes on the server's first view (the bot, seat 1, to act) and then nothing,
+    while staying open. The page must still reach the person's turn, from its own check.
+    """
+    server = LiveServer(f"sqlite:///{tmp_path / 'silent.sqlite3'}", bot_delay=2.0)
+    server.start()
+    try:
+        _gid, link = _new_game(server, "saving-waddles", 2, seed=22)
+        ctx = _context(browser, "desktop")
+        ctx.add_init_script("window.GG_QUIET_MS = 3000;")
+        page = ctx.new_page()
+        passed: list[str] = []
+
+        def first_view_only(ws: Any) -> None:
+            upstream = ws.connect_to_server()
+
+            def from_server(message: str | bytes) -> None:
+                if not passed:
+                    passed.append(str(message))
+                    ws.send(message)
+
+            upstream.on_message(from_server)
+
+        page.route_web_socket("**/ws/games/**", first_view_only)
+        page.goto(link)
+        page.wait_for_function(READY, timeout=30_000)
+        assert len(passed) == 1 and json.loads(passed[0])["current_player"] == 1, "the test's socket let more through"
+        assert page.evaluate("window.GGPage.view.current_player") == 0
+        ctx.close()
+    finally:
+        server.stop()
+
+
 def test_a_wrong_seat_link_is_not_kept_as_your_seat(live_server: LiveServer, browser: Any) -> None:
     gid, link = _new_game(live_server, "memory-gravity", 2, seed=2)
     ctx = browser.new_context(viewport=DESKTOP)

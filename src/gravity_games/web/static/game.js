@@ -9,8 +9,13 @@ const app = document.getElementById("app");
 const gid = app.dataset.gid;
 const page = {
   token: null, seat: null, view: null, socket: null, retry: 500, busy: false, hinting: false,
-  queue: [], playing: false, skip: false, help: null,
+  queue: [], playing: false, skip: false, help: null, heardAt: Date.now(),
 };
+
+// While others are to act and the socket has been silent this long, the page asks for the view
+// itself: a connection that died without closing (a phone changing networks) would otherwise
+// leave it waiting for a move that was made long ago.
+const QUIET_MS = window.GG_QUIET_MS || 20000;
 
 const SPEEDS = { slow: 1800, normal: 1000, fast: 450, off: 0 };
 
@@ -404,6 +409,7 @@ function connect() {
       return;
     }
     page.retry = 500;
+    page.heardAt = Date.now();
     accept(data, { paced: !first });
     first = false;
   };
@@ -412,6 +418,18 @@ function connect() {
     setTimeout(connect, page.retry);
     page.retry = Math.min(page.retry * 2, 8000);
   };
+}
+
+async function checkWhenQuiet() {
+  const v = page.view;
+  if (!v || v.terminal || document.hidden || Date.now() - page.heardAt < QUIET_MS) return;
+  if (v.current_player === v.seat && v.legal_actions.length) return; // nothing to wait for
+  page.heardAt = Date.now();
+  try {
+    accept(await GG.api("/api/games/" + gid + "?svg=1", { token: page.token }), { paced: true });
+  } catch (error) {
+    // the server is away: the socket's reconnecting says so, and the next check tries again
+  }
 }
 
 GGBoard.bind();
@@ -432,3 +450,4 @@ for (const dialog of document.querySelectorAll("dialog")) {
 }
 bindSettings();
 readSeatFromLink().then(connect);
+setInterval(checkWhenQuiet, Math.min(5000, QUIET_MS));
