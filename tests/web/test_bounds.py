@@ -252,3 +252,33 @@ def test_migration_marks_old_bot_games_for_resuming(tmp_path: Path) -> None:
         assert storage.bot_waiting_ids() == ["g1"]
     finally:
         storage.close()
+
+
+def test_a_bot_whose_move_cannot_be_committed_plays_its_fallback_and_the_game_goes_on(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A fault of the server's own (not an illegal move) while a bot's move is committed used to end
+    # the bot's task silently, leaving the table waiting for it forever.
+    from gravity_games.web import service
+
+    real = service.resolve_chance
+    failures: list[int] = []
+
+    def fails_once(state: Any, *args: Any) -> None:
+        if not failures:
+            failures.append(state.move_number())
+            raise RuntimeError("a fault of the server")
+        real(state, *args)
+
+    with TestClient(create_app(sqlite_url, bot_delay=0.05, search_workers=0)) as client:
+        gid, _ = create(client, "memory-gravity", 2, seed=4, bots=["heuristic", "heuristic"])
+        monkeypatch.setattr(service, "resolve_chance", fails_once)
+        deadline = time.monotonic() + 20
+        while not failures and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert failures, "the fault was never raised: nothing was tested"
+        at_fault = view(client, gid)["decision"]
+        while view(client, gid)["decision"] < at_fault + 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert view(client, gid)["decision"] >= at_fault + 2, "the bots stopped after the failed commit"
+    assert "playing its fallback move" in caplog.text and "a fault of the server" in caplog.text

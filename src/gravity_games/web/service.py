@@ -747,6 +747,28 @@ class Hub:
                 except WebError as exc:
                     log.warning("bot move in game %s failed: %s", live.id, exc.message)
                     await asyncio.sleep(max(self.bot_delay, 0.5))
+                except Exception:
+                    # A fault of ours, not of the move: said in the log, and the seat plays its
+                    # fallback move, since a bot task that died would leave the table waiting.
+                    log.exception(
+                        "bot %s in game %s could not play %d; playing its fallback move", spec, live.id, action
+                    )
+                    if not await self._commit_fallback(live, seat, state, action):
+                        return
+
+    async def _commit_fallback(self, live: LiveGame, seat: int, state: State, failed: int) -> bool:
+        """Commit a fallback move after the bot's own failed; False when that fails too (logged).
+
+        The fallback is another legal move where there is one (the failed move may be the cause),
+        else the same move once more."""
+        others = [a for a in state.legal_actions() if a != failed]
+        fallback = others[derive_seed(live.seed, "fallback", state.move_number()) % len(others)] if others else failed
+        try:
+            await self._commit(live, seat, fallback)
+        except Exception:
+            log.exception("the fallback move of seat %d in game %s failed too; its bot stops", seat, live.id)
+            return False
+        return True
 
     async def _bot_move(self, live: LiveGame, spec: str, seat: int, state: State) -> int:
         """The bot's move from a worker, within its budget; its fallback move when it overruns or fails."""
