@@ -40,9 +40,13 @@ def preload_games() -> None:
 preload_games()
 
 
-def fallback_move(seed: int, state: State) -> int:
-    """A seeded random legal move: what a bot plays when its own search fails or overruns."""
+def fallback_move(seed: int, state: State, *, avoid: int | None = None) -> int:
+    """A seeded random legal move: what a bot plays when its own search fails or overruns.
+
+    ``avoid``: a move that could not be stored, left out where another legal move remains."""
     legal = state.legal_actions()
+    if avoid is not None and len(legal) > 1:
+        legal = [a for a in legal if a != avoid]
     return legal[random.Random(derive_seed(seed, "fallback", state.move_number())).randrange(len(legal))]
 
 

@@ -757,14 +757,10 @@ class Hub:
                         return
 
     async def _commit_fallback(self, live: LiveGame, seat: int, state: State, failed: int) -> bool:
-        """Commit a fallback move after the bot's own failed; False when that fails too (logged).
-
-        The fallback is another legal move where there is one (the failed move may be the cause),
-        else the same move once more."""
-        others = [a for a in state.legal_actions() if a != failed]
-        fallback = others[derive_seed(live.seed, "fallback", state.move_number()) % len(others)] if others else failed
+        """Commit the seat's fallback move (another than the one that failed, where there is one);
+        False when that fails too (logged)."""
         try:
-            await self._commit(live, seat, fallback)
+            await self._commit(live, seat, fallback_move(live.seed, state, avoid=failed))
         except Exception:
             log.exception("the fallback move of seat %d in game %s failed too; its bot stops", seat, live.id)
             return False
