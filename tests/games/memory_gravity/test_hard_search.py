@@ -11,7 +11,12 @@ from gravity_games.agents import make_agent
 from gravity_games.core.agent import SeatView
 from gravity_games.core.api import CHANCE, TERMINAL, State, sample_chance
 from gravity_games.games.memory_gravity.bots import beat_table, blocked_beat_table
-from gravity_games.games.memory_gravity.bots_evidence import evidence_ratios, opponent_evidence
+from gravity_games.games.memory_gravity.bots_evidence import (
+    evidence_ratios,
+    kept_over,
+    opponent_evidence,
+    pair_ratios,
+)
 from gravity_games.games.memory_gravity.state import KEEP_BASE
 
 
@@ -37,6 +42,31 @@ def test_the_other_seats_lifts_and_keeps_give_each_token_its_feature() -> None:
     # from seat 1's side, seat 0's K3 was its first keep and K1, G1 were passed over
     other = opponent_evidence({**obs, "seat": 1})
     assert (other[2], other[0], other[5]) == ("k1l1p0", "k0l1p1", "k0l1p1")
+
+
+def test_a_keep_over_a_lifted_token_of_its_colour_is_a_pair() -> None:
+    # seat 1: K1 G1 K2, keeps K2 (over K1); seat 0 (this seat): K1 G1 K3, keeps K3 (not evidence);
+    # seat 1: G1 R1 G2, keeps G1 (over G2; R1 is another colour); seat 1's turn going on: no keep
+    obs = {
+        "seat": 0,
+        "lifts": _lifts(
+            *[(1, "K1"), (1, "G1"), (1, "K2"), (0, "K1"), (0, "G1"), (0, "K3")],
+            *[(1, "G1"), (1, "R1"), (1, "G2"), (1, "R2"), (1, "K4")],
+        ),
+        "kept": [["K3"], ["K2", "G1"]],
+    }
+    assert kept_over(obs) == [(1, 0), (5, 6)]  # (K2 over K1), (G1 over G2)
+    # from seat 1's side only seat 0's turn counts: K3 kept over K1 (G1 is grey)
+    assert kept_over({**obs, "seat": 1}) == [(2, 0)]
+
+
+def test_the_token_kept_over_another_likely_carries_the_higher_number() -> None:
+    table = pair_ratios(2)
+    assert all(table[n][n] == 0.0 for n in range(5))
+    assert table[4][0] > 1.0 > table[0][4]  # kept a 5 over a 1 far likelier than a 1 over a 5
+    cells = [table[a][b] for a in range(5) for b in range(5) if a != b]
+    assert sum(cells) / len(cells) == pytest.approx(1.0)
+    assert pair_ratios(5) == tuple(tuple(0.0 if a == b else 1.0 for b in range(5)) for a in range(5))
 
 
 def test_a_token_an_opponent_kept_first_is_likely_high_and_one_it_passed_over_low() -> None:
@@ -78,9 +108,11 @@ def _keep_positions(players: int, count: int, seed: int) -> list[State]:
     return found
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_keep_playouts_decide_alike_on_a_state_and_its_resampled_twin(players: int) -> None:
-    spec = "heuristic:explore=0:fitted=1:power=4:blocked=1:evidence=1:playouts=3:close=1"
+@pytest.mark.parametrize(
+    ("players", "extra"), [(2, "playouts=3:close=1"), (3, "playouts=3:close=1"), (2, "pairs=1"), (3, "pairs=1")]
+)
+def test_hard_settings_decide_alike_on_a_state_and_its_resampled_twin(players: int, extra: str) -> None:
+    spec = f"heuristic:explore=0:fitted=1:power=4:blocked=1:evidence=1:{extra}"
     for index, state in enumerate(_keep_positions(players, 2, seed=7)):
         seat = state.current_player()
         twin = state.resample_from_infostate(seat, random.Random(300 + index))

@@ -4,7 +4,9 @@ Beliefs: for each colour, the 120 orders of the numbers under its tokens are wei
 likelihood of this seat's own readings (the same perception model that plays), giving each token a
 distribution over its number. Kept tokens stay hidden, so their beliefs come from the readings too.
 With ``evidence=1`` the other seats' public lifts and keeps weigh the orders as well (a token an
-opponent kept first is likely a 4 or 5; ``bots_evidence.py``, fitted by self-play).
+opponent kept first is likely a 4 or 5; ``bots_evidence.py``, fitted by self-play). With ``pairs=1``
+a token another seat kept over one of its colour lifted in the same turn weighs the orders toward
+the kept one carrying the better number (measured no stronger beside ``evidence``).
 
 Value: the chance that a combination beats every opponent holding a random combination, taken from
 the ranking table (an equal one counting ``tie``, a half by default). With ``fitted=1`` each opponent
@@ -41,11 +43,11 @@ from gravity_games.core.seeding import derive_seed
 from gravity_games.games.gravity_three.tokens import parse_token_label
 
 # The per-decision arithmetic runs compiled (bots_core); this class stays interpreted.
-from .bots_core import best_plan, colour_beliefs, entropy, top_chances
-from .bots_evidence import evidence_ratios, opponent_evidence
+from .bots_core import best_plan, colour_beliefs, entropy, top_chances, weigh_orders, weigh_pairs
+from .bots_evidence import evidence_ratios, kept_over, opponent_evidence, pair_ratios
 from .bots_plan import OURS, completion_tables, holdings_beat, number_shares
 from .bots_search import keep_by_playouts
-from .data import PERMUTATIONS, TOKENS_PER_COLOUR
+from .data import TOKENS_PER_COLOUR
 from .rules import MemoryGravityGame, combination_key, permutation_weights
 from .state import KEEP_BASE
 
@@ -58,6 +60,7 @@ SETTINGS = (
     "fitted",
     "tie",
     "evidence",
+    "pairs",
     "blocked",
     "holdings",
     "takes",
@@ -201,6 +204,9 @@ class HeuristicAgent(Agent):
         self.seed = seed
         # evidence=1: the other seats' public lifts and keeps weigh the orders too (bots_evidence.py).
         self.evidence = evidence_ratios(game.players) if settings.get("evidence", 0) else {}
+        # pairs=1: a token another seat kept over one of its colour it lifted in the same turn likely
+        # carries the better number; the orders are weighed by that too (bots_evidence.kept_over).
+        self.pair_ratios = pair_ratios(game.players) if settings.get("pairs", 0) else None
 
     # -- beliefs --------------------------------------------------------------
 
@@ -211,6 +217,10 @@ class HeuristicAgent(Agent):
             t = _token_index(reading["token"])
             evidence[t // TOKENS_PER_COLOUR].append((t % TOKENS_PER_COLOUR, reading["level"]))
         ratios = [self.evidence.get(f) for f in opponent_evidence(obs)] if self.evidence else []
+        pairs: list[list[tuple[int, int]]] = [[], [], []]
+        if self.pair_ratios is not None:
+            for kept, passed in kept_over(obs):
+                pairs[kept // TOKENS_PER_COLOUR].append((kept % TOKENS_PER_COLOUR, passed % TOKENS_PER_COLOUR))
         result: list[Dist] = []
         for colour in range(3):
             weights = permutation_weights(self.model, self.grams, evidence[colour])
@@ -218,6 +228,8 @@ class HeuristicAgent(Agent):
                 weights = _weigh_by_public_actions(
                     weights, ratios[colour * TOKENS_PER_COLOUR : (colour + 1) * TOKENS_PER_COLOUR]
                 )
+            if pairs[colour] and self.pair_ratios is not None:
+                weights = _weigh_by_kept_over(weights, pairs[colour], self.pair_ratios)
             result += colour_beliefs(weights)
         return result
 
@@ -423,14 +435,14 @@ class HeuristicAgent(Agent):
 def _weigh_by_public_actions(weights: list[float], ratios: list[tuple[float, ...] | None]) -> list[float]:
     """The orders' weights times each token's likelihood ratio of what the other seats did with it."""
     known = [(pos, r) for pos, r in enumerate(ratios) if r is not None]
-    if not known:
-        return weights
-    out = []
-    for w, perm in zip(weights, PERMUTATIONS, strict=True):
-        for pos, r in known:
-            w *= r[perm[pos] - 1]
-        out.append(w)
-    return out if sum(out) > 0.0 else weights
+    return weigh_orders(weights, known) if known else weights  # compiled (bots_core)
+
+
+def _weigh_by_kept_over(
+    weights: list[float], pairs: list[tuple[int, int]], table: tuple[tuple[float, ...], ...]
+) -> list[float]:
+    """The orders' weights times the likelihood ratio of each (kept, passed) pair of positions."""
+    return weigh_pairs(weights, pairs, table)  # compiled (bots_core)
 
 
 def _entropy(dist: Dist) -> float:

@@ -47,6 +47,40 @@ def colour_beliefs(weights: list[float]) -> list[Dist]:
     return result
 
 
+def weigh_orders(weights: list[float], known: list[tuple[int, tuple[float, ...]]]) -> list[float]:
+    """The weights of a colour's 120 orders, each times the ratio ``r[n - 1]`` of the number ``n`` it
+    puts at each ``(position, r)`` of ``known``; the weights unchanged if every product is 0."""
+    perms = PERMUTATIONS
+    out: list[float] = []
+    total = 0.0
+    for i in range(len(weights)):
+        w = weights[i]
+        perm = perms[i]
+        for pos, ratios in known:
+            w *= ratios[perm[pos] - 1]
+        out.append(w)
+        total += w
+    return out if total > 0.0 else weights
+
+
+def weigh_pairs(
+    weights: list[float], pairs: list[tuple[int, int]], table: tuple[tuple[float, ...], ...]
+) -> list[float]:
+    """The weights of a colour's 120 orders, each times ``table[a - 1][b - 1]`` for every pair of
+    positions of ``pairs`` to which it gives the numbers ``a`` and ``b``; unchanged if all are 0."""
+    perms = PERMUTATIONS
+    out: list[float] = []
+    total = 0.0
+    for i in range(len(weights)):
+        w = weights[i]
+        perm = perms[i]
+        for first, second in pairs:
+            w *= table[perm[first] - 1][perm[second] - 1]
+        out.append(w)
+        total += w
+    return out if total > 0.0 else weights
+
+
 def entropy(dist: Dist) -> float:
     """The entropy of a distribution (nats), terms below 1e-12 left out."""
     return -sum(p * math.log(p) for p in dist if p > 1e-12)
