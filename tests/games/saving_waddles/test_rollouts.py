@@ -24,9 +24,8 @@ def test_rollouts_decide_alike_on_a_state_and_its_resampled_twin(players: int) -
         seat = state.current_player()
         twin = state.resample_from_infostate(seat, random.Random(500 + index))
         assert twin.observation(seat) == state.observation(seat)
-        choices = [
-            make_agent("rollouts:worlds=3", state.game, seat, seed=9).act(SeatView(s, seat)) for s in (state, twin)
-        ]
+        spec = "rollouts:worlds=3" if players == 2 else "rollouts:worlds=3:sure=1.5:keep=0.02"
+        choices = [make_agent(spec, state.game, seat, seed=9).act(SeatView(s, seat)) for s in (state, twin)]
         assert choices[0] == choices[1]
         assert choices[0] in state.legal_actions()
 
@@ -64,6 +63,18 @@ def test_hard_is_the_rollouts_bot_from_waddles_found_and_the_heuristic_before() 
         if view.observation()["waddles"] is None:
             assert choice == make_agent("heuristic:margin=3:door=20", game, seat, 4).act(view)
         assert choice in state.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("players", "worlds", "keep", "sure"), [(2, 64, 0.03, 2.0), (3, 160, 0.02, 1.5), (5, 160, 0.02, 1.5)]
+)
+def test_hard_searches_more_worlds_with_a_looser_switch_from_three_players_on(
+    players: int, worlds: int, keep: float, sure: float
+) -> None:
+    game = load("saving-waddles", players=players)
+    hard = make_agent("hard", game, 0, 4)
+    assert isinstance(hard, RolloutAgent)
+    assert (hard.worlds, hard.keep, hard.sure, hard.found) == (worlds, keep, sure, True)
 
 
 def test_playout_values_are_shares_of_won_worlds_and_the_state_is_untouched() -> None:

@@ -6,17 +6,22 @@ decision on one core, chosen by measurement (docs/sim.md, "Bot levels"). Setting
 level name (``hard:seconds=0.5``) are laid over the level's own.
 """
 
-from gravity_games.agents.levels import level_agents
+from gravity_games.agents.levels import SpecChoice, level_agents
 
-LEVEL_SPECS = {
+LEVEL_SPECS: dict[str, tuple[SpecChoice, str]] = {
     "easy": ("beginner:mistakes=0.25", "the heuristic, with a quarter of its decisions a random legal move"),
     "medium": ("heuristic", "the heuristic bot"),
     "hard": (
-        "rollouts:found=1:worlds=64:margin=3:door=20",
+        {
+            2: "rollouts:found=1:worlds=64:margin=3:door=20",
+            3: "rollouts:found=1:worlds=160:sure=1.5:keep=0.02:margin=3:door=20",
+        },
         "once Waddles has been found, every move tried by heuristic playouts to the end of the game on up to "
         "64 sampled worlds with the same luck per world (the others played as the plain heuristic); before "
         "that, and wherever the playouts find no clear gain, the heuristic that keeps its help cards for gains "
-        "above three times their value and spends them all to open the Hut of Wonders' door",
+        "above three times their value and spends them all to open the Hut of Wonders' door. From three "
+        "players on, up to 160 worlds, and another move replaces the heuristic's when it wins 2 % more of them "
+        "and is 1.5 standard errors clear (3 % and 2 with two players)",
     ),
 }
 
