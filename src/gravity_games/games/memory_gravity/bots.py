@@ -43,7 +43,7 @@ from gravity_games.core.seeding import derive_seed
 from gravity_games.games.gravity_three.tokens import parse_token_label
 
 # The per-decision arithmetic runs compiled (bots_core); this class stays interpreted.
-from .bots_core import best_plan, colour_beliefs, entropy, top_chances, weigh_orders, weigh_pairs
+from .bots_core import best_plan, colour_beliefs, entropy, top_chances, weigh_orders
 from .bots_evidence import evidence_ratios, kept_over, opponent_evidence, pair_ratios
 from .bots_plan import OURS, completion_tables, holdings_beat, number_shares
 from .bots_search import keep_by_playouts
@@ -224,12 +224,14 @@ class HeuristicAgent(Agent):
         result: list[Dist] = []
         for colour in range(3):
             weights = permutation_weights(self.model, self.grams, evidence[colour])
-            if ratios:
-                weights = _weigh_by_public_actions(
-                    weights, ratios[colour * TOKENS_PER_COLOUR : (colour + 1) * TOKENS_PER_COLOUR]
-                )
-            if pairs[colour] and self.pair_ratios is not None:
-                weights = _weigh_by_kept_over(weights, pairs[colour], self.pair_ratios)
+            # each token's ratio of what the other seats did with it (evidence), and the ordered pairs
+            known = [
+                (pos, r)
+                for pos, r in enumerate(ratios[colour * TOKENS_PER_COLOUR : (colour + 1) * TOKENS_PER_COLOUR])
+                if r is not None
+            ]
+            if known or pairs[colour]:
+                weights = weigh_orders(weights, known, pairs[colour], self.pair_ratios or ())  # compiled (bots_core)
             result += colour_beliefs(weights)
         return result
 
@@ -430,19 +432,6 @@ class HeuristicAgent(Agent):
         future = [chances[c] for c in wanted]
         best = self.best_plan(fixed, future, colours, f"lift{len(wanted)}")[1]
         return dict(zip(wanted, best, strict=True))
-
-
-def _weigh_by_public_actions(weights: list[float], ratios: list[tuple[float, ...] | None]) -> list[float]:
-    """The orders' weights times each token's likelihood ratio of what the other seats did with it."""
-    known = [(pos, r) for pos, r in enumerate(ratios) if r is not None]
-    return weigh_orders(weights, known) if known else weights  # compiled (bots_core)
-
-
-def _weigh_by_kept_over(
-    weights: list[float], pairs: list[tuple[int, int]], table: tuple[tuple[float, ...], ...]
-) -> list[float]:
-    """The orders' weights times the likelihood ratio of each (kept, passed) pair of positions."""
-    return weigh_pairs(weights, pairs, table)  # compiled (bots_core)
 
 
 def _entropy(dist: Dist) -> float:

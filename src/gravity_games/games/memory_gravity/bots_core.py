@@ -47,9 +47,16 @@ def colour_beliefs(weights: list[float]) -> list[Dist]:
     return result
 
 
-def weigh_orders(weights: list[float], known: list[tuple[int, tuple[float, ...]]]) -> list[float]:
+def weigh_orders(
+    weights: list[float],
+    known: list[tuple[int, tuple[float, ...]]],
+    pairs: list[tuple[int, int]],
+    pair_table: tuple[tuple[float, ...], ...],
+) -> list[float]:
     """The weights of a colour's 120 orders, each times the ratio ``r[n - 1]`` of the number ``n`` it
-    puts at each ``(position, r)`` of ``known``; the weights unchanged if every product is 0."""
+    puts at each ``(position, r)`` of ``known``, then times ``pair_table[a - 1][b - 1]`` for each pair
+    of positions of ``pairs`` to which it gives the numbers ``a`` and ``b``; the weights unchanged if
+    every product is 0."""
     perms = PERMUTATIONS
     out: list[float] = []
     total = 0.0
@@ -58,24 +65,8 @@ def weigh_orders(weights: list[float], known: list[tuple[int, tuple[float, ...]]
         perm = perms[i]
         for pos, ratios in known:
             w *= ratios[perm[pos] - 1]
-        out.append(w)
-        total += w
-    return out if total > 0.0 else weights
-
-
-def weigh_pairs(
-    weights: list[float], pairs: list[tuple[int, int]], table: tuple[tuple[float, ...], ...]
-) -> list[float]:
-    """The weights of a colour's 120 orders, each times ``table[a - 1][b - 1]`` for every pair of
-    positions of ``pairs`` to which it gives the numbers ``a`` and ``b``; unchanged if all are 0."""
-    perms = PERMUTATIONS
-    out: list[float] = []
-    total = 0.0
-    for i in range(len(weights)):
-        w = weights[i]
-        perm = perms[i]
         for first, second in pairs:
-            w *= table[perm[first] - 1][perm[second] - 1]
+            w *= pair_table[perm[first] - 1][perm[second] - 1]
         out.append(w)
         total += w
     return out if total > 0.0 else weights
