@@ -79,29 +79,22 @@ def competitive(
     seed: int,
     save: Save,
     earlier: dict[str, Any] | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
-    """Game ``i`` for ``i`` in ``range(games)``; with ``earlier`` (a run cut short), only the games it lacks."""
+    """Game ``i`` for ``i`` in ``range(first, games)``; with ``earlier`` (a run cut short), only the games it lacks.
+
+    Game ``i`` is the same whichever process plays it, so one run can be played in parts
+    (``--first``) on several cores and joined with ``--merge``.
+    """
     game = load(game_id, players=players)
     times: list[float] = list((earlier or {}).get("decision_seconds", []))
     rows: list[dict[str, Any]] = list((earlier or {}).get("games", []))
     timed_from = 0 if earlier is None or "decision_seconds" in earlier else len(rows)
 
     def summary() -> dict[str, Any]:
-        per_seat = {
-            str(s): rate(sum(r["won"] for r in rows if r["seat"] == s), sum(1 for r in rows if r["seat"] == s))
-            for s in range(players)
-        }
-        return {
-            "all": rate(sum(r["won"] for r in rows), len(rows)),
-            "per_seat": per_seat,
-            "fair_share": 1 / players,
-            # A run resumed from a file without raw times has its times from that game on only.
-            "time_per_decision": {**timing(times), "from_game": timed_from},
-            "decision_seconds": [round(t, 5) for t in times],
-            "games": rows,
-        }
+        return competitive_summary(rows, times, players, timed_from)
 
-    for i in range(len(rows), games):
+    for i in range(first + len(rows), games):
         seat = i % players
         game_seed = derive_seed(seed, "game", i // players)  # one deal per rotation: the agents move round the table
         agents: list[Agent] = []
@@ -118,6 +111,65 @@ def competitive(
             save(summary())
     print(file=sys.stderr)
     return summary()
+
+
+def competitive_summary(
+    rows: list[dict[str, Any]], times: list[float], players: int, timed_from: int
+) -> dict[str, Any]:
+    """The rates (overall and per seat) and time per decision of the games in ``rows``."""
+    per_seat = {
+        str(s): rate(sum(r["won"] for r in rows if r["seat"] == s), sum(1 for r in rows if r["seat"] == s))
+        for s in range(players)
+    }
+    return {
+        "all": rate(sum(r["won"] for r in rows), len(rows)),
+        "per_seat": per_seat,
+        "fair_share": 1 / players,
+        # A run resumed from a file without raw times has its times from that game on only.
+        "time_per_decision": {**timing(times), "from_game": timed_from},
+        "decision_seconds": [round(t, 5) for t in times],
+        "games": rows,
+    }
+
+
+HEAD_KEYS = ("game", "players", "agent", "opponent", "seed")
+
+
+def merge_parts(paths: list[Path]) -> dict[str, Any]:
+    """One run from its parts (each played with ``--first``), checked to be one run with no game missing."""
+    parts: list[dict[str, Any]] = []
+    for path in paths:
+        try:
+            parts.append(json.loads(path.read_text()))
+        except (OSError, ValueError) as exc:
+            raise SystemExit(f"--merge: cannot read {path}: {exc}") from exc
+    head = {key: parts[0].get(key) for key in HEAD_KEYS}
+    for path, part in zip(paths, parts, strict=True):
+        if "games" not in part:
+            raise SystemExit(f"--merge: {path} is not a competitive run")
+        for key in HEAD_KEYS:
+            if part.get(key) != head[key]:
+                raise SystemExit(f"--merge: {path} has {key}={part.get(key)!r}, {paths[0]} has {head[key]!r}")
+        if not part.get("complete"):
+            raise SystemExit(f"--merge: {path} is cut short; finish it with --resume first")
+    parts.sort(key=lambda part: part["games"][0]["index"] if part["games"] else 0)
+    rows = [row for part in parts for row in part["games"]]
+    indices = [row["index"] for row in rows]
+    if indices != list(range(len(rows))):
+        raise SystemExit(f"--merge: the parts' games are not 0..{len(rows) - 1} once each")
+    times = [t for part in parts for t in part.get("decision_seconds", [])]
+    timed_from = parts[0].get("time_per_decision", {}).get("from_game", 0)
+    doc = {
+        **head,
+        "games_requested": len(rows),
+        "started_utc": min(part["started_utc"] for part in parts),
+        "merged_from": [path.name for path in paths],
+        **competitive_summary(rows, times, int(head["players"] or 0), timed_from),
+        "complete": True,
+        # CPU in parallel: the parts' wall times add up to the run's cost on one core
+        "wall_seconds": round(sum(float(part.get("wall_seconds", 0.0)) for part in parts), 1),
+    }
+    return doc
 
 
 def team(game_id: str, players: int, agent: str, opponent: str, games: int, seed: int, save: Save) -> dict[str, Any]:
@@ -170,6 +222,9 @@ def resumable(path: Path, head: dict[str, Any]) -> dict[str, Any]:
             raise SystemExit(f"--resume: {path} has {key}={earlier.get(key)!r}, this run {head[key]!r}")
     if "games" not in earlier:
         raise SystemExit(f"--resume: {path} is not a competitive run")
+    if earlier.get("first_index", 0) != head.get("first_index", 0):
+        part = earlier.get("first_index", 0)
+        raise SystemExit(f"--resume: {path} is the part from game {part}, this run's --first differs")
     return earlier
 
 
@@ -188,7 +243,20 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="continue the run cut short in --json (same game, seats, agents and seed) from its next game",
     )
+    parser.add_argument("--first", type=int, default=0, help="play games FIRST..GAMES-1 only (one part of a run)")
+    parser.add_argument(
+        "--merge", type=Path, nargs="+", metavar="PART", help="join the parts of one run into --json, then stop"
+    )
     args = parser.parse_args(argv)
+    if args.merge:
+        if args.json is None:
+            raise SystemExit("--merge needs --json, the file of the joined run")
+        merged = merge_parts(args.merge)
+        args.json.write_text(json.dumps(merged, indent=1) + "\n")
+        print(json.dumps(merged["all"]), args.json)
+        return 0
+    if not 0 <= args.first < args.games:
+        raise SystemExit(f"--first must be in 0..{args.games - 1} (below --games), got {args.first}")
     started = time.time()
     out = args.json or Path(
         "artifacts/strength"
@@ -201,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         "opponent": args.opponent,
         "seed": args.seed,
         "games_requested": args.games,
+        **({"first_index": args.first} if args.first else {}),
         "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
     }
 
@@ -217,11 +286,15 @@ def main(argv: list[str] | None = None) -> int:
         out.write_text(json.dumps(doc, indent=1) + "\n")
 
     if args.team:
+        if args.first:
+            raise SystemExit("--first is for competitive runs only")
         if earlier is not None:
             raise SystemExit("--resume is for competitive runs only")
         result = team(args.game, args.players, args.agent, args.opponent, args.games, args.seed, save)
     else:
-        result = competitive(args.game, args.players, args.agent, args.opponent, args.games, args.seed, save, earlier)
+        result = competitive(
+            args.game, args.players, args.agent, args.opponent, args.games, args.seed, save, earlier, args.first
+        )
     doc = {**head, **result}
     save(doc, complete=True)
     summary = doc.get("all") or {
