@@ -18,6 +18,7 @@ step that no engine can remove; the rest is the engine's.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import time
 from collections.abc import Callable
@@ -60,7 +61,7 @@ def record(new_state: Callable[[], Any], games: int, seed: int) -> list[Recordin
 
 def tape_factory(tapes: list[Recording]) -> Callable[[], Any]:
     """``new_state`` for the loop: each call hands out the next recorded game as a tape."""
-    games = iter(tapes * 1000)
+    games = itertools.cycle(tapes)
     sink: list[int] = []
 
     def new_state() -> Any:
