@@ -66,9 +66,9 @@ def test_hard_is_the_rollouts_bot_from_waddles_found_and_the_heuristic_before() 
 
 
 @pytest.mark.parametrize(
-    ("players", "worlds", "keep", "sure"), [(2, 64, 0.03, 2.0), (3, 160, 0.02, 1.5), (5, 160, 0.02, 1.5)]
+    ("players", "worlds", "keep", "sure"), [(2, 256, 0.02, 1.5), (3, 160, 0.02, 1.5), (5, 160, 0.02, 1.5)]
 )
-def test_hard_searches_more_worlds_with_a_looser_switch_from_three_players_on(
+def test_hard_searches_the_most_worlds_at_two_players_and_fewer_from_three_on(
     players: int, worlds: int, keep: float, sure: float
 ) -> None:
     game = load("saving-waddles", players=players)
