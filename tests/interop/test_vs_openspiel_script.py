@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "vs_openspiel.py"
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("vs_openspiel", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["vs_openspiel"] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.scripts import load_script
 
 
 def test_a_run_cut_short_is_continued_from_its_next_game(tmp_path: Path) -> None:
-    script = load_script()
+    script = load_script("vs_openspiel")
     out = tmp_path / "run.json"
     base = ["comparison-gravity", "--first", "0.01", "--json", str(out), "--seed", "3"]
     assert script.main([*base, "--games", "2"]) == 0
@@ -42,7 +30,7 @@ def test_a_run_cut_short_is_continued_from_its_next_game(tmp_path: Path) -> None
 
 
 def test_resuming_another_run_is_refused_by_name(tmp_path: Path) -> None:
-    script = load_script()
+    script = load_script("vs_openspiel")
     out = tmp_path / "run.json"
     assert script.main(["comparison-gravity", "--games", "1", "--first", "0.01", "--json", str(out)]) == 0
     with pytest.raises(SystemExit, match="seed=15, this run 4"):

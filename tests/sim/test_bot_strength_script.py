@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bot_strength.py"
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bot_strength", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bot_strength"] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.scripts import load_script
 
 
 def play(tmp_path: Path, name: str, *args: str) -> dict[str, Any]:
     out = tmp_path / name
     argv = ["doubt-gravity", "--agent", "easy", "--opponent", "heuristic", "--seed", "7", "--json", str(out), *args]
-    assert load_script().main(argv) == 0
+    assert load_script("bot_strength").main(argv) == 0
     doc: dict[str, Any] = json.loads(out.read_text())
     return doc
 
@@ -40,7 +27,7 @@ def test_parts_merge_into_the_whole_run(tmp_path: Path) -> None:
     merged_path = tmp_path / "merged.json"
     # the parts in either order
     assert (
-        load_script().main(
+        load_script("bot_strength").main(
             ["x", "--merge", str(tmp_path / "b.json"), str(tmp_path / "a.json"), "--json", str(merged_path)]
         )
         == 0
@@ -57,7 +44,7 @@ def test_parts_merge_into_the_whole_run(tmp_path: Path) -> None:
 def test_merge_refuses_a_gap_or_another_run(tmp_path: Path) -> None:
     play(tmp_path, "a.json", "--games", "2")
     play(tmp_path, "c.json", "--games", "6", "--first", "4")
-    module = load_script()
+    module = load_script("bot_strength")
     with pytest.raises(SystemExit, match=r"not 0\.\.3 once each"):
         module.main(
             ["x", "--merge", str(tmp_path / "a.json"), str(tmp_path / "c.json"), "--json", str(tmp_path / "m.json")]
@@ -74,4 +61,6 @@ def test_merge_refuses_a_gap_or_another_run(tmp_path: Path) -> None:
 
 def test_first_must_be_below_games(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match=r"--first must be in 0\.\.3"):
-        load_script().main(["doubt-gravity", "--games", "4", "--first", "4", "--json", str(tmp_path / "x.json")])
+        load_script("bot_strength").main(
+            ["doubt-gravity", "--games", "4", "--first", "4", "--json", str(tmp_path / "x.json")]
+        )

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fit_hint_calibration.py"
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fit_hint_calibration", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fit_hint_calibration"] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.scripts import load_script
 
 
 def run(seed: int, positions: int) -> dict[str, Any]:
@@ -44,7 +32,7 @@ def run(seed: int, positions: int) -> dict[str, Any]:
 
 
 def test_two_fresh_runs_are_pooled_into_one_check(tmp_path: Path) -> None:
-    script = load_script()
+    script = load_script("fit_hint_calibration")
     paths = []
     for seed, n in ((41, 300), (15, 500), (16, 700)):
         path = tmp_path / f"run-{seed}.json"
@@ -66,7 +54,7 @@ def test_two_fresh_runs_are_pooled_into_one_check(tmp_path: Path) -> None:
 
 
 def test_a_check_on_the_fitting_seed_is_refused(tmp_path: Path, capsys: Any) -> None:
-    script = load_script()
+    script = load_script("fit_hint_calibration")
     path = tmp_path / "run-41.json"
     path.write_text(json.dumps(run(41, 300)))
     assert script.main([str(path), "--check", str(path)]) == 2

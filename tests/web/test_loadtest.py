@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "loadtest.py"
+from tests.scripts import SCRIPTS, load_script
 
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("loadtest", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["loadtest"] = module
-    spec.loader.exec_module(module)
-    return module
+SCRIPT = SCRIPTS / "loadtest.py"
 
 
 @pytest.mark.timeout(300)
@@ -41,7 +31,7 @@ def test_small_load_run_loses_and_duplicates_nothing() -> None:
 
 
 def test_the_comparison_catches_lost_and_duplicated_actions() -> None:
-    lt = load_script()
+    lt = load_script("loadtest")
     run = lt.GameRun("g", ["a", "b"], acks=[lt.Ack(0, 5, 2), lt.Ack(1, 3, 4)])
     assert lt.compare(run, [(2, 0, 5), (4, 1, 3)]) == (0, 0)
     assert lt.compare(run, [(2, 0, 5)]) == (1, 0)  # an acknowledged action is missing
@@ -67,7 +57,7 @@ def test_a_small_kill_run_loses_no_acknowledged_action() -> None:
 def test_the_open_loop_schedule_counts_latency_from_the_due_time() -> None:
     import asyncio
 
-    lt = load_script()
+    lt = load_script("loadtest")
     pace = lt.Pace(interval=0.05, next_due=0.0)  # long past due: no sleep, the due times step on
     assert asyncio.run(pace.wait_turn()) == 0.0 and asyncio.run(pace.wait_turn()) == 0.05
     assert pace.next_due == pytest.approx(0.1)
