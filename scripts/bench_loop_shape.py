@@ -20,14 +20,13 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
-import time
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
 from gravity_games import CHANCE, TERMINAL, load
 from gravity_games.compiled import BUILD
-from gravity_games.sim.bench import playout
+from gravity_games.sim.bench import Tally, _slice
 
 Recording = tuple[list[int], list[list[tuple[int, float]]], list[list[int]]]
 
@@ -78,12 +77,10 @@ def tape_factory(tapes: list[Recording]) -> Callable[[], Any]:
 
 
 def steps_per_second(new_state: Callable[[], Any], seconds: float, seed: int) -> float:
-    rng = random.Random(seed)
-    steps = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        steps += playout(new_state, rng)
-    return steps / (time.process_time() - start)
+    """Steps per CPU second of the bench's own slice of playouts (``gravity bench``'s measure)."""
+    tally = Tally()
+    _slice(new_state, random.Random(seed), seconds, tally)
+    return tally.steps / tally.seconds
 
 
 def shape(tapes: list[Recording]) -> dict[str, float]:
