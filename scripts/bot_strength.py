@@ -80,8 +80,11 @@ def competitive(
     save: Save,
     earlier: dict[str, Any] | None = None,
     first: int = 0,
+    wrap: Callable[[Agent], Agent] | None = None,
 ) -> dict[str, Any]:
     """Game ``i`` for ``i`` in ``range(first, games)``; with ``earlier`` (a run cut short), only the games it lacks.
+
+    ``wrap`` (``scripts/ceiling.py``) wraps the tested agent before it plays.
 
     Game ``i`` is the same whichever process plays it, so one run can be played in parts
     (``--first``) on several cores and joined with ``--merge``.
@@ -101,6 +104,8 @@ def competitive(
         for s in range(players):
             spec = agent if s == seat else opponent
             a = make_agent(spec, game, s, derive_seed(game_seed, "agent", s))
+            if s == seat and wrap is not None:
+                a = wrap(a)
             agents.append(Timed(a, times) if s == seat else a)
         state, _ = play_game(game, agents, seed=game_seed)
         outcome = state.outcome()
@@ -132,7 +137,7 @@ def competitive_summary(
     }
 
 
-HEAD_KEYS = ("game", "players", "agent", "opponent", "seed")
+HEAD_KEYS = ("game", "players", "agent", "opponent", "seed", "sees")
 
 
 def merge_parts(paths: list[Path]) -> dict[str, Any]:
@@ -217,9 +222,9 @@ def resumable(path: Path, head: dict[str, Any]) -> dict[str, Any]:
         earlier: dict[str, Any] = json.loads(path.read_text())
     except (OSError, ValueError) as exc:
         raise SystemExit(f"--resume: cannot read {path}: {exc}") from exc
-    for key in ("game", "players", "agent", "opponent", "seed"):
-        if earlier.get(key) != head[key]:
-            raise SystemExit(f"--resume: {path} has {key}={earlier.get(key)!r}, this run {head[key]!r}")
+    for key in HEAD_KEYS:
+        if earlier.get(key) != head.get(key):
+            raise SystemExit(f"--resume: {path} has {key}={earlier.get(key)!r}, this run {head.get(key)!r}")
     if "games" not in earlier:
         raise SystemExit(f"--resume: {path} is not a competitive run")
     if earlier.get("first_index", 0) != head.get("first_index", 0):
@@ -228,8 +233,14 @@ def resumable(path: Path, head: dict[str, Any]) -> dict[str, Any]:
     return earlier
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(
+    argv: list[str] | None = None,
+    wrap: Callable[[Agent], Agent] | None = None,
+    sees: str | None = None,
+    prog: str | None = None,
+) -> int:
+    """The command line; ``wrap`` and ``sees`` are ``scripts/ceiling.py``'s (the tested agent's wrapper, recorded)."""
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("-n", "--players", type=int, default=2)
     parser.add_argument("--agent", default="hard")
@@ -258,9 +269,9 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.first < args.games:
         raise SystemExit(f"--first must be in 0..{args.games - 1} (below --games), got {args.first}")
     started = time.time()
-    out = args.json or Path(
-        "artifacts/strength"
-    ) / f"{args.game}-{args.players}-{args.agent}-vs-{args.opponent}-{args.seed}.json".replace(":", "_")
+    tested = args.agent + ("-ceiling" if sees else "")
+    name = f"{args.game}-{args.players}-{tested}-vs-{args.opponent}-{args.seed}.json"
+    out = args.json or Path("artifacts/strength") / name.replace(":", "_")
     out.parent.mkdir(parents=True, exist_ok=True)
     head = {
         "game": args.game,
@@ -268,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         "agent": args.agent,
         "opponent": args.opponent,
         "seed": args.seed,
+        **({"sees": sees} if sees else {}),
         "games_requested": args.games,
         **({"first_index": args.first} if args.first else {}),
         "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
@@ -286,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
         out.write_text(json.dumps(doc, indent=1) + "\n")
 
     if args.team:
+        if wrap is not None:
+            raise SystemExit("--team runs are not wrapped")
         if args.first:
             raise SystemExit("--first is for competitive runs only")
         if earlier is not None:
@@ -293,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
         result = team(args.game, args.players, args.agent, args.opponent, args.games, args.seed, save)
     else:
         result = competitive(
-            args.game, args.players, args.agent, args.opponent, args.games, args.seed, save, earlier, args.first
+            args.game, args.players, args.agent, args.opponent, args.games, args.seed, save, earlier, args.first, wrap
         )
     doc = {**head, **result}
     save(doc, complete=True)
