@@ -40,10 +40,15 @@ play every playout to the end); ``scale`` the standings gap worth a factor e in 
 estimated odds of winning. ``depth`` and ``scale`` need a competitive game with
 ``standings()``. ``root`` ``ucb`` (default) or ``paired``: sweeps in which every root move is
 searched on the same determinization with the same random streams, best mean chosen.
+``infer`` ``none`` (default) or ``model``: each determinization's hidden choices that other seats
+have already made (cards chosen face down before the searching seat's turn) are redrawn as the
+game's opponent model would have made them from that seat's own information in the world, instead
+of uniformly from the cards it holds; it needs the game's ``infer_hidden_choices`` hook.
 
 Per-game defaults: a game's ``heuristic`` agent class (reached through the registry) may
 carry ``rollout_policy(state, legal, rng) -> action``, ``rollout_settled(state) -> bool``,
-``opponent_model(state, legal, rng) -> action`` and ``search_defaults``, a dict of
+``opponent_model(state, legal, rng) -> action``, ``infer_hidden_choices(state, seat, rng) -> state``
+and ``search_defaults``, a dict of
 the settings above that suit the game (e.g. Gravwell's ``depth`` and ``scale``); settings
 written in the agent spec win over them.
 """
@@ -66,7 +71,16 @@ from . import register_agent
 
 # The per-iteration work (tree, selection, playouts, backup) lives in ismcts_tree, which mypyc
 # compiles; this module keeps the agent class, found by its class attributes, interpreted.
-from .ismcts_tree import ActionStats, InfoView, Node, RolloutPolicy, Search, SettledTest, standings_win_chances
+from .ismcts_tree import (
+    ActionStats,
+    Inference,
+    InfoView,
+    Node,
+    RolloutPolicy,
+    Search,
+    SettledTest,
+    standings_win_chances,
+)
 
 
 @mypyc_attr(native_class=False)  # frozen: a native one cannot be unpickled
@@ -79,13 +93,16 @@ class GameHooks:
     never halfway through resolving the cards already chosen); ``defaults``: settings that
     suit the game; ``model(state, legal, rng) -> action``: the opponent model of
     ``opponents=model``, how a seat would choose from its own information set in the search's
-    determinized world (e.g. the heuristic's rule run on a world redrawn for that seat).
+    determinized world (e.g. the heuristic's rule run on a world redrawn for that seat);
+    ``infer(state, seat, rng) -> state``: ``infer=model``'s redraw of the hidden choices the other
+    seats made before ``seat``'s turn, as that model would have made them.
     """
 
     policy: RolloutPolicy | None
     settled: SettledTest | None
     defaults: dict[str, Any]
     model: RolloutPolicy | None = None
+    infer: Inference | None = None
 
 
 def game_hooks(game: Game) -> GameHooks:
@@ -97,10 +114,12 @@ def game_hooks(game: Game) -> GameHooks:
         getattr(factory, "rollout_settled", None),
         dict(defaults) if isinstance(defaults, Mapping) else {},
         getattr(factory, "opponent_model", None),
+        getattr(factory, "infer_hidden_choices", None),
     )
 
 
-_SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "scale", "root")
+_SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "scale", "root", "infer")
+_INFERENCES = ("none", "model")
 _ROOTS = ("ucb", "paired")
 _OPPONENT_MODELS = ("tree", "random", "policy", "model")
 _ROLLOUTS = ("policy", "random")
@@ -119,6 +138,7 @@ class Settings:
     depth: int
     scale: float
     root: str
+    infer: str = "none"
 
 
 def _is_number(x: Any) -> bool:
@@ -177,7 +197,14 @@ def _check_settings(settings: dict[str, Any], game: Game | None = None) -> Setti
     root = merged.get("root", "ucb")
     if root not in _ROOTS:
         raise InvalidParameterError(f"ismcts setting root must be one of {', '.join(_ROOTS)}, got {root!r}")
-    return Settings(iterations, seconds, float(c), opponents, rollout, depth, float(scale), root)
+    infer = merged.get("infer", "none")
+    if infer not in _INFERENCES:
+        raise InvalidParameterError(f"ismcts setting infer must be one of {', '.join(_INFERENCES)}, got {infer!r}")
+    if infer == "model" and game is not None and game_hooks(game).infer is None:
+        raise InvalidParameterError(
+            f"ismcts setting infer=model needs a game with an infer_hidden_choices hook; {game.ID} has none"
+        )
+    return Settings(iterations, seconds, float(c), opponents, rollout, depth, float(scale), root, infer)
 
 
 def checked_settings(game: Game, settings: dict[str, Any]) -> Settings:
@@ -200,6 +227,7 @@ def new_search(game: Game, seat: int, seed: int, config: Settings) -> Search:
         settled=hooks.settled,
         root=config.root,
         model=hooks.model,
+        infer=hooks.infer if config.infer == "model" else None,
     )
 
 

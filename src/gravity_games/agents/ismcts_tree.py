@@ -70,6 +70,7 @@ def _rank(stats: ActionStats) -> tuple[int, float, int]:
 
 RolloutPolicy = Callable[[State, list[int], random.Random], int]
 SettledTest = Callable[[State], bool]
+Inference = Callable[[State, int, random.Random], State]
 
 
 def standings_win_chances(standings: list[float], scale: float) -> list[float]:
@@ -108,6 +109,7 @@ class Search:
         settled: SettledTest | None = None,
         root: str = "ucb",
         model: RolloutPolicy | None = None,
+        infer: Inference | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -124,6 +126,9 @@ class Search:
         self.opponent_rng = random.Random(derive_seed(seed, "ismcts", "opponents"))
         self.rollout_rng = random.Random(derive_seed(seed, "ismcts", "rollout"))
         self.chance_rng = random.Random(derive_seed(seed, "ismcts", "chance"))
+        # infer=model: its own stream, so the other streams draw as they do without it
+        self.infer = infer
+        self.infer_rng = random.Random(derive_seed(seed, "ismcts", "infer"))
         self.root = Node()
         lo, hi = game.spec.min_utility, game.spec.max_utility
         self._lo = float(lo)
@@ -138,12 +143,19 @@ class Search:
             self._run_paired(view, iterations, deadline)
             return
         while iterations is None or done < iterations:
-            self.iterate(view.sample_state(self.rng))
+            self.iterate(self.determinize(view))
             done += 1
             # The clock is read every iteration: one iteration can take milliseconds.
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.iterations += done
+
+    def determinize(self, view: InfoView) -> State:
+        """One world drawn from the seat's information set (and, with ``infer``, the others'
+        hidden choices redrawn by the opponent model)."""
+        world = view.sample_state(self.rng)
+        infer = self.infer
+        return world if infer is None else infer(world, self.seat, self.infer_rng)
 
     def _run_paired(self, view: InfoView, iterations: int | None, deadline: float | None) -> None:
         """Sweeps: one determinization and one set of random streams per sweep, shared by every
@@ -153,7 +165,7 @@ class Search:
         sweeps = None if iterations is None else max(1, -(-iterations // len(legal)))
         done = 0
         while sweeps is None or done < sweeps:
-            world = view.sample_state(self.rng)
+            world = self.determinize(view)
             seed = self.rng.getrandbits(64)
             for action in legal:
                 self.rollout_rng.seed(derive_seed(seed, "rollout"))
@@ -305,4 +317,13 @@ class Search:
         return stats
 
 
-__all__ = ["ActionStats", "InfoView", "Node", "RolloutPolicy", "Search", "SettledTest", "standings_win_chances"]
+__all__ = [
+    "ActionStats",
+    "Inference",
+    "InfoView",
+    "Node",
+    "RolloutPolicy",
+    "Search",
+    "SettledTest",
+    "standings_win_chances",
+]

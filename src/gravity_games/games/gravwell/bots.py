@@ -23,6 +23,7 @@ from gravity_games.games.gravwell.bots_core import (
     finish_phase,
     gravwell_state,
     greedy_card,
+    infer_hidden_choices,
     lookahead_choice,
     model_action,
     model_world,
@@ -42,6 +43,7 @@ class HeuristicAgent(Agent):
     rollout_policy = staticmethod(rollout_action)
     rollout_settled = staticmethod(standings_settled)
     opponent_model = staticmethod(model_action)
+    infer_hidden_choices = staticmethod(infer_hidden_choices)
     search_defaults: dict[str, Any] = {"depth": 15, "scale": 10.0, "opponents": "model"}
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:

@@ -17,7 +17,7 @@ from gravity_games.core.api import CHANCE, State
 from gravity_games.core.seeding import randbelow, reseed
 from gravity_games.games.gravwell.rules import GravwellState
 from gravity_games.games.gravwell.rules_moves import direction_of_gravity, distance_to_goal
-from gravity_games.games.gravwell.state import NO_CARD, Result, Stage
+from gravity_games.games.gravwell.state import NO_CARD, Result, Stage, remove_card
 from gravity_games.games.gravwell.tables import ABILITY0, DIR_LEFT, MINE0, PASS, SHIP0, STOP, BeamType
 
 WIN = 1000.0
@@ -210,13 +210,56 @@ def model_action(state: GravwellState, legal: list[int], rng: random.Random) -> 
     return best
 
 
+INFER_SAMPLES = 4
+"""Worlds per guessed card in :func:`infer_hidden_choices`: the heuristic bot's own ``samples``."""
+
+
+def infer_hidden_choices(state: State, seat: int, rng: random.Random) -> State:
+    """Redraw the cards chosen face down before ``seat``'s choice as heuristic players would choose them.
+
+    For the IS-MCTS search's ``infer=model``. ``state`` is a world drawn from ``seat``'s information
+    set at its own fuel-card choice: the seats before it have chosen, and ``resample_from_infostate``
+    drew each of their face-down cards uniformly from the cards the world gives them. A player
+    guesses better: "with those cards, what would they have played?". Each earlier seat's choice is
+    made again here, in seat order, from the position as it was when that seat chose (its card and
+    the later seats' back in their hands) by the heuristic's own rule on ``INFER_SAMPLES`` worlds
+    redrawn from that seat's information (:func:`lookahead_choice`). Only cards the world already
+    gives a seat are chosen, so nothing ``seat`` cannot see is read. Elsewhere ``state`` is returned as it is.
+    """
+    world = gravwell_state(state)
+    if world.stage != Stage.CHOOSE or world.actor != seat or world.revealed:
+        return world
+    for earlier in range(seat):
+        if world.chosen[earlier] == NO_CARD:
+            continue
+        then = world.clone()
+        for later in range(earlier, seat):
+            if then.chosen[later] != NO_CARD:
+                then.hands[later].append(then.chosen[later])
+                then.chosen[later] = NO_CARD
+        then.actor = earlier
+        legal = sorted(set(then.hands[earlier]))
+        if len(legal) > 1:
+            worlds = [then.resample_from_infostate(earlier, rng) for _ in range(INFER_SAMPLES)]
+            seeds = [randbelow(rng, 1 << 30) for _ in range(INFER_SAMPLES)]
+            card = lookahead_choice(worlds, seeds, legal, earlier)
+        else:
+            card = legal[0]
+        world.hands[earlier].append(world.chosen[earlier])
+        remove_card(world.hands[earlier], card)
+        world.chosen[earlier] = card
+    return world
+
+
 __all__ = [
+    "INFER_SAMPLES",
     "SHIP_PREFERENCE",
     "WIN",
     "evaluate_phase_end",
     "finish_phase",
     "gravwell_state",
     "greedy_card",
+    "infer_hidden_choices",
     "lookahead_choice",
     "model_action",
     "model_world",
