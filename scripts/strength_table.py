@@ -34,7 +34,8 @@ def row(doc: dict) -> str:
     else:
         times = f"{1000 * t['median_s']:.0f} / {1000 * t['p95_s']:.0f}"
         players, opponent = doc["players"], f"{doc['players'] - 1} x `{doc['opponent']}`"
-    seeing = " seeing every hidden card (`ceiling.py`)" if doc.get("sees") == "everything" else ""
+    sees = doc.get("sees")
+    seeing = f" seeing {sees} (`ceiling.py`)" if sees else ""
     return (
         f"| {doc['game']} | {players} | `{doc['agent']}`{seeing} vs {opponent} | {doc.get('seed', '')} | {a['games']}{done} | "
         f"{a['wins']}: {pct(a['rate'])} ({pct(a['low'])}-{pct(a['high'])}) | {times} |"
