@@ -37,7 +37,8 @@ def row(doc: dict) -> str:
     sees = doc.get("sees")
     seeing = f" seeing {sees} (`ceiling.py`)" if sees else ""
     return (
-        f"| {doc['game']} | {players} | `{doc['agent']}`{seeing} vs {opponent} | {doc.get('seed', '')} | {a['games']}{done} | "
+        f"| {doc['game']} | {players} | `{doc['agent']}`{seeing} vs {opponent} | {doc.get('seed', '')} | "
+        f"{a['games']}{done} | "
         f"{a['wins']}: {pct(a['rate'])} ({pct(a['low'])}-{pct(a['high'])}) | {times} |"
     )
 
