@@ -44,11 +44,15 @@ searched on the same determinization with the same random streams, best mean cho
 have already made (cards chosen face down before the searching seat's turn) are redrawn as the
 game's opponent model would have made them from that seat's own information in the world, instead
 of uniformly from the cards it holds; it needs the game's ``infer_hidden_choices`` hook.
+``leaf`` ``standings`` (default) or ``fitted``: a cut playout is scored by the game's fitted
+win-chance estimate (its ``leaf_value(state) -> chances`` hook, e.g. Gravwell's conditional logit
+over distance, cards in hand and abilities, fitted by self-play) instead of the standings' softmax;
+``scale`` is then unused.
 
 Per-game defaults: a game's ``heuristic`` agent class (reached through the registry) may
 carry ``rollout_policy(state, legal, rng) -> action``, ``rollout_settled(state) -> bool``,
-``opponent_model(state, legal, rng) -> action``, ``infer_hidden_choices(state, seat, rng) -> state``
-and ``search_defaults``, a dict of
+``opponent_model(state, legal, rng) -> action``, ``infer_hidden_choices(state, seat, rng) -> state``,
+``leaf_value(state) -> chances`` and ``search_defaults``, a dict of
 the settings above that suit the game (e.g. Gravwell's ``depth`` and ``scale``); settings
 written in the agent spec win over them.
 """
@@ -75,6 +79,7 @@ from .ismcts_tree import (
     ActionStats,
     Inference,
     InfoView,
+    LeafValue,
     Node,
     RolloutPolicy,
     Search,
@@ -95,7 +100,8 @@ class GameHooks:
     ``opponents=model``, how a seat would choose from its own information set in the search's
     determinized world (e.g. the heuristic's rule run on a world redrawn for that seat);
     ``infer(state, seat, rng) -> state``: ``infer=model``'s redraw of the hidden choices the other
-    seats made before ``seat``'s turn, as that model would have made them.
+    seats made before ``seat``'s turn, as that model would have made them; ``value(state) -> chances``:
+    ``leaf=fitted``'s estimate of each seat's chance to win a settled position.
     """
 
     policy: RolloutPolicy | None
@@ -103,6 +109,7 @@ class GameHooks:
     defaults: dict[str, Any]
     model: RolloutPolicy | None = None
     infer: Inference | None = None
+    value: LeafValue | None = None
 
 
 def game_hooks(game: Game) -> GameHooks:
@@ -115,11 +122,13 @@ def game_hooks(game: Game) -> GameHooks:
         dict(defaults) if isinstance(defaults, Mapping) else {},
         getattr(factory, "opponent_model", None),
         getattr(factory, "infer_hidden_choices", None),
+        getattr(factory, "leaf_value", None),
     )
 
 
-_SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "scale", "root", "infer")
+_SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "scale", "root", "infer", "leaf")
 _INFERENCES = ("none", "model")
+_LEAVES = ("standings", "fitted")
 _ROOTS = ("ucb", "paired")
 _OPPONENT_MODELS = ("tree", "random", "policy", "model")
 _ROLLOUTS = ("policy", "random")
@@ -139,6 +148,7 @@ class Settings:
     scale: float
     root: str
     infer: str = "none"
+    leaf: str = "standings"
 
 
 def _is_number(x: Any) -> bool:
@@ -204,7 +214,20 @@ def _check_settings(settings: dict[str, Any], game: Game | None = None) -> Setti
         raise InvalidParameterError(
             f"ismcts setting infer=model needs a game with an infer_hidden_choices hook; {game.ID} has none"
         )
-    return Settings(iterations, seconds, float(c), opponents, rollout, depth, float(scale), root, infer)
+    leaf = merged.get("leaf", "standings")
+    if leaf not in _LEAVES:
+        raise InvalidParameterError(f"ismcts setting leaf must be one of {', '.join(_LEAVES)}, got {leaf!r}")
+    if leaf == "fitted" and game is not None:
+        value = game_hooks(game).value
+        if value is None or not has_standings:
+            raise InvalidParameterError(
+                f"ismcts setting leaf=fitted needs a competitive game with a leaf_value hook; {game.ID} has none"
+            )
+        try:  # a game may have fitted its estimate for some player counts only
+            value(game.new_initial_state())
+        except ValueError as exc:
+            raise InvalidParameterError(f"ismcts setting leaf=fitted: {exc}") from None
+    return Settings(iterations, seconds, float(c), opponents, rollout, depth, float(scale), root, infer, leaf)
 
 
 def checked_settings(game: Game, settings: dict[str, Any]) -> Settings:
@@ -228,6 +251,7 @@ def new_search(game: Game, seat: int, seed: int, config: Settings) -> Search:
         root=config.root,
         model=hooks.model,
         infer=hooks.infer if config.infer == "model" else None,
+        leaf_value=hooks.value if config.leaf == "fitted" else None,
     )
 
 

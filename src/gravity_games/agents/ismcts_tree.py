@@ -71,6 +71,7 @@ def _rank(stats: ActionStats) -> tuple[int, float, int]:
 RolloutPolicy = Callable[[State, list[int], random.Random], int]
 SettledTest = Callable[[State], bool]
 Inference = Callable[[State, int, random.Random], State]
+LeafValue = Callable[[State], list[float]]
 
 
 def standings_win_chances(standings: list[float], scale: float) -> list[float]:
@@ -110,6 +111,7 @@ class Search:
         root: str = "ucb",
         model: RolloutPolicy | None = None,
         infer: Inference | None = None,
+        leaf_value: LeafValue | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -129,6 +131,8 @@ class Search:
         # infer=model: its own stream, so the other streams draw as they do without it
         self.infer = infer
         self.infer_rng = random.Random(derive_seed(seed, "ismcts", "infer"))
+        # leaf=fitted: the game's fitted win chances read at a cut playout instead of the standings
+        self.leaf_value = leaf_value
         self.root = Node()
         lo, hi = game.spec.min_utility, game.spec.max_utility
         self._lo = float(lo)
@@ -244,10 +248,14 @@ class Search:
             child.total += values[path_players[i]]
 
     def _evaluate(self, state: State) -> list[float]:
-        """Each seat's result in [0, 1]: the returns at the end, else the standings' win chances."""
+        """Each seat's result in [0, 1]: the returns at the end, else the fitted win chances
+        (``leaf_value``) or the standings' win chances."""
         if state.is_terminal() or not self.depth:
             lo, scale = self._lo, self._scale
             return [(r - lo) * scale for r in state.returns()]
+        leaf_value = self.leaf_value
+        if leaf_value is not None:
+            return leaf_value(state)
         # standings() is an optional hook of a game's State (not part of the base class).
         standings: Any = cast(Any, state).standings()
         return standings_win_chances([float(v) for v in standings], self.scale)
@@ -321,6 +329,7 @@ __all__ = [
     "ActionStats",
     "Inference",
     "InfoView",
+    "LeafValue",
     "Node",
     "RolloutPolicy",
     "Search",

@@ -30,6 +30,7 @@ from gravity_games.games.gravwell.bots_core import (
     rollout_action,
     standings_settled,
 )
+from gravity_games.games.gravwell.bots_evaluation import fitted_win_chances
 from gravity_games.games.gravwell.rules import Gravwell, GravwellState
 from gravity_games.games.gravwell.state import INNER_GATE, OUTER_GATE
 from gravity_games.games.gravwell.tables import DIR_LEFT, GATE_ACTION0, MINE0, PASS, SHIP0, BeamType
@@ -44,6 +45,7 @@ class HeuristicAgent(Agent):
     rollout_settled = staticmethod(standings_settled)
     opponent_model = staticmethod(model_action)
     infer_hidden_choices = staticmethod(infer_hidden_choices)
+    leaf_value = staticmethod(fitted_win_chances)
     search_defaults: dict[str, Any] = {"depth": 15, "scale": 10.0, "opponents": "model"}
 
     def __init__(self, game: Game, seat: int, seed: int, **settings: Any) -> None:
