@@ -136,13 +136,13 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
 def standings_chances(x: np.ndarray, scale: float) -> np.ndarray:
     """The search's default reading: softmax of minus distance over ``scale``."""
     w = np.zeros(x.shape[2])
-    w[FEATURES.index("distance")] = -1.0 / scale
+    w[0] = -1.0 / scale  # distance comes first in every fit (main() checks it is chosen)
     return chances(x, w)
 
 
 def fit_all(moments: np.ndarray, x: np.ndarray, y: np.ndarray, train: np.ndarray, ridge: float) -> np.ndarray:
-    """One weight row per moment (zeros where a moment has no samples)."""
-    weights = np.zeros((MOMENTS, len(FEATURES)))
+    """One weight row per moment over ``x``'s features (zeros where a moment has under 50 samples)."""
+    weights = np.zeros((MOMENTS, x.shape[2]))
     for m in range(MOMENTS):
         rows = train & (moments == m)
         if rows.sum() >= 50:
@@ -165,9 +165,9 @@ def held_out_losses(moments: np.ndarray, x: np.ndarray, y: np.ndarray, weights: 
     }
 
 
-def toml_table(players: int, fitted: str, weights: Any) -> str:
+def toml_table(players: int, fitted: str, features: list[str], weights: Any) -> str:
     """One ``[players.N]`` table: how it was fitted, the feature names, one weight row per moment."""
-    names = ", ".join(f'"{n}"' for n in FEATURES)
+    names = ", ".join(f'"{n}"' for n in features)
     lines = [f"[players.{players}]", f'fitted = "{fitted}"', f"features = [{names}]", "weights = ["]
     lines += ["  [" + ", ".join(f"{float(v):.6g}" for v in row) + "]," for row in weights]
     return "\n".join([*lines, "]"]) + "\n"
@@ -181,13 +181,13 @@ HEADER = """# Gravwell: the fitted leaf evaluation of the IS-MCTS search's `leaf
 """
 
 
-def write(players: int, fitted: str, weights: Any) -> None:
-    """``weights`` as ``[players.N]`` of the data file, the other player counts' tables kept."""
-    tables: dict[int, tuple[str, Any]] = {}
+def write(players: int, fitted: str, features: list[str], weights: Any) -> None:
+    """``weights`` as ``[players.N]`` of the data file, the other player counts' tables kept as they are."""
+    tables: dict[int, tuple[str, list[str], Any]] = {}
     if DATA.exists():
         for n, t in tomllib.loads(DATA.read_text()).get("players", {}).items():
-            tables[int(n)] = (t["fitted"], t["weights"])
-    tables[players] = (fitted, weights)
+            tables[int(n)] = (t["fitted"], list(t["features"]), t["weights"])
+    tables[players] = (fitted, features, weights)
     DATA.write_text(HEADER + "".join("\n" + toml_table(n, *tables[n]) for n in sorted(tables)))
 
 
@@ -199,11 +199,22 @@ def main() -> int:
     parser.add_argument("--noise", type=float, default=0.05)
     parser.add_argument("--ridge", type=float, default=1e-3)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--features",
+        default=",".join(FEATURES),
+        help=f"comma-separated features to fit on (default all: {','.join(FEATURES)})",
+    )
     parser.add_argument("--dry-run", action="store_true", help="report the fit, write nothing")
     args = parser.parse_args()
     if not 2 <= args.players <= 6 or args.games < 10 or args.workers < 1:
         parser.error("--players is 2-6, --games at least 10, --workers at least 1")
+    chosen = [name.strip() for name in args.features.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in FEATURES]
+    features = [name for name in FEATURES if name in chosen]  # the catalogue's order: distance first
+    if unknown or "distance" not in chosen:
+        parser.error(f"--features must include distance and name only {', '.join(FEATURES)}; unknown: {unknown}")
     moments, x, y, g = self_play(args.players, args.games, args.seed, args.noise, args.workers)
+    x = x[:, :, [FEATURES.index(name) for name in features]]
     held = g % 10 == 0
     losses = held_out_losses(moments[held], x[held], y[held], fit_all(moments, x, y, ~held, args.ridge))
     summary = ", ".join(f"{k} {v:.4f}" for k, v in losses.items())
@@ -215,7 +226,7 @@ def main() -> int:
         f"{args.games} games of heuristic bots (seed {args.seed}, noise {args.noise}, ridge {args.ridge}), "
         f"{len(y)} samples; held-out log-loss {summary}"
     )
-    write(args.players, fitted, weights)
+    write(args.players, fitted, features, weights)
     print("wrote", DATA)
     return 0
 

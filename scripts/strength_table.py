@@ -36,8 +36,10 @@ def row(doc: dict) -> str:
         players, opponent = doc["players"], f"{doc['players'] - 1} x `{doc['opponent']}`"
     sees = doc.get("sees")
     seeing = f" seeing {sees} (`ceiling.py`)" if sees else ""
+    # What the spec alone does not say (which fit a `leaf=fitted` read), written into the run's JSON.
+    note = f" ({doc['note']})" if doc.get("note") else ""
     return (
-        f"| {doc['game']} | {players} | `{doc['agent']}`{seeing} vs {opponent} | {doc.get('seed', '')} | "
+        f"| {doc['game']} | {players} | `{doc['agent']}`{note}{seeing} vs {opponent} | {doc.get('seed', '')} | "
         f"{a['games']}{done} | "
         f"{a['wins']}: {pct(a['rate'])} ({pct(a['low'])}-{pct(a['high'])}) | {times} |"
     )

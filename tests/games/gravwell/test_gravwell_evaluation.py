@@ -21,9 +21,12 @@ from gravity_games.games.gravwell.bots_evaluation import (
     evaluation_for,
     fitted_win_chances,
     moment,
+    seat_features,
 )
 from gravity_games.games.gravwell.rules import GravwellState
+from gravity_games.games.gravwell.rules_moves import distance_to_goal
 from gravity_games.games.gravwell.state import Stage
+from gravity_games.games.gravwell.tables import BeamType
 
 PLAYERS = 4
 
@@ -94,7 +97,7 @@ def test_the_fitted_distance_weight_is_negative_once_the_race_is_under_way(playe
     # phase to round 4's second, where heuristic games mostly end by an escape; later moments had too
     # few samples and keep zero weights (equal chances).
     evaluation = evaluation_for(players)
-    distance = FEATURES.index("distance")
+    distance = evaluation.features.index("distance")
     assert all(row[distance] < 0 for row in evaluation.weights[1:20])
 
 
@@ -103,7 +106,7 @@ def test_two_seats_read_distance_from_round_three_on() -> None:
     # between them: their sum is what the fit says. In rounds 1-2 of heuristic two-seat games it is
     # near zero (under 0.03 a space either way); from round 3 nearer the goal is better.
     evaluation = evaluation_for(2)
-    distance, behind = FEATURES.index("distance"), FEATURES.index("behind_leader")
+    distance, behind = evaluation.features.index("distance"), evaluation.features.index("behind_leader")
     assert all(abs(row[distance] + row[behind]) < 0.03 for row in evaluation.weights[1:12])
     assert all(row[distance] + row[behind] < 0 for row in evaluation.weights[12:20])
 
@@ -112,7 +115,9 @@ def test_a_missing_player_count_and_a_malformed_table_are_named() -> None:
     with pytest.raises(ValueError, match="no fitted gravwell evaluation for 7 players"):
         evaluation_for(7)
     with pytest.raises(ValueError, match="48 rows of 8 weights"):
-        Evaluation(4, [[0.0] * 8] * 47)
+        Evaluation(4, FEATURES[:8], [[0.0] * 8] * 47)
+    with pytest.raises(ValueError, match="unknown gravwell evaluation features altitude"):
+        Evaluation(4, ("distance", "altitude"), [[0.0] * 2] * 48)
     with pytest.raises(TypeError, match="needs a gravwell state"):
         fitted_win_chances(load("doubt-gravity").new_initial_state())
 
@@ -169,3 +174,43 @@ def test_hard_reads_the_fitted_leaf_where_it_measured_stronger(players: int, lea
     agent = make_agent("hard", load("gravwell", players=players), 0, seed=3)
     assert isinstance(agent, ISMCTSAgent)
     assert (agent.config.leaf, agent.config.iterations) == (leaf, iterations)
+
+
+def test_the_features_read_the_hand_against_the_pull_of_the_nearest_object(positions: list[GravwellState]) -> None:
+    state = next(s for s in positions if s.stage == Stage.CHOOSE).clone()
+    assert state.goal_space == [state.track_length] * PLAYERS  # four seats all start in the Inner Warp Gate
+    state.ship_spaces = [10, 14, 20, 5]
+    state.junk_spaces = [40, 45]
+    state.cloaked = [False] * PLAYERS
+    tables = state.tables
+    deck = range(len(tables.card_type))
+    tractors = [c for c in deck if tables.card_type[c] == BeamType.TRACTOR][:2]
+    repulsors = [c for c in deck if tables.card_type[c] == BeamType.REPULSOR][:1]
+    hand = [*tractors, *repulsors]
+    state.hands = [list(hand) for _ in range(PLAYERS)]
+    tractor_fuel = sum(tables.card_value[c] for c in tractors)
+    repulsor_fuel = tables.card_value[repulsors[0]]
+    distances = [distance_to_goal(state, s) for s in range(PLAYERS)]
+    assert distances == [44, 40, 34, 49]
+
+    def feature(seat: int, name: str) -> float:
+        return seat_features(state, seat, distances)[FEATURES.index(name)]
+
+    # seat 0 on 10: the nearest object is seat 1's ship 4 spaces ahead, so a Tractor moves it on
+    assert feature(0, "tractor_forward") == tractor_fuel and feature(0, "repulsor_forward") == 0
+    # seat 2 on 20: the nearest is seat 1's ship 6 behind (the junk is 20 ahead), so a Repulsor does
+    assert feature(2, "repulsor_forward") == repulsor_fuel and feature(2, "tractor_forward") == 0
+    assert feature(2, "max_tractor") == max(tables.card_value[c] for c in tractors)
+    assert [feature(s, "rank") for s in range(PLAYERS)] == [2, 1, 0, 3]
+    assert [feature(s, "leader") for s in range(PLAYERS)] == [0, 0, 1, 0]
+    assert feature(2, "lead_over_next") == 6 and feature(0, "lead_over_next") == 0
+    assert feature(0, "behind_leader") == 10 and feature(2, "behind_leader") == 0
+    assert all(feature(s, "in_gate") == 0 for s in range(PLAYERS))
+    assert all(feature(s, "near_goal") == 0 for s in range(PLAYERS))  # every ship 34+ spaces out
+
+
+def test_a_table_names_its_own_features_so_older_fits_keep_loading() -> None:
+    # The four-seat fit reads every feature; the others were fitted on the first eight and load as such.
+    assert evaluation_for(4).features == FEATURES
+    for players in (2, 3, 5, 6):
+        assert evaluation_for(players).features == FEATURES[:8]

@@ -27,7 +27,7 @@ from importlib import resources
 
 from gravity_games.core.api import State
 from gravity_games.games.gravwell.rules import GravwellState
-from gravity_games.games.gravwell.rules_moves import distance_to_goal
+from gravity_games.games.gravwell.rules_moves import direction_of_gravity, distance_to_goal, sign
 from gravity_games.games.gravwell.state import Stage
 from gravity_games.games.gravwell.tables import BeamType
 
@@ -40,8 +40,30 @@ FEATURES = (
     "cards_in_hand",
     "stop_ready",
     "charged_abilities",
+    "leader",
+    "near_goal",
+    "tractor_forward",
+    "repulsor_forward",
+    "max_tractor",
+    "max_repulsor",
+    "in_gate",
+    "rank",
+    "lead_over_next",
 )
-"""The per-seat features, in the order of :func:`seat_features` and of the weights' rows."""
+"""Every per-seat feature a fit may use, in the order of :func:`seat_features`.
+
+``distance``: spaces to the seat's goal gate; ``behind_leader``: spaces behind the nearest rival
+(0 when ahead); ``tractor_fuel`` / ``repulsor_fuel``: fuel of the Standard Tractor / Repulsor cards in
+hand; ``multipoint_cards``, ``cards_in_hand``; ``stop_ready``: the Emergency Stop not yet used;
+``charged_abilities``; ``leader``: 1 when no ship is nearer its goal; ``near_goal``: spaces under 12 to
+go (12 minus the distance, at least 0: a big card's reach); ``tractor_forward`` / ``repulsor_forward``:
+the fuel of those cards that would move the ship toward its goal if played now (a Tractor when the
+nearest object lies ahead, a Repulsor when it lies behind); ``max_tractor`` / ``max_repulsor``: the
+largest such card; ``in_gate``: the ship still in (or back in) a Warp Gate; ``rank``: how many ships
+are nearer their goals; ``lead_over_next``: spaces ahead of the nearest rival (0 when behind).
+A table in ``data/evaluation.toml`` names the features it was fitted on, so tables fitted on fewer
+of them keep loading.
+"""
 
 MOMENTS = 48
 PHASE_STARTS = 36
@@ -62,23 +84,38 @@ def moment(state: GravwellState) -> int:
     return CHARGES + round_index
 
 
+NEAR_GOAL = 12
+"""``near_goal`` counts the spaces under this many still to go: about the reach of one big card."""
+
+
 def seat_features(state: GravwellState, seat: int, distances: list[int]) -> list[float]:
-    """The features of ``seat`` (named in :data:`FEATURES`); ``distances`` are every ship's to its goal."""
+    """The features of ``seat``, all of :data:`FEATURES` in order; ``distances`` are every ship's to its goal."""
     tables = state.tables
     types, values = tables.card_type, tables.card_value
+    pull = direction_of_gravity(state, seat)
+    forward = sign(state.goal_space[seat] - state.ship_spaces[seat])
     tractor = repulsor = multipoint = 0
+    tractor_forward = repulsor_forward = max_tractor = max_repulsor = 0
     hand = state.hands[seat]
     for card in hand:
         kind = types[card]
+        value = values[card]
         if kind == BeamType.TRACTOR:
-            tractor += values[card]
+            tractor += value
+            max_tractor = max(max_tractor, value)
+            if pull != 0 and pull == forward:
+                tractor_forward += value
         elif kind == BeamType.REPULSOR:
-            repulsor += values[card]
+            repulsor += value
+            max_repulsor = max(max_repulsor, value)
+            if pull != 0 and pull == -forward:
+                repulsor_forward += value
         else:
             multipoint += 1
     mine = distances[seat]
     best_rival = min(d for s, d in enumerate(distances) if s != seat)
     charged = sum(1 for ready in state.charged[seat] if ready)
+    space = state.ship_spaces[seat]
     return [
         float(mine),
         float(max(0, mine - best_rival)),
@@ -88,18 +125,34 @@ def seat_features(state: GravwellState, seat: int, distances: list[int]) -> list
         float(len(hand)),
         0.0 if state.emergency_stop_used[seat] else 1.0,
         float(charged),
+        1.0 if mine <= best_rival else 0.0,
+        float(max(0, NEAR_GOAL - mine)),
+        float(tractor_forward),
+        float(repulsor_forward),
+        float(max_tractor),
+        float(max_repulsor),
+        1.0 if space == 0 or space == state.track_length else 0.0,
+        float(sum(1 for s, d in enumerate(distances) if s != seat and d < mine)),
+        float(max(0, best_rival - mine)),
     ]
 
 
 class Evaluation:
-    """The fitted weights for one player count: ``weights[moment][feature]``."""
+    """The fitted weights for one player count: ``weights[moment][i]`` of the feature ``features[i]``."""
 
-    __slots__ = ("players", "weights")
+    __slots__ = ("columns", "features", "players", "weights")
 
-    def __init__(self, players: int, weights: list[list[float]]) -> None:
-        if len(weights) != MOMENTS or any(len(row) != len(FEATURES) for row in weights):
-            raise ValueError(f"a gravwell evaluation needs {MOMENTS} rows of {len(FEATURES)} weights")
+    def __init__(self, players: int, features: tuple[str, ...], weights: list[list[float]]) -> None:
+        unknown = [name for name in features if name not in FEATURES]
+        if unknown:
+            raise ValueError(
+                f"unknown gravwell evaluation features {', '.join(unknown)} (known: {', '.join(FEATURES)})"
+            )
+        if len(weights) != MOMENTS or any(len(row) != len(features) for row in weights):
+            raise ValueError(f"a gravwell evaluation needs {MOMENTS} rows of {len(features)} weights")
         self.players = players
+        self.features = features
+        self.columns = [FEATURES.index(name) for name in features]
         self.weights = weights
 
     def win_chances(self, state: GravwellState) -> list[float]:
@@ -107,10 +160,11 @@ class Evaluation:
         n = len(state.ship_spaces)
         distances = [distance_to_goal(state, s) for s in range(n)]
         row = self.weights[moment(state)]
+        columns = self.columns
         utilities = []
         for seat in range(n):
             x = seat_features(state, seat, distances)
-            utilities.append(sum(w * v for w, v in zip(row, x, strict=True)))
+            utilities.append(sum(w * x[c] for w, c in zip(row, columns, strict=True)))
         top = max(utilities)
         exps = [math.exp(u - top) for u in utilities]
         total = sum(exps)
@@ -118,14 +172,15 @@ class Evaluation:
 
 
 @cache
-def _tables() -> dict[int, list[list[float]]]:
+def _tables() -> dict[int, tuple[tuple[str, ...], list[list[float]]]]:
     text = resources.files("gravity_games.games.gravwell").joinpath("data", "evaluation.toml").read_text("utf-8")
     data = tomllib.loads(text)
-    found: dict[int, list[list[float]]] = {}
+    found: dict[int, tuple[tuple[str, ...], list[list[float]]]] = {}
     for players, table in data.get("players", {}).items():
-        if list(table.get("features", [])) != list(FEATURES):
-            raise ValueError(f"data/evaluation.toml [players.{players}]: features are not {', '.join(FEATURES)}")
-        found[int(players)] = [[float(v) for v in row] for row in table["weights"]]
+        features = tuple(str(name) for name in table.get("features", []))
+        if not features:
+            raise ValueError(f"data/evaluation.toml [players.{players}]: no features named")
+        found[int(players)] = (features, [[float(v) for v in row] for row in table["weights"]])
     return found
 
 
@@ -136,7 +191,11 @@ def evaluation_for(players: int) -> Evaluation:
     if players not in tables:
         fitted = ", ".join(str(n) for n in sorted(tables)) or "none"
         raise ValueError(f"no fitted gravwell evaluation for {players} players (fitted: {fitted})")
-    return Evaluation(players, tables[players])
+    features, weights = tables[players]
+    try:
+        return Evaluation(players, features, weights)
+    except ValueError as exc:
+        raise ValueError(f"data/evaluation.toml [players.{players}]: {exc}") from None
 
 
 def fitted_win_chances(state: State) -> list[float]:
