@@ -14,8 +14,9 @@ LEVEL_SPECS: dict[str, tuple[SpecChoice, str]] = {
     "easy": ("beginner:mistakes=0.5", "the heuristic, with half of its decisions a random legal move"),
     "medium": ("heuristic", "the heuristic bot"),
     # At four seats the fitted leaf (bots_evaluation.py) won 162 / 400 on seed 15 where the standings'
-    # reading won 124, and with 600 iterations (110 / 186 ms a decision) 180 / 400; at three and six
-    # seats it was no stronger (213 against 218, 117 against 123), so they keep the standings.
+    # reading won 124, and with 600 iterations (110 / 186 ms a decision) 180 / 400; refitted on 17
+    # features and 8,000 games, 217 / 400 there and 198 / 400 on seed 16 (90 / 155 ms). At three and
+    # six seats the first fit was no stronger (213 against 218, 117 against 123), so they keep the standings.
     "hard": (
         {
             2: "ismcts:iterations=300",
