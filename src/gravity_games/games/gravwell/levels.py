@@ -29,8 +29,8 @@ LEVEL_SPECS: dict[str, tuple[SpecChoice, str]] = {
             6: "ismcts:iterations=600:leaf=fitted",
         },
         "IS-MCTS, 300 iterations, greedy-card playouts cut at a phase end, "
-        "the heuristic's card rule as the opponent model; at four seats 600 iterations, the cut "
-        "playouts scored by win chances fitted by self-play (the same at six seats)",
+        "the heuristic's card rule as the opponent model; at four and six seats 600 iterations, "
+        "the cut playouts scored by win chances fitted by self-play",
     ),
 }
 
