@@ -106,10 +106,14 @@ def show_data_sources(game: Game, path: str) -> None:
     found = data_entries(game)
     counts: Counter[str] = Counter(item.source for _, item in found)
     summary = ", ".join(f"{counts[s]} {s}" for s in SOURCES if counts[s]) or "no sourced entries"
+    # The counts lead the title and the path goes below the table: a long path would otherwise
+    # wrap the title in the middle of the counts.
     table = Table(
-        title=f"Data of {path} ({summary})",
+        title=f"Data entries: {summary}",
+        caption=f"from {path}",
         header_style="bold cyan",
         title_justify="left",
+        caption_justify="left",
     )
     table.add_column("source", style="bold")
     table.add_column("entry")
