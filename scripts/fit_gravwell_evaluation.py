@@ -34,6 +34,7 @@ from gravity_games.games.gravwell.bots_core import standings_settled
 from gravity_games.games.gravwell.bots_evaluation import FEATURES, MOMENTS, moment, seat_features
 from gravity_games.games.gravwell.rules import GravwellState
 from gravity_games.games.gravwell.rules_moves import distance_to_goal
+from gravity_games.games.gravwell.state import Stage
 
 DATA = Path(__file__).resolve().parents[1] / "src/gravity_games/games/gravwell/data/evaluation.toml"
 Samples = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -46,8 +47,13 @@ def sample(state: GravwellState) -> tuple[int, list[list[float]]]:
     return moment(state), [seat_features(state, s, distances) for s in range(n)]
 
 
-def play(players: int, seed: int, first: int, games: int, noise: float) -> Samples:
-    """Moments, features (samples x seats x features), win shares and game index of ``games`` games."""
+def play(players: int, seed: int, first: int, games: int, noise: float, random_setup: bool = False) -> Samples:
+    """Moments, features (samples x seats x features), win shares and game index of ``games`` games.
+
+    With ``random_setup`` every ship and Warp Gate is chosen at random: the heuristic's fixed ship
+    preference would give each seat the same ship in every game, and the fit could not tell a ship's
+    worth from its seat's.
+    """
     game = load("gravwell", players=players)
     moments: list[int] = []
     xs: list[list[list[float]]] = []
@@ -57,6 +63,7 @@ def play(players: int, seed: int, first: int, games: int, noise: float) -> Sampl
         gseed = derive_seed(seed, "game", g)
         rng = random.Random(derive_seed(gseed, "noise"))
         chance = random.Random(derive_seed(gseed, "chance"))
+        setup_rng = random.Random(derive_seed(gseed, "setup"))
         agents = [HeuristicAgent(game, s, derive_seed(gseed, "agent", s)) for s in range(players)]
         state = game.new_initial_state()
         assert isinstance(state, GravwellState)
@@ -70,7 +77,10 @@ def play(players: int, seed: int, first: int, games: int, noise: float) -> Sampl
             else:
                 view = SeatView(state, player)
                 legal = view.legal_actions()
-                action = agents[player].act(view)
+                if random_setup and state.stage in (Stage.SHIP, Stage.GATE):
+                    action = legal[setup_rng.randrange(len(legal))]
+                else:
+                    action = agents[player].act(view)
                 if len(legal) > 1 and rng.random() < noise:
                     action = legal[rng.randrange(len(legal))]
                 state.apply_action(action)
@@ -86,9 +96,9 @@ def play(players: int, seed: int, first: int, games: int, noise: float) -> Sampl
     return np.array(moments), np.array(xs), np.array(ys), np.array(gs)
 
 
-def self_play(players: int, games: int, seed: int, noise: float, workers: int) -> Samples:
+def self_play(players: int, games: int, seed: int, noise: float, workers: int, random_setup: bool = False) -> Samples:
     """:func:`play` over ``workers`` processes, in chunks of 100 games."""
-    chunks = [(players, seed, first, min(100, games - first), noise) for first in range(0, games, 100)]
+    chunks = [(players, seed, first, min(100, games - first), noise, random_setup) for first in range(0, games, 100)]
     started = time.time()
     parts: list[Samples] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -204,6 +214,11 @@ def main() -> int:
         default=",".join(FEATURES),
         help=f"comma-separated features to fit on (default all: {','.join(FEATURES)})",
     )
+    parser.add_argument(
+        "--random-setup",
+        action="store_true",
+        help="choose every ship and Warp Gate at random (to fit the ship_* features)",
+    )
     parser.add_argument("--dry-run", action="store_true", help="report the fit, write nothing")
     args = parser.parse_args()
     if not 2 <= args.players <= 6 or args.games < 10 or args.workers < 1:
@@ -213,7 +228,7 @@ def main() -> int:
     features = [name for name in FEATURES if name in chosen]  # the catalogue's order: distance first
     if unknown or "distance" not in chosen:
         parser.error(f"--features must include distance and name only {', '.join(FEATURES)}; unknown: {unknown}")
-    moments, x, y, g = self_play(args.players, args.games, args.seed, args.noise, args.workers)
+    moments, x, y, g = self_play(args.players, args.games, args.seed, args.noise, args.workers, args.random_setup)
     x = x[:, :, [FEATURES.index(name) for name in features]]
     held = g % 10 == 0
     losses = held_out_losses(moments[held], x[held], y[held], fit_all(moments, x, y, ~held, args.ridge))
@@ -223,7 +238,8 @@ def main() -> int:
         return 0
     weights = fit_all(moments, x, y, np.ones(len(y), dtype=bool), args.ridge)
     fitted = (
-        f"{args.games} games of heuristic bots (seed {args.seed}, noise {args.noise}, ridge {args.ridge}), "
+        f"{args.games} games of heuristic bots (seed {args.seed}, noise {args.noise}, ridge {args.ridge}"
+        f"{', ships and gates at random' if args.random_setup else ''}), "
         f"{len(y)} samples; held-out log-loss {summary}"
     )
     write(args.players, fitted, features, weights)

@@ -28,7 +28,7 @@ from importlib import resources
 from gravity_games.core.api import State
 from gravity_games.games.gravwell.rules import GravwellState
 from gravity_games.games.gravwell.rules_moves import direction_of_gravity, distance_to_goal, sign
-from gravity_games.games.gravwell.state import Stage
+from gravity_games.games.gravwell.state import OUTER_GATE, Stage
 from gravity_games.games.gravwell.tables import BeamType
 
 FEATURES = (
@@ -49,6 +49,13 @@ FEATURES = (
     "in_gate",
     "rank",
     "lead_over_next",
+    "start_outer",
+    "ship_rayken",
+    "ship_rc71",
+    "ship_trang",
+    "ship_lehamarn",
+    "ship_the_champion",
+    "ship_gracie",
 )
 """Every per-seat feature a fit may use, in the order of :func:`seat_features`.
 
@@ -60,10 +67,18 @@ go (12 minus the distance, at least 0: a big card's reach); ``tractor_forward`` 
 the fuel of those cards that would move the ship toward its goal if played now (a Tractor when the
 nearest object lies ahead, a Repulsor when it lies behind); ``max_tractor`` / ``max_repulsor``: the
 largest such card; ``in_gate``: the ship still in (or back in) a Warp Gate; ``rank``: how many ships
-are nearer their goals; ``lead_over_next``: spaces ahead of the nearest rival (0 when behind).
+are nearer their goals; ``lead_over_next``: spaces ahead of the nearest rival (0 when behind);
+``start_outer``: the ship started on the Outer Warp Gate (a choice at 5-6 seats); ``ship_rayken`` to
+``ship_gracie``: 1 for the ship the seat flies, the ships of ``data/ships.toml`` in order (named after
+the packaged ones). The ships' abilities are not equally strong: with heuristic bots in every seat and
+ships drawn at random, six-seat win rates run from 8.8 % (T'Rang) to 23.0 % (RC71), so a fit that
+knows them lets the search choose a ship by what it is worth (docs/sim.md).
 A table in ``data/evaluation.toml`` names the features it was fitted on, so tables fitted on fewer
 of them keep loading.
 """
+
+SHIP_FEATURES = 6
+"""How many ``ship_*`` features close :data:`FEATURES`: one per ship of the packaged data."""
 
 MOMENTS = 48
 PHASE_STARTS = 36
@@ -134,7 +149,14 @@ def seat_features(state: GravwellState, seat: int, distances: list[int]) -> list
         1.0 if space == 0 or space == state.track_length else 0.0,
         float(sum(1 for s, d in enumerate(distances) if s != seat and d < mine)),
         float(max(0, best_rival - mine)),
+        1.0 if state.start_gate[seat] == OUTER_GATE else 0.0,
+        *ship_indicators(state.ships[seat]),
     ]
+
+
+def ship_indicators(ship: int) -> list[float]:
+    """The ``ship_*`` features of a seat flying the ``ship``-th ship (all 0 before ships are chosen)."""
+    return [1.0 if k == ship else 0.0 for k in range(SHIP_FEATURES)]
 
 
 class Evaluation:
