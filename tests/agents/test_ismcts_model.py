@@ -17,8 +17,15 @@ from gravity_games.agents.ismcts import ISMCTSAgent, Search, game_hooks
 from gravity_games.core.agent import SeatView
 from gravity_games.core.api import CHANCE, State, sample_chance
 from gravity_games.core.registry import entry
-from gravity_games.games.gravwell.bots import HeuristicAgent, model_action, model_world, rollout_action
+from gravity_games.games.gravwell.bots import (
+    HeuristicAgent,
+    full_model_action,
+    model_action,
+    model_world,
+    rollout_action,
+)
 from gravity_games.games.gravwell.state import Stage
+from gravity_games.games.gravwell.tables import PASS
 
 WALK, ROLL = 0, 1
 
@@ -102,8 +109,13 @@ def test_model_opponents_without_any_hook_move_at_random() -> None:
 
 
 def test_the_opponent_setting_names_model_among_the_allowed_values() -> None:
-    allowed = "opponents must be one of tree, random, policy, model, got 'heuristic'"
+    allowed = "opponents must be one of tree, random, policy, model, heuristic, got 'bogus'"
     with pytest.raises(InvalidParameterError, match=allowed):
+        make_agent("ismcts:opponents=bogus", load("toy-race", players=2), 0, seed=0)
+
+
+def test_the_full_opponent_model_is_refused_where_a_game_has_none() -> None:
+    with pytest.raises(InvalidParameterError, match="opponents=heuristic needs a game with a full opponent model"):
         make_agent("ismcts:opponents=heuristic", load("toy-race", players=2), 0, seed=0)
 
 
@@ -183,3 +195,72 @@ def test_gravwell_model_leaves_other_decisions_to_the_rollout_policy() -> None:
             checked += 1
         state.apply_action(model_action(state, legal, rng))
     assert checked > 0
+
+
+# --- Gravwell's full opponent model (opponents=heuristic) ------------------------------
+
+
+def test_gravwell_full_model_reaches_the_search_only_when_asked() -> None:
+    game = load("gravwell", players=6)
+    assert game_hooks(game).full_model is full_model_action
+    agent = make_agent("ismcts:iterations=20:opponents=heuristic", game, 0, seed=0)
+    assert isinstance(agent, ISMCTSAgent) and agent.config.opponents == "heuristic"
+    state = game.new_initial_state()
+    agent.act(SeatView(state, 0))
+    assert agent.last_search is not None and agent.last_search.model is full_model_action
+    plain = make_agent("ismcts:iterations=20", game, 0, seed=0)
+    plain.act(SeatView(state, 0))
+    assert isinstance(plain, ISMCTSAgent) and plain.last_search is not None
+    assert plain.last_search.model is model_action
+
+
+def heuristic_six_seat_decisions(games: int) -> Iterator[tuple[State, list[int], int, str]]:
+    """Every decision with a choice of some six-seat heuristic games: the state, legal moves, the
+    bot's move and the stage's name."""
+    game = load("gravwell", players=6)
+    for g in range(games):
+        rng = random.Random(g)
+        state = game.new_initial_state()
+        bots = [HeuristicAgent(game, s, seed=10 * g + s) for s in range(6)]
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions()
+            stage = state.observation(player)["stage"]
+            action = bots[player].act(SeatView(state, player))
+            if len(legal) > 1:
+                yield state.clone(), legal, action, stage
+            state.apply_action(action)
+
+
+def test_gravwell_full_model_takes_the_heuristic_gate_and_stack_and_uses_abilities() -> None:
+    # Gates and stacks follow the bot's own rules on what the seat sees, so they must agree with
+    # the bot move for move; in ability windows the model must, like the bot, sometimes act.
+    agreed = {"gate": 0, "mine": 0}
+    acted = {"own": 0, "response": 0}
+    windows = 0
+    for state, legal, action, stage in heuristic_six_seat_decisions(4):
+        move = full_model_action(state, legal, random.Random(len(legal)))
+        assert move in legal
+        if stage in agreed:
+            assert move == action, f"{stage}: the model chose {move}, the heuristic {action}"
+            agreed[stage] += 1
+        elif stage in acted:
+            windows += 1
+            acted[stage] += move != PASS
+    assert agreed["gate"] > 0 and agreed["mine"] > 0
+    assert acted["own"] > 0 and acted["response"] > 0
+    assert sum(acted.values()) < windows  # and sometimes passes
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_gravwell_full_model_does_not_see_a_card_chosen_face_down_before(seed: int) -> None:
+    state = gravwell_choice_of_seat(1, 200 + seed)
+    other = swap_hidden_choice_of_seat0(state)
+    legal = state.legal_actions()
+    for draw in range(3):
+        assert full_model_action(other, legal, random.Random(draw)) == full_model_action(
+            state, legal, random.Random(draw)
+        )

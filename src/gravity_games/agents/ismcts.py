@@ -31,7 +31,9 @@ choose by their own UCB statistics in the shared tree), ``random`` (the other se
 random throughout), ``policy`` (they move by the rollout policy throughout) or ``model``
 (inside the tree they move by the game's opponent model, a stand-in for how its heuristic bot
 decides, computed from the acting seat's own information set in the determinized world; the
-rollout policy when the game has no model). In a single-observer tree a seat choosing after a
+rollout policy when the game has no model), or ``heuristic`` (the same, by the game's full opponent
+model, every decision of the seat its heuristic bot's way where ``model`` may cover only some, e.g.
+Gravwell's fuel cards; costlier, and only in a game with that hook). In a single-observer tree a seat choosing after a
 hidden choice of ours would otherwise respond to it as if it had seen it; ``random``,
 ``policy`` and ``model`` avoid that (a model must redraw what its seat cannot see). ``rollout`` ``policy``
 (the game's rollout policy, uniform random moves when it has none) or ``random``;
@@ -51,7 +53,8 @@ over distance, cards in hand and abilities, fitted by self-play) instead of the 
 
 Per-game defaults: a game's ``heuristic`` agent class (reached through the registry) may
 carry ``rollout_policy(state, legal, rng) -> action``, ``rollout_settled(state) -> bool``,
-``opponent_model(state, legal, rng) -> action``, ``infer_hidden_choices(state, seat, rng) -> state``,
+``opponent_model(state, legal, rng) -> action``, ``opponent_model_full`` (the same signature),
+``infer_hidden_choices(state, seat, rng) -> state``,
 ``leaf_value(state) -> chances`` and ``search_defaults``, a dict of
 the settings above that suit the game (e.g. Gravwell's ``depth`` and ``scale``); settings
 written in the agent spec win over them.
@@ -101,7 +104,8 @@ class GameHooks:
     determinized world (e.g. the heuristic's rule run on a world redrawn for that seat);
     ``infer(state, seat, rng) -> state``: ``infer=model``'s redraw of the hidden choices the other
     seats made before ``seat``'s turn, as that model would have made them; ``value(state) -> chances``:
-    ``leaf=fitted``'s estimate of each seat's chance to win a settled position.
+    ``leaf=fitted``'s estimate of each seat's chance to win a settled position; ``full_model``: the
+    model of ``opponents=heuristic``, every decision of a seat the heuristic bot's way.
     """
 
     policy: RolloutPolicy | None
@@ -110,6 +114,7 @@ class GameHooks:
     model: RolloutPolicy | None = None
     infer: Inference | None = None
     value: LeafValue | None = None
+    full_model: RolloutPolicy | None = None
 
 
 def game_hooks(game: Game) -> GameHooks:
@@ -123,6 +128,7 @@ def game_hooks(game: Game) -> GameHooks:
         getattr(factory, "opponent_model", None),
         getattr(factory, "infer_hidden_choices", None),
         getattr(factory, "leaf_value", None),
+        getattr(factory, "opponent_model_full", None),
     )
 
 
@@ -130,7 +136,7 @@ _SETTINGS = ("iterations", "seconds", "c", "opponents", "rollout", "depth", "sca
 _INFERENCES = ("none", "model")
 _LEAVES = ("standings", "fitted")
 _ROOTS = ("ucb", "paired")
-_OPPONENT_MODELS = ("tree", "random", "policy", "model")
+_OPPONENT_MODELS = ("tree", "random", "policy", "model", "heuristic")
 _ROLLOUTS = ("policy", "random")
 
 
@@ -183,6 +189,11 @@ def _check_settings(settings: dict[str, Any], game: Game | None = None) -> Setti
     if opponents not in _OPPONENT_MODELS:
         raise InvalidParameterError(
             f"ismcts setting opponents must be one of {', '.join(_OPPONENT_MODELS)}, got {opponents!r}"
+        )
+    if opponents == "heuristic" and game is not None and game_hooks(game).full_model is None:
+        raise InvalidParameterError(
+            f"ismcts setting opponents=heuristic needs a game with a full opponent model; {game.ID} has none "
+            "(use opponents=model)"
         )
     rollout = merged.get("rollout", "policy")
     if rollout not in _ROLLOUTS:
@@ -238,18 +249,20 @@ def checked_settings(game: Game, settings: dict[str, Any]) -> Settings:
 def new_search(game: Game, seat: int, seed: int, config: Settings) -> Search:
     """A search configured by ``config``, with the game's rollout hooks."""
     hooks = game_hooks(game)
+    # opponents=heuristic is opponents=model with the fuller model: the compiled search needs no new mode.
+    full = config.opponents == "heuristic"
     return Search(
         game,
         seat,
         seed,
         config.c,
-        config.opponents,
+        "model" if full else config.opponents,
         policy=hooks.policy if config.rollout == "policy" else None,
         depth=config.depth,
         scale=config.scale,
         settled=hooks.settled,
         root=config.root,
-        model=hooks.model,
+        model=hooks.full_model if full else hooks.model,
         infer=hooks.infer if config.infer == "model" else None,
         leaf_value=hooks.value if config.leaf == "fitted" else None,
     )
