@@ -22,18 +22,21 @@ LEVEL_SPECS: dict[str, tuple[SpecChoice, str]] = {
     # won only by it, 82 only by 300) and 149 / 400 on fresh seed 41's (312 / 800, 39.0 %); depth=1
     # with 2,000 iterations was no stronger (160 / 400 on seed 15). The third six-seat fit knows the
     # ships (they win 8.8-23.0 % among six heuristics), so the search picks one by its worth: 171 / 400
-    # on seed 15 (174 / 351 ms). At three seats the first fit was no stronger (213 against 218), so
+    # on seed 15 (174 / 351 ms). Modelling every decision of the other seats the heuristic's way
+    # (opponents=heuristic: its ability windows too, which the card-only model passed) won 293 / 400
+    # on the same deals (288 / 498 ms a decision). At three seats the first fit was no stronger (213 against 218), so
     # three keeps the standings.
     "hard": (
         {
             2: "ismcts:iterations=300",
             4: "ismcts:iterations=600:leaf=fitted",
             5: "ismcts:iterations=300",
-            6: "ismcts:iterations=600:leaf=fitted",
+            6: "ismcts:iterations=600:leaf=fitted:opponents=heuristic",
         },
         "IS-MCTS, 300 iterations, greedy-card playouts cut at a phase end, "
         "the heuristic's card rule as the opponent model; at four and six seats 600 iterations, "
-        "the cut playouts scored by win chances fitted by self-play",
+        "the cut playouts scored by win chances fitted by self-play; at six seats the other seats' "
+        "ability windows, gates and mining modelled the heuristic's way too",
     ),
 }
 
