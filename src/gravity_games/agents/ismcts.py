@@ -33,9 +33,10 @@ random throughout), ``policy`` (they move by the rollout policy throughout) or `
 decides, computed from the acting seat's own information set in the determinized world; the
 rollout policy when the game has no model), or ``heuristic`` (the same, by the game's full opponent
 model, every decision of the seat its heuristic bot's way where ``model`` may cover only some, e.g.
-Gravwell's fuel cards; costlier, and only in a game with that hook). In a single-observer tree a seat choosing after a
-hidden choice of ours would otherwise respond to it as if it had seen it; ``random``,
-``policy`` and ``model`` avoid that (a model must redraw what its seat cannot see). ``rollout`` ``policy``
+Gravwell's fuel cards; costlier, and only in a game with that hook). In a single-observer tree a
+seat choosing after a hidden choice of ours would otherwise respond to it as if it had seen it;
+``random``, ``policy``, ``model`` and ``heuristic`` avoid that (a model must redraw what its seat
+cannot see). ``rollout`` ``policy``
 (the game's rollout policy, uniform random moves when it has none) or ``random``;
 ``depth`` steps simulated from the current position before the standings are read (``0``:
 play every playout to the end); ``scale`` the standings gap worth a factor e in the

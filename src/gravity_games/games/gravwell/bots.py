@@ -79,10 +79,10 @@ def full_model_action(state: State, legal: list[int], rng: random.Random) -> int
 
     Heuristic bots use an ability in about a third of the windows they are offered (in 100 six-seat
     games: 3,461 of 9,560 own-turn windows, 1,551 of 6,518 responses), and :func:`model_action`
-    passes every one. Here a window, a drag order and Preact are judged as the bot judges them, by
+    passes every one. Here a window and a drag order are judged as the bot judges them, by
     :func:`lookahead_choice` on one world redrawn from the actor's information set (the bot draws
     two); the Warp Gate, the mining stack and the end-of-round charge by the bot's own rules, from
-    what the seat can see. Fuel cards are :func:`model_action`'s.
+    what the seat can see. Fuel cards and Preact's replacement card are :func:`model_action`'s.
     """
     position = gravwell_state(state)
     stage = position.stage
