@@ -24,7 +24,8 @@ LEVEL_SPECS: dict[str, tuple[SpecChoice, str]] = {
     # ships (they win 8.8-23.0 % among six heuristics), so the search picks one by its worth: 171 / 400
     # on seed 15 (174 / 351 ms). Modelling every decision of the other seats the heuristic's way
     # (opponents=heuristic: its ability windows too, which the card-only model passed) won 293 / 400
-    # on the same deals (288 / 498 ms a decision). At three seats the first fit was no stronger (213 against 218), so
+    # on the same deals (288 / 498 ms a decision) and 289 / 400 on fresh seed 41
+    # (301 / 544 ms). At three seats the first fit was no stronger (213 against 218), so
     # three keeps the standings.
     "hard": (
         {
