@@ -269,15 +269,19 @@ def test_gravwell_full_model_does_not_see_a_card_chosen_face_down_before(seed: i
 def test_the_full_model_search_decides_alike_on_a_state_and_its_resampled_twin() -> None:
     # Bots never peek: six-seat hard's search (with the full model) on two worlds its seat cannot
     # tell apart, at card choices and ability windows.
-    checked = 0
+    checked = differing = 0
     for index, (state, _legal, _action, stage) in enumerate(heuristic_six_seat_decisions(1)):
         if stage not in ("choose", "own", "response") or index % 7:
             continue
         seat = state.current_player()
         twin = state.resample_from_infostate(seat, random.Random(300 + index))
         assert twin.observation(seat) == state.observation(seat)
+        differing += twin.to_json() != state.to_json()
         spec = "ismcts:iterations=20:leaf=fitted:opponents=heuristic"
         choices = [make_agent(spec, state.game, seat, seed=6).act(SeatView(s, seat)) for s in (state, twin)]
         assert choices[0] == choices[1]
         checked += 1
     assert checked >= 5
+    # The check means something only where the twin's hidden cards are not the real ones
+    # (40 of the 44 decisions checked; a seat that has seen every card has no other world).
+    assert differing * 4 >= checked * 3
