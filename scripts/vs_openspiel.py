@@ -8,9 +8,14 @@ so both take about as long per move whatever the machine's load. Each game's see
 and both bots' time per decision are written to ``--json`` after every game, so a run cut short keeps
 its games; ``--resume`` continues it from its next game. The games are independent (each has its
 own seeds), but the time match makes a replayed game differ, so a resumed run is new games after
-the old ones, never a replay. The file names the concrete spec the level stood for.
+the old ones, never a replay. The file names the concrete spec the level stood for. A run can be
+split across cores: each part plays games ``--start`` to ``--games`` - 1 into its own file, and
+``--merge`` joins the parts into one run, checked to hold every game once.
 
     nice .venv/bin/python scripts/vs_openspiel.py memory-gravity --games 400
+    nice .venv/bin/python scripts/vs_openspiel.py gravwell --games 200 --json p0.json &
+    nice .venv/bin/python scripts/vs_openspiel.py gravwell --start 200 --games 400 --json p1.json &
+    .venv/bin/python scripts/vs_openspiel.py gravwell --merge p0.json p1.json --json run.json
 """
 
 from __future__ import annotations
@@ -66,8 +71,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=float, default=0.2)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--resume", action="store_true", help="continue the run cut short in --json from its next game")
+    parser.add_argument("--start", type=int, default=0, help="this part plays games --start to --games - 1")
+    parser.add_argument("--merge", type=Path, nargs="+", help="join these parts' files into --json and stop")
     args = parser.parse_args(argv)
     started = time.time()
+    if not 0 <= args.start < args.games:
+        parser.error(f"--start must be at least 0 and below --games ({args.games}), not {args.start}")
+    if args.merge:
+        if args.json is None:
+            parser.error("--merge needs --json, the file to write the joined run to")
+        doc = merge_parts(args.merge)
+        save(args.json, doc)
+        print(json.dumps(doc["all"]), json.dumps(doc["time_per_decision"]), args.json)
+        return 0
     out = args.json or Path("artifacts/strength") / f"{args.game}-2-{args.agent}-vs-openspiel-ismcts-{args.seed}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     spec = level_spec(args.game, args.agent, 2) if args.agent in ("easy", "medium", "hard") else args.agent
@@ -94,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     openspiel.register(args.game)
     spiel_game = pyspiel.load_game(openspiel.game_name(args.game), {"players": 2})
     game = load(args.game, players=2)
-    for i in range(len(rows), args.games):
+    for i in range(args.start + len(rows), args.games):
         seat = i % 2
         game_seed = derive_seed(args.seed, "game", i // 2)
         won = play_one(args, spiel_game, game, seat, game_seed, ours, theirs, sims)
@@ -102,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\r{args.game} {i + 1}/{args.games} wins {sum(r['won'] for r in rows)}", end="", file=sys.stderr)
         save(out, summary(head, rows, ours, theirs, sims, started, complete=i + 1 == args.games))
     print(file=sys.stderr)
-    doc = summary(head, rows, ours, theirs, sims, started, complete=len(rows) >= args.games)
+    doc = summary(head, rows, ours, theirs, sims, started, complete=len(rows) >= args.games - args.start)
     save(out, doc)
     print(json.dumps(doc["all"]), json.dumps(doc["time_per_decision"]), out)
     return 0
@@ -182,6 +198,37 @@ def summary(
         "decisions": {"agent_s": ours, "openspiel_s": theirs, "sims": sims},
         "games": rows,
     }
+
+
+def merge_parts(paths: list[Path]) -> dict[str, Any]:
+    """One run from its parts (each played with ``--start``), checked to hold games 0..n-1 once each."""
+    parts: list[dict[str, Any]] = []
+    for path in paths:
+        try:
+            parts.append(json.loads(path.read_text()))
+        except (OSError, ValueError) as exc:
+            raise SystemExit(f"--merge: cannot read {path}: {exc}") from exc
+    head = {key: parts[0].get(key) for key in ("game", "agent", "agent_spec", "opponent", "seed")}
+    for path, part in zip(paths, parts, strict=True):
+        for key, value in head.items():
+            if part.get(key) != value:
+                raise SystemExit(f"--merge: {path} has {key}={part.get(key)!r}, {paths[0]} has {value!r}")
+        if not part.get("complete"):
+            raise SystemExit(f"--merge: {path} is cut short; finish it with --resume first")
+    parts.sort(key=lambda part: part["games"][0]["index"] if part["games"] else 0)
+    rows = [row for part in parts for row in part["games"]]
+    if [row["index"] for row in rows] != list(range(len(rows))):
+        raise SystemExit(f"--merge: the parts' games are not 0..{len(rows) - 1} once each")
+    raw = [part.get("decisions", {}) for part in parts]
+    ours = [t for d in raw for t in d.get("agent_s", [])]
+    theirs = [t for d in raw for t in d.get("openspiel_s", [])]
+    sims = [n for d in raw for n in d.get("sims", [])]
+    doc = summary(head, rows, ours, theirs, sims, time.time(), complete=True)
+    doc["started_utc"] = min(str(part.get("started_utc")) for part in parts)
+    doc["merged_from"] = [path.name for path in paths]
+    # CPU in parallel: the parts' wall times add up to the run's cost on one core
+    doc["wall_seconds"] = round(sum(float(part.get("wall_seconds", 0.0)) for part in parts), 1)
+    return doc
 
 
 def resumable(path: Path, head: dict[str, Any]) -> dict[str, Any]:
