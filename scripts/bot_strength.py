@@ -27,6 +27,7 @@ from gravity_games.agents import make_agent
 from gravity_games.core.agent import Agent, SeatView
 from gravity_games.core.play import play_game
 from gravity_games.core.seeding import derive_seed
+from gravity_games.sim.parts import PartsError, join_parts
 from gravity_games.sim.stats import wilson_interval
 
 
@@ -142,26 +143,11 @@ HEAD_KEYS = ("game", "players", "agent", "opponent", "seed", "sees")
 
 def merge_parts(paths: list[Path]) -> dict[str, Any]:
     """One run from its parts (each played with ``--first``), checked to be one run with no game missing."""
-    parts: list[dict[str, Any]] = []
-    for path in paths:
-        try:
-            parts.append(json.loads(path.read_text()))
-        except (OSError, ValueError) as exc:
-            raise SystemExit(f"--merge: cannot read {path}: {exc}") from exc
+    try:
+        parts, rows = join_parts(paths, HEAD_KEYS)
+    except PartsError as exc:
+        raise SystemExit(f"--merge: {exc}") from exc
     head = {key: parts[0].get(key) for key in HEAD_KEYS}
-    for path, part in zip(paths, parts, strict=True):
-        if "games" not in part:
-            raise SystemExit(f"--merge: {path} is not a competitive run")
-        for key in HEAD_KEYS:
-            if part.get(key) != head[key]:
-                raise SystemExit(f"--merge: {path} has {key}={part.get(key)!r}, {paths[0]} has {head[key]!r}")
-        if not part.get("complete"):
-            raise SystemExit(f"--merge: {path} is cut short; finish it with --resume first")
-    parts.sort(key=lambda part: part["games"][0]["index"] if part["games"] else 0)
-    rows = [row for part in parts for row in part["games"]]
-    indices = [row["index"] for row in rows]
-    if indices != list(range(len(rows))):
-        raise SystemExit(f"--merge: the parts' games are not 0..{len(rows) - 1} once each")
     times = [t for part in parts for t in part.get("decision_seconds", [])]
     timed_from = parts[0].get("time_per_decision", {}).get("from_game", 0)
     doc = {

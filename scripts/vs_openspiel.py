@@ -39,6 +39,7 @@ from gravity_games.agents.levels import level_spec
 from gravity_games.core.agent import SeatView
 from gravity_games.core.seeding import derive_seed
 from gravity_games.interop import openspiel
+from gravity_games.sim.parts import PartsError, join_parts
 from gravity_games.sim.stats import wilson_interval
 
 
@@ -60,6 +61,10 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
             sims += 1
         self.simulations = sims
         return self.get_final_policy(state, self._root_node)
+
+
+# What makes two files parts of one run (for --resume and --merge).
+HEAD_KEYS = ("game", "agent", "agent_spec", "opponent", "seed")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -202,23 +207,11 @@ def summary(
 
 def merge_parts(paths: list[Path]) -> dict[str, Any]:
     """One run from its parts (each played with ``--start``), checked to hold games 0..n-1 once each."""
-    parts: list[dict[str, Any]] = []
-    for path in paths:
-        try:
-            parts.append(json.loads(path.read_text()))
-        except (OSError, ValueError) as exc:
-            raise SystemExit(f"--merge: cannot read {path}: {exc}") from exc
-    head = {key: parts[0].get(key) for key in ("game", "agent", "agent_spec", "opponent", "seed")}
-    for path, part in zip(paths, parts, strict=True):
-        for key, value in head.items():
-            if part.get(key) != value:
-                raise SystemExit(f"--merge: {path} has {key}={part.get(key)!r}, {paths[0]} has {value!r}")
-        if not part.get("complete"):
-            raise SystemExit(f"--merge: {path} is cut short; finish it with --resume first")
-    parts.sort(key=lambda part: part["games"][0]["index"] if part["games"] else 0)
-    rows = [row for part in parts for row in part["games"]]
-    if [row["index"] for row in rows] != list(range(len(rows))):
-        raise SystemExit(f"--merge: the parts' games are not 0..{len(rows) - 1} once each")
+    try:
+        parts, rows = join_parts(paths, HEAD_KEYS)
+    except PartsError as exc:
+        raise SystemExit(f"--merge: {exc}") from exc
+    head = {key: parts[0].get(key) for key in HEAD_KEYS}
     raw = [part.get("decisions", {}) for part in parts]
     ours = [t for d in raw for t in d.get("agent_s", [])]
     theirs = [t for d in raw for t in d.get("openspiel_s", [])]
@@ -237,7 +230,7 @@ def resumable(path: Path, head: dict[str, Any]) -> dict[str, Any]:
         earlier: dict[str, Any] = json.loads(path.read_text())
     except (OSError, ValueError) as exc:
         raise SystemExit(f"--resume: cannot read {path}: {exc}") from exc
-    for key in ("game", "agent", "agent_spec", "opponent", "seed"):
+    for key in HEAD_KEYS:
         if earlier.get(key) != head[key]:
             raise SystemExit(f"--resume: {path} has {key}={earlier.get(key)!r}, this run {head[key]!r}")
     return earlier
