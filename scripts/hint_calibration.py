@@ -112,7 +112,7 @@ def plot(panels: dict[str, dict[str, list[dict[str, Any]]]], path: Path) -> None
         ax.set_title(game, fontsize=11)
         ax.set_xlabel("predicted chance (decile mean)", fontsize=9)
         ax.set_ylabel("observed win rate, 95 % interval", fontsize=9)
-        ax.legend(loc="upper left", fontsize=7.5)
+        ax.legend(loc="best", fontsize=7.5)
     fig.suptitle("Hint calibration: deciles of the hinted move's chance, and how many are within 10 points")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
