@@ -29,23 +29,22 @@ LEVEL_SPECS: dict[str, tuple[SpecChoice, str]] = {
     # seed 15 (369 / 621 ms); at three seats 279 / 400 where the card-only model won 218 (117 / 195 ms).
     # At five seats 189 / 400 where the card-only model won 139 (154 / 299 ms). At two seats it won
     # 356 / 400 against 318, and against OpenSpiel's ISMCTSBot, which acts nothing like the modelled
-    # heuristic, 329 / 400 where the card-only model won 289; but the two-seat hint plays on with
-    # hard, and with the full model its map under-states the chance (5 and 4 deciles of 10 on
-    # seeds 20 and 21), so two seats keep the card-only model until the map is refitted. At three
-    # seats the first fit was no stronger (213 against 218), so
+    # heuristic, 329 / 400 where the card-only model won 289. The two-seat hint plays on with hard,
+    # so its map was refitted with the full model playing on (seeds 20 and 21, 2,000 positions) and
+    # checked on 2,000 fresh ones (seeds 22 and 23: 10 / 10 deciles); two seats run the full model
+    # since 2026-12-08, with that map. At three seats the first fit was no stronger (213 against 218), so
     # three reads the standings at its playouts' cut, as two and five do.
     "hard": (
         {
-            2: "ismcts:iterations=300",
+            2: "ismcts:iterations=300:opponents=heuristic",
             3: "ismcts:iterations=300:opponents=heuristic",
             4: "ismcts:iterations=600:leaf=fitted:opponents=heuristic",
             5: "ismcts:iterations=300:opponents=heuristic",
             6: "ismcts:iterations=600:leaf=fitted:opponents=heuristic",
         },
-        "IS-MCTS, 300 iterations, greedy-card playouts cut at a phase end, "
-        "the heuristic's card rule as the opponent model; at four and six seats 600 iterations, "
-        "the cut playouts scored by win chances fitted by self-play; at three, four, five and six seats "
-        "the other seats' ability windows, gates and mining modelled the heuristic's way too",
+        "IS-MCTS, 300 iterations, greedy-card playouts cut at a phase end, every decision of the "
+        "other seats (cards, ability windows, gates, mining) modelled the heuristic's way; "
+        "at four and six seats 600 iterations, the cut playouts scored by win chances fitted by self-play",
     ),
 }
 
