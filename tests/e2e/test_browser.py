@@ -8,6 +8,7 @@ saved under artifacts/e2e/.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -209,6 +210,11 @@ def test_a_person_asks_for_a_hint_and_plays_it(live_server: LiveServer, browser:
     texts = [rows.nth(i).inner_text() for i in range(rows.count())]
     assert all(t.rstrip().endswith("%") for t in texts), texts
     assert "win chance" in page.locator("#hints .hint-head").inner_text()
+    # the search is budgeted in iterations, its seconds only a cap: the note says what it did
+    assert re.match(
+        r"From a search of what you can see: [\d,]+( of its [\d,]+)? iterations",
+        page.locator("#hints .hint-note").inner_text(),
+    )
     best = rows.nth(0).locator("button.move")
     assert int(best.get_attribute("data-action-id") or -1) in legal
     page.screenshot(path=str(artifacts / "hints.png"), full_page=True)

@@ -56,6 +56,20 @@ def test_a_quick_hint_says_it_is_unsure_for_too_few_playouts(lite_client: TestCl
         assert hint["low"] <= hint["chance"] <= hint["high"]
         assert SAYS.match(plain(hint["says"])), hint["says"]  # a figure never stands without its range
     assert doc["hints"][0]["samples"] == doc["samples"]
+    # the hint is budgeted in work, the seconds only cap it: the head says what the search did
+    assert re.fullmatch(r"a search of what you can see: [\d,]+( of its [\d,]+)? (playouts|iterations)", doc["searched"])
+
+
+def test_the_hint_head_reports_the_work_done_not_the_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = {3: ("p3", "play 3")}
+    full = Advice([(3, 0.6)], 900, False, "", (900,), None, unit="iterations", budget=1300, done=1300)
+    cut = Advice([(3, 0.6)], 90, True, "stopped", (90,), None, unit="playouts", budget=660, done=120)
+    assert (
+        hint_words(full, names, seconds=1.0).to_json()["searched"] == "a search of what you can see: 1,300 iterations"
+    )
+    assert hint_words(cut, names, seconds=1.0).searched == "a search of what you can see: 120 of its 660 playouts"
+    bare = hint_words(Advice([(3, 0.6)], 900, False, "", (900,), None), names, seconds=2.0)
+    assert plain(bare.searched) == "a search of what you can see, up to 2 s"
 
 
 def test_a_close_call_names_both_moves(lite_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

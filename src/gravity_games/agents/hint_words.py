@@ -57,12 +57,15 @@ class HintWords:
     unsure: bool
     reason: str
     samples: int
+    searched: str = ""
+    """What the search did, in words (:func:`search_words`), to head the hint."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "unsure": self.unsure,
             "reason": self.reason,
             "samples": self.samples,
+            "searched": self.searched,
             "hints": [asdict(h) for h in self.hints],
         }
 
@@ -127,6 +130,25 @@ def unsure_reason(advice: Advice, names: Mapping[int, tuple[str, str]], seconds:
     return advice.reason
 
 
+def search_words(advice: Advice, seconds: float) -> str:
+    """What the search did: 'a search of what you can see: 1,300 iterations'.
+
+    The hint is budgeted in work (``hint_budget.toml``), with ``seconds`` of wall time as a cap
+    only, so the work is what it reports (a search the cap cut short is unsure, and its reason
+    names the limit).
+
+    >>> search_words(Advice([], 0, False, "", unit="iterations", budget=1300, done=1300), 1.0)
+    'a search of what you can see: 1,300 iterations'
+    >>> search_words(Advice([], 0, True, "", unit="playouts", budget=660, done=210), 1.0)
+    'a search of what you can see: 210 of its 660 playouts'
+    """
+    if not advice.unit or advice.budget <= 0:
+        return f"a search of what you can see, up to {seconds:g}\u00a0s"
+    if advice.done < advice.budget:
+        return f"a search of what you can see: {advice.done:,} of its {advice.budget:,} {advice.unit}"
+    return f"a search of what you can see: {advice.done:,} {advice.unit}"
+
+
 def hint_words(
     advice: Advice, names: Mapping[int, tuple[str, str]], *, seconds: float, team: bool = False
 ) -> HintWords:
@@ -138,7 +160,19 @@ def hint_words(
         text, words = names.get(action, (str(action), str(action)))
         says = say_chance(chance, low, high, samples, team=team)
         moves.append(HintMove(action, text, words, chance, round(low, 4), round(high, 4), samples, says))
-    return HintWords(moves, advice.unsure, unsure_reason(advice, names, seconds), advice.samples)
+    return HintWords(
+        moves, advice.unsure, unsure_reason(advice, names, seconds), advice.samples, search_words(advice, seconds)
+    )
 
 
-__all__ = ["MARGIN_FLOOR", "STEP", "HintMove", "HintWords", "chance_range", "hint_words", "say_chance", "unsure_reason"]
+__all__ = [
+    "MARGIN_FLOOR",
+    "STEP",
+    "HintMove",
+    "HintWords",
+    "chance_range",
+    "hint_words",
+    "say_chance",
+    "search_words",
+    "unsure_reason",
+]

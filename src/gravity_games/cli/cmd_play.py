@@ -405,7 +405,7 @@ def offer_hints(session: Session, seat: int) -> None:
     said = hint_words(
         found, {a: (text, words) for a, text, words in rows}, seconds=HINT_SECONDS, team=state.game.COOPERATIVE
     )
-    searched = f"a {HINT_SECONDS:g} s search of what you can see"
+    searched = said.searched
     if not said.unsure:
         searched += f", {said.samples} playouts behind the best move"
     console.print(f"  [bold magenta]Hint:[/] best move first, with its estimated win chance [dim]({searched})[/]")

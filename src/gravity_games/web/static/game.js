@@ -205,7 +205,8 @@ function renderHints(answer) {
   const box = document.getElementById("hints");
   box.dataset.move = String(answer.move);
   box.classList.toggle("unsure", answer.unsure);
-  const searched = "From a " + answer.seconds + " s search of what you can see" +
+  // the hint is budgeted in work, its seconds only a cap: the server says what the search did
+  const searched = "From " + (answer.searched || "a search of what you can see") +
     (answer.unsure ? "." : ", " + answer.samples + " playouts behind the best move.");
   const parts = [GG.el("p", { class: "hint-head", text: "Best move first, with its estimated win chance" })];
   if (answer.unsure) {
