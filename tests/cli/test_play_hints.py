@@ -48,7 +48,9 @@ def test_the_hint_command_numbers_each_move_in_words_with_a_range(tmp_path: Path
     listed = dict(re.findall(r"^\s+(\d+)\) (.+)$", plain(moves), re.M))
     lines = hint_block(out)
     joined = " ".join(lines)
-    assert re.search(r"search of what you can see: [\d,]+( of its [\d,]+)? (iterations|playouts)", lines[0]), lines[0]
+    words = " ".join(" ".join(lines).split())  # long lines wrap at the terminal's width
+    assert re.search(r"search of what you can see: [\d,]+( of its [\d,]+)? (iterations|playouts)", words), words
+    assert "The chances assume you play on as the hard bot would, against players as strong as the medium bot." in words
     rows = [re.match(r"\s+(\d+)\) (.+)$", line) for line in lines]
     numbered = [m for m in rows if m]
     assert 1 <= len(numbered) <= 3, lines

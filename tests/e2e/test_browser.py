@@ -215,6 +215,7 @@ def test_a_person_asks_for_a_hint_and_plays_it(live_server: LiveServer, browser:
         r"From a search of what you can see: [\d,]+( of its [\d,]+)? iterations",
         page.locator("#hints .hint-note").inner_text(),
     )
+    assert "The chances assume you play on as the hard bot would" in page.locator("#hints .hint-note").inner_text()
     best = rows.nth(0).locator("button.move")
     assert int(best.get_attribute("data-action-id") or -1) in legal
     page.screenshot(path=str(artifacts / "hints.png"), full_page=True)

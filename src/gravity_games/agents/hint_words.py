@@ -59,6 +59,8 @@ class HintWords:
     samples: int
     searched: str = ""
     """What the search did, in words (:func:`search_words`), to head the hint."""
+    assumes: str = ""
+    """Who the chances assume plays on (:func:`assumption_words`): the calibration's players."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,6 +68,7 @@ class HintWords:
             "reason": self.reason,
             "samples": self.samples,
             "searched": self.searched,
+            "assumes": self.assumes,
             "hints": [asdict(h) for h in self.hints],
         }
 
@@ -149,6 +152,20 @@ def search_words(advice: Advice, seconds: float) -> str:
     return f"a search of what you can see: {advice.done:,} {advice.unit}"
 
 
+def assumption_words(*, team: bool = False) -> str:
+    """Who the chance assumes plays on from here: the players its calibration played on with
+    (``scripts/hint_calibration.py``: ``hard`` in the hinted seat and the heuristic, the ``medium``
+    level, in the others; a cooperative game: ``hard`` in every seat). Against stronger players the
+    chance is lower, and it was not measured there, so the hint says so.
+
+    >>> assumption_words()
+    'the chances assume you play on as the hard bot would, against players as strong as the medium bot'
+    """
+    if team:
+        return "the chances assume the whole team plays on as the hard bot would"
+    return "the chances assume you play on as the hard bot would, against players as strong as the medium bot"
+
+
 def hint_words(
     advice: Advice, names: Mapping[int, tuple[str, str]], *, seconds: float, team: bool = False
 ) -> HintWords:
@@ -161,7 +178,12 @@ def hint_words(
         says = say_chance(chance, low, high, samples, team=team)
         moves.append(HintMove(action, text, words, chance, round(low, 4), round(high, 4), samples, says))
     return HintWords(
-        moves, advice.unsure, unsure_reason(advice, names, seconds), advice.samples, search_words(advice, seconds)
+        moves,
+        advice.unsure,
+        unsure_reason(advice, names, seconds),
+        advice.samples,
+        search_words(advice, seconds),
+        assumption_words(team=team),
     )
 
 
