@@ -61,11 +61,11 @@ def test_a_quick_hint_says_it_is_unsure_for_too_few_playouts(lite_client: TestCl
     # and who the chances assume plays on: the calibration's players, hard here and medium elsewhere
     assert (
         doc["assumes"]
-        == "the chances assume you play on as the hard bot would, against players as strong as the medium bot"
+        == "The chances assume you play on as the hard bot would, against players as strong as the medium bot."
     )
 
 
-def test_the_hint_head_reports_the_work_done_not_the_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_hint_head_reports_the_work_done_not_the_time_cap() -> None:
     names = {3: ("p3", "play 3")}
     full = Advice([(3, 0.6)], 900, False, "", (900,), None, unit="iterations", budget=1300, done=1300)
     cut = Advice([(3, 0.6)], 90, True, "stopped", (90,), None, unit="playouts", budget=660, done=120)
@@ -117,7 +117,7 @@ def test_the_answer_crosses_to_the_worker_process_as_plain_data() -> None:
     assert plain(doc["reason"]) == f"too few playouts: 12 behind the best move in 1 s, {FEW} make a firm figure"
     team = hint_words(Advice([(3, 0.4)], 12, True, "few", (12,), None), {3: ("p3", "play 3")}, seconds=1, team=True)
     assert plain(team.hints[0].says).startswith("a rough guess: about 40 % for the team to win, anywhere between")
-    assert team.assumes == "the chances assume the whole team plays on as the hard bot would"
+    assert team.assumes == "The chances assume the whole team plays on as the hard bot would."
 
 
 @pytest.mark.parametrize("samples", [1, 5, 29, 30, 300, 30_000])

@@ -60,7 +60,7 @@ class HintWords:
     searched: str = ""
     """What the search did, in words (:func:`search_words`), to head the hint."""
     assumes: str = ""
-    """Who the chances assume plays on (:func:`assumption_words`): the calibration's players."""
+    """Who the chances assume plays on, as a sentence (:func:`assumption_words`): the calibration's players."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -159,11 +159,11 @@ def assumption_words(*, team: bool = False) -> str:
     chance is lower, and it was not measured there, so the hint says so.
 
     >>> assumption_words()
-    'the chances assume you play on as the hard bot would, against players as strong as the medium bot'
+    'The chances assume you play on as the hard bot would, against players as strong as the medium bot.'
     """
     if team:
-        return "the chances assume the whole team plays on as the hard bot would"
-    return "the chances assume you play on as the hard bot would, against players as strong as the medium bot"
+        return "The chances assume the whole team plays on as the hard bot would."
+    return "The chances assume you play on as the hard bot would, against players as strong as the medium bot."
 
 
 def hint_words(
@@ -192,6 +192,7 @@ __all__ = [
     "STEP",
     "HintMove",
     "HintWords",
+    "assumption_words",
     "chance_range",
     "hint_words",
     "say_chance",

@@ -409,7 +409,7 @@ def offer_hints(session: Session, seat: int) -> None:
     if not said.unsure:
         searched += f", {said.samples} playouts behind the best move"
     console.print(f"  [bold magenta]Hint:[/] best move first, with its estimated win chance [dim]({searched})[/]")
-    console.print(f"  [dim]{escape(said.assumes[:1].upper() + said.assumes[1:])}.[/]")
+    console.print(f"  [dim]{escape(said.assumes)}[/]")
     if said.unsure:
         console.print(f"  [bold yellow]unsure[/]: {escape(said.reason)}")
     for h in said.hints:

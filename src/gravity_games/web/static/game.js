@@ -206,10 +206,9 @@ function renderHints(answer) {
   box.dataset.move = String(answer.move);
   box.classList.toggle("unsure", answer.unsure);
   // the hint is budgeted in work, its seconds only a cap: the server says what the search did
-  const searched = "From " + (answer.searched || "a search of what you can see") +
+  const searched = "From " + answer.searched +
     (answer.unsure ? "." : ", " + answer.samples + " playouts behind the best move.") +
-    // what the chances assume: the players the calibration played on with
-    (answer.assumes ? " " + answer.assumes.charAt(0).toUpperCase() + answer.assumes.slice(1) + "." : "");
+    " " + answer.assumes;  // what the chances assume: the players the calibration played on with
   const parts = [GG.el("p", { class: "hint-head", text: "Best move first, with its estimated win chance" })];
   if (answer.unsure) {
     parts.push(GG.el("p", { class: "hint-unsure", role: "note" },
